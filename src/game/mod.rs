@@ -1,0 +1,1 @@
+//! The game service: challenges, moves, offers, counting, explanations; one transaction per request.

@@ -1,0 +1,9 @@
+//! makruk-bot: play Makruk (Thai chess) in Discord channels.
+//!
+//! Layers (see `../shared/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
+//! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
+
+pub mod discord;
+pub mod game;
+pub mod render;
+pub mod store;

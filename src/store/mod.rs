@@ -1,0 +1,1 @@
+//! All SQL, behind typed functions (sqlx; SQLite by default, portable to PostgreSQL).
