@@ -1,17 +1,236 @@
 //! The Discord adapter (serenity + poise) over the game service.
+//!
+//! Discord types end here: commands, autocomplete and buttons are turned into plain requests to
+//! [`crate::game`], and its replies into messages (board PNG + status). Start-up is [`run`]; the
+//! binary calls [`run_blocking`], tests and the simulator call [`run`] against a local stand-in.
+
+mod board;
+mod commands;
+mod components;
+mod i18n;
+mod respond;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn};
+
+/// The default database: a SQLite file in the working directory, created if missing.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://makruk-bot.sqlite3";
 
 /// Configuration, from the environment or `--flags`.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Clone)]
 pub struct Config {
-    /// The bot token. Never logged.
+    /// The bot token (Discord developer portal → Bot → Token). Required to run; never logged.
     #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
+    /// Where games are stored: a sqlx SQLite URL; the file is created if missing.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+    /// Register the slash commands in this guild only (updates are instant); otherwise globally.
+    #[arg(long, env = "DISCORD_GUILD_ID")]
+    pub guild_id: Option<u64>,
+    /// A Discord-compatible REST base URL, e.g. an HTTP rate-limit proxy
+    /// (`http://127.0.0.1:3000`). Requests go to `<url>/api/v10/…`; serenity's own rate limiter
+    /// is then turned off (the proxy is expected to do it).
+    #[arg(long, env = "DISCORD_API_URL")]
+    pub api_url: Option<String>,
+    /// If a command has not been answered after this many milliseconds, the bot defers (Discord
+    /// shows "thinking…") and edits the answer in when it is ready. Discord allows 3000 ms.
+    #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500)]
+    pub defer_after_ms: u64,
 }
 
-/// Runs the bot until SIGTERM/Ctrl-C.
+// Hand-written so the token can never end up in a log line through `{:?}`.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("database_url", &self.database_url)
+            .field("guild_id", &self.guild_id)
+            .field("api_url", &self.api_url)
+            .field("defer_after_ms", &self.defer_after_ms)
+            .finish()
+    }
+}
+
+impl Config {
+    /// A configuration with defaults and the given token (for tests and the simulator).
+    #[must_use]
+    pub fn with_token(token: impl Into<String>) -> Config {
+        Config {
+            token: Some(token.into()),
+            database_url: DEFAULT_DATABASE_URL.to_owned(),
+            guild_id: None,
+            api_url: None,
+            defer_after_ms: 1500,
+        }
+    }
+}
+
+/// Shared state of every command and button handler.
+pub struct Data {
+    pub(crate) service: crate::game::GameService,
+    pub(crate) defer_after: Duration,
+}
+
+/// The error type of poise commands. Commands answer user errors themselves, so an `Error` that
+/// reaches poise is an internal one (or a failure to talk to Discord).
+pub(crate) type Error = anyhow::Error;
+/// The poise context of our commands.
+pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Sets up logging from `RUST_LOG` (default: `info`, serenity's chatter at `warn`).
+///
+/// Serenity and poise never log the token at these levels; our own spans only carry ids.
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,poise=warn"));
+    // A second call (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Runs the bot until SIGTERM/Ctrl-C: logging, a Tokio runtime, then [`run`].
 ///
 /// # Errors
-/// Not implemented yet.
-pub fn run_blocking(_config: Config) -> anyhow::Result<()> {
-    anyhow::bail!("the bot is not implemented yet")
+/// A missing token, an unusable database, or a fatal gateway error.
+pub fn run_blocking(config: Config) -> anyhow::Result<()> {
+    init_tracing();
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the Tokio runtime")?;
+    runtime.block_on(run(config, shutdown_signal()))
+}
+
+/// Resolves on Ctrl-C or (on Unix) SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            error!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                error!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => info!("Ctrl-C: shutting down"),
+        () = term => info!("SIGTERM: shutting down"),
+    }
+}
+
+/// Starts the bot and runs it until `shutdown` resolves (then disconnects cleanly and closes the
+/// database) or the gateway fails.
+///
+/// Opens the game service (creating the database if missing), connects to the gateway (through
+/// `config.api_url` if set), and on READY registers the commands (in `config.guild_id` or
+/// globally).
+///
+/// # Errors
+/// A missing token, an unusable database, or a fatal gateway/HTTP error.
+pub async fn run(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let token = config
+        .token
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .context("DISCORD_TOKEN is not set (or --token)")?;
+    info!(config = ?config, "starting");
+
+    let service = crate::game::GameService::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+
+    let http = match &config.api_url {
+        // serenity only honours the proxy when its own rate limiter is off.
+        Some(url) => serenity::HttpBuilder::new(&token)
+            .proxy(url.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build(),
+        None => serenity::Http::new(&token),
+    };
+
+    let guild_id = config.guild_id.map(serenity::GuildId::new);
+    let data = Data {
+        service: service.clone(),
+        defer_after: Duration::from_millis(config.defer_after_ms),
+    };
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        event_handler: |ctx, event, _framework, data| {
+            Box::pin(async move {
+                if let serenity::FullEvent::InteractionCreate {
+                    interaction: serenity::Interaction::Component(press),
+                } = event
+                {
+                    components::handle(ctx, press, data).await;
+                }
+                Ok(())
+            })
+        },
+        on_error: |error| Box::pin(commands::on_error(error)),
+        initialize_owners: false,
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                info!(user = %ready.user.name, application = %ready.application.id, "connected");
+                let commands = &framework.options().commands;
+                match guild_id {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
+                        info!(%guild, count = commands.len(), "commands registered in the guild");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        info!(count = commands.len(), "commands registered globally");
+                    }
+                }
+                Ok(data)
+            })
+        })
+        .build();
+
+    // Slash commands and buttons need no privileged intent.
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("cannot create the Discord client")?;
+
+    let shard_manager = Arc::clone(&client.shard_manager);
+    let stopper = tokio::spawn(async move {
+        shutdown.await;
+        shard_manager.shutdown_all().await;
+    });
+    let result = client.start().await;
+    stopper.abort();
+    service.close().await;
+    match result {
+        Ok(()) => {
+            info!("stopped");
+            Ok(())
+        }
+        Err(e) => {
+            warn!("gateway stopped with an error: {e}");
+            Err(e).context("the Discord client failed")
+        }
+    }
 }

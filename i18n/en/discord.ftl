@@ -1,0 +1,106 @@
+# Texts of the Discord adapter (English). Game texts (moves, status, errors) are in game.ftl.
+# Command and option names: lower case, letters/digits/-/_, at most 32 characters.
+# Descriptions: at most 100 characters.
+
+cmd-challenge = challenge
+cmd-challenge-description = Challenge someone to a game of Makruk in this channel
+cmd-challenge-opponent = opponent
+cmd-challenge-opponent-description = Who you want to play
+cmd-challenge-color = color
+cmd-challenge-color-description = The side you want to play (default: random)
+cmd-challenge-rules = rules
+cmd-challenge-rules-description = The ruleset (default: standard)
+
+cmd-move = move
+cmd-move-description = Play a move in this channel's game
+cmd-move-move = move
+cmd-move-move-description = Your move, e.g. Sd2, e4, Nc3, Me2 or e3e4 (pick from the list)
+
+cmd-board = board
+cmd-board-description = Show the board of this channel's game
+
+cmd-resign = resign
+cmd-resign-description = Resign the game
+
+cmd-draw = draw
+cmd-draw-description = Offer a draw (or accept your opponent's offer)
+
+cmd-takeback = takeback
+cmd-takeback-description = Ask your opponent to take back your last move
+
+cmd-abort = abort
+cmd-abort-description = Call the game off before both sides have moved
+
+cmd-count = count
+cmd-count-description = Explain the count; under traditional rules start or stop counting
+cmd-count-action = action
+cmd-count-action-description = What to do (default: explain)
+
+cmd-rules = rules
+cmd-rules-description = How Makruk is played
+cmd-rules-topic = topic
+cmd-rules-topic-description = What to explain (default: overview)
+cmd-rules-ruleset = ruleset
+cmd-rules-ruleset-description = Which ruleset (default: standard)
+
+cmd-games = games
+cmd-games-description = The recent games of this channel
+
+cmd-pgn = pgn
+cmd-pgn-description = Download a game as PGN, with a link to analyse it
+cmd-pgn-game = game
+cmd-pgn-game-description = The game number (default: this channel's current or last game)
+
+choice-white = white
+choice-black = black
+choice-random = random
+choice-standard = standard
+choice-traditional = traditional
+choice-material = material
+choice-fifty-move = fifty-move
+choice-overview = overview
+choice-pieces = pieces
+choice-promotion = promotion
+choice-counting = counting
+choice-draws = draws
+choice-explain = explain
+choice-start = start
+choice-stop = stop
+
+button-accept = Accept
+button-decline = Decline
+button-withdraw = Withdraw
+
+not-your-challenge = This is not your challenge: only { $user } can answer it.
+not-your-challenge-withdraw = This is not your challenge: only { $user } can withdraw it.
+not-your-offer = This is not your game: only the two players can answer this.
+internal-error = Sorry, something went wrong on our side. Please try again in a moment.
+guild-only = This command works only in a server channel.
+bad-argument = I could not read that option. Please pick a value from the list.
+
+game-title = Game #{ $id } · White { $white } · Black { $black } · { $ruleset }
+your-move = { $user }, your move.
+game-over-ping = Game over: { $white } vs { $black }.
+
+rules-title = Makruk rules: { $topic } ({ $ruleset })
+
+games-title = Recent games in this channel
+games-none = No finished games in this channel yet. Start one with /challenge.
+games-line = **#{ $id }** { $white } vs { $black }: { $result }, { $plies } plies, { $ruleset }, { $finished }
+result-white = White won
+result-black = Black won
+result-draw = Draw
+result-aborted = Aborted
+reason-checkmate = checkmate
+reason-resignation = resignation
+reason-agreement = agreement
+reason-aborted = aborted
+reason-stalemate = stalemate
+reason-counting = the count ran out
+reason-counting-side-mated = the counting side gave mate
+reason-repetition = threefold repetition
+reason-insufficient-material = insufficient material
+reason-khun-vs-khun = only the two Khun left
+reason-fifty-move = 100 plies without capture or Bia move
+
+pgn-text = PGN of game #{ $id }. Analyse it on pychess: { $url }

@@ -1,0 +1,105 @@
+# ข้อความของส่วนเชื่อมต่อ Discord (ภาษาไทย)
+# ชื่อคำสั่งและตัวเลือก: ตัวอักษรไทย/ละติน ตัวเลข - _ ไม่เกิน 32 ตัวอักษร; คำอธิบายไม่เกิน 100 ตัวอักษร
+
+cmd-challenge = ท้าเล่น
+cmd-challenge-description = ท้าใครสักคนเล่นหมากรุกไทยในช่องนี้
+cmd-challenge-opponent = คู่แข่ง
+cmd-challenge-opponent-description = คนที่คุณอยากเล่นด้วย
+cmd-challenge-color = สี
+cmd-challenge-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
+cmd-challenge-rules = กติกา
+cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
+
+cmd-move = เดิน
+cmd-move-description = เดินหมากในเกมของช่องนี้
+cmd-move-move = ตาเดิน
+cmd-move-move-description = ตาเดินของคุณ เช่น Sd2, e4, Nc3, Me2 หรือ e3e4 (เลือกจากรายการ)
+
+cmd-board = กระดาน
+cmd-board-description = แสดงกระดานของเกมในช่องนี้
+
+cmd-resign = ยอมแพ้
+cmd-resign-description = ยอมแพ้เกมนี้
+
+cmd-draw = ขอเสมอ
+cmd-draw-description = ขอเสมอ (หรือรับข้อเสนอเสมอของคู่แข่ง)
+
+cmd-takeback = ขอคืน
+cmd-takeback-description = ขอให้คู่แข่งยอมให้คืนตาเดินล่าสุดของคุณ
+
+cmd-abort = ยกเลิก
+cmd-abort-description = ยกเลิกเกมก่อนที่ทั้งสองฝ่ายจะเดิน
+
+cmd-count = นับ
+cmd-count-description = อธิบายการนับ; ในกติกาดั้งเดิมใช้เริ่มหรือหยุดนับ
+cmd-count-action = การกระทำ
+cmd-count-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: อธิบาย)
+
+cmd-rules = กติกา
+cmd-rules-description = วิธีเล่นหมากรุกไทย
+cmd-rules-topic = หัวข้อ
+cmd-rules-topic-description = เรื่องที่ต้องการให้อธิบาย (ค่าเริ่มต้น: ภาพรวม)
+cmd-rules-ruleset = ชุดกติกา
+cmd-rules-ruleset-description = ชุดกติกาที่ต้องการ (ค่าเริ่มต้น: มาตรฐาน)
+
+cmd-games = เกม
+cmd-games-description = เกมล่าสุดในช่องนี้
+
+cmd-pgn = pgn
+cmd-pgn-description = ดาวน์โหลดเกมเป็น PGN พร้อมลิงก์วิเคราะห์
+cmd-pgn-game = เกม
+cmd-pgn-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
+
+choice-white = ขาว
+choice-black = ดำ
+choice-random = สุ่ม
+choice-standard = มาตรฐาน
+choice-traditional = ดั้งเดิม
+choice-material = นับตามหมาก
+choice-fifty-move = ห้าสิบตา
+choice-overview = ภาพรวม
+choice-pieces = ตัวหมาก
+choice-promotion = การหงาย
+choice-counting = การนับ
+choice-draws = การเสมอ
+choice-explain = อธิบาย
+choice-start = เริ่มนับ
+choice-stop = หยุดนับ
+
+button-accept = รับ
+button-decline = ปฏิเสธ
+button-withdraw = ถอนคำท้า
+
+not-your-challenge = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ตอบได้
+not-your-challenge-withdraw = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ถอนได้
+not-your-offer = นี่ไม่ใช่เกมของคุณ: มีเพียงผู้เล่นสองคนที่ตอบได้
+internal-error = ขออภัย เกิดข้อผิดพลาดที่ฝั่งเรา โปรดลองอีกครั้งในอีกสักครู่
+guild-only = คำสั่งนี้ใช้ได้เฉพาะในช่องของเซิร์ฟเวอร์
+bad-argument = อ่านตัวเลือกนั้นไม่ได้ โปรดเลือกค่าจากรายการ
+
+game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · { $ruleset }
+your-move = { $user } ตาคุณเดิน
+game-over-ping = จบเกม: { $white } กับ { $black }
+
+rules-title = กติกาหมากรุกไทย: { $topic } ({ $ruleset })
+
+games-title = เกมล่าสุดในช่องนี้
+games-none = ยังไม่มีเกมที่จบในช่องนี้ เริ่มเกมได้ด้วย /ท้าเล่น
+games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ตา, { $ruleset }, { $finished }
+result-white = ขาวชนะ
+result-black = ดำชนะ
+result-draw = เสมอ
+result-aborted = ยกเลิก
+reason-checkmate = รุกจน
+reason-resignation = ยอมแพ้
+reason-agreement = ตกลงเสมอ
+reason-aborted = ยกเลิก
+reason-stalemate = อับ
+reason-counting = นับครบ
+reason-counting-side-mated = ฝ่ายที่นับรุกจน
+reason-repetition = เดินซ้ำสามครั้ง
+reason-insufficient-material = หมากไม่พอรุกจน
+reason-khun-vs-khun = เหลือขุนสองตัว
+reason-fifty-move = 100 ตาโดยไม่มีการกินหรือเดินเบี้ย
+
+pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }

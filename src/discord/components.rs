@@ -1,0 +1,211 @@
+//! Button presses: challenge Accept / Decline / Withdraw, draw and takeback Accept / Decline.
+//!
+//! Custom ids are `mk:<action>:<id>` (challenge id or game id). The database decides who may
+//! press what, so buttons keep working after a restart; a press by anyone else gets a private
+//! "this is not your …" answer and changes nothing.
+
+use std::time::Instant;
+
+use fluent_bundle::FluentValue;
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn, Instrument as _};
+
+use super::commands::{error_answer, game_answer};
+use super::i18n::{tr, tr_args, Locale};
+use super::respond::{answer_press, Answer, PressAnswer};
+use super::Data;
+use crate::game::{ChallengeId, ChannelId, GameId, ServiceError, UserId};
+
+/// What a button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Accept(ChallengeId),
+    Decline(ChallengeId),
+    Withdraw(ChallengeId),
+    DrawAccept(GameId),
+    DrawDecline(GameId),
+    TakebackAccept(GameId),
+    TakebackDecline(GameId),
+}
+
+impl Action {
+    /// Reads `mk:<action>:<id>`.
+    fn parse(custom_id: &str) -> Option<Action> {
+        let mut parts = custom_id.split(':');
+        if parts.next()? != "mk" {
+            return None;
+        }
+        let action = parts.next()?;
+        let id: i64 = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(match action {
+            "accept" => Action::Accept(ChallengeId(id)),
+            "decline" => Action::Decline(ChallengeId(id)),
+            "withdraw" => Action::Withdraw(ChallengeId(id)),
+            "draw-accept" => Action::DrawAccept(GameId(id)),
+            "draw-decline" => Action::DrawDecline(GameId(id)),
+            "takeback-accept" => Action::TakebackAccept(GameId(id)),
+            "takeback-decline" => Action::TakebackDecline(GameId(id)),
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Action::Accept(_) => "accept",
+            Action::Decline(_) => "decline",
+            Action::Withdraw(_) => "withdraw",
+            Action::DrawAccept(_) => "draw-accept",
+            Action::DrawDecline(_) => "draw-decline",
+            Action::TakebackAccept(_) => "takeback-accept",
+            Action::TakebackDecline(_) => "takeback-decline",
+        }
+    }
+}
+
+/// Handles one button press (never fails the interaction).
+pub(crate) async fn handle(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+) {
+    let started = Instant::now();
+    let span = tracing::info_span!(
+        "interaction",
+        button = %press.data.custom_id,
+        channel = %press.channel_id,
+        user = %press.user.id,
+        latency_ms = tracing::field::Empty,
+    );
+    async move {
+        let locale = Locale::from_discord(&press.locale);
+        let channel = ChannelId(press.channel_id.get());
+        let user = UserId(press.user.id.get());
+        let work = async {
+            let Some(action) = Action::parse(&press.data.custom_id) else {
+                warn!("unknown button");
+                return PressAnswer::Reply(Answer::private(tr(locale, "internal-error")));
+            };
+            tracing::debug!(action = action.name(), "button");
+            match act(data, action, channel, user, locale).await {
+                Ok(answer) => answer,
+                Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
+            }
+        };
+        let sent = answer_press(&ctx.http, press, data.defer_after, work).await;
+        tracing::Span::current().record("latency_ms", started.elapsed().as_secs_f64() * 1000.0);
+        match sent {
+            Ok(()) => info!("answered"),
+            Err(e) => error!("cannot answer the button press: {e}"),
+        }
+    }
+    .instrument(span)
+    .await;
+}
+
+/// A refused press: "this is not your challenge/offer" for bystanders, else the service's words.
+fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
+    match e {
+        ServiceError::NotYourChallenge {
+            challenger,
+            opponent,
+        } => {
+            let (key, owner) = match action {
+                Action::Withdraw(_) => ("not-your-challenge-withdraw", challenger),
+                _ => ("not-your-challenge", opponent),
+            };
+            Answer::private(tr_args(
+                locale,
+                key,
+                &[("user", FluentValue::from(format!("<@{}>", owner.0)))],
+            ))
+        }
+        ServiceError::NotAPlayer => Answer::private(tr(locale, "not-your-offer")),
+        _ => error_answer(e, locale),
+    }
+}
+
+async fn act(
+    data: &Data,
+    action: Action,
+    channel: ChannelId,
+    user: UserId,
+    locale: Locale,
+) -> Result<PressAnswer, ServiceError> {
+    let service = &data.service;
+    let closed = |text: String| PressAnswer::Update(Answer::public(text));
+    Ok(match action {
+        Action::Accept(id) => {
+            let reply = service.accept(channel, user, Some(id)).await?;
+            PressAnswer::Update(game_answer(&reply, locale).await?)
+        }
+        Action::Decline(id) => closed(service.decline(channel, user, Some(id)).await?.text(locale)),
+        Action::Withdraw(id) => {
+            // Withdrawing is for the challenger; the service checks who may.
+            let view = service.withdraw(channel, user).await?;
+            if view.id != id {
+                warn!(
+                    button = id.0,
+                    withdrawn = view.id.0,
+                    "withdrew another challenge"
+                );
+            }
+            closed(view.text(locale))
+        }
+        Action::DrawAccept(_) => PressAnswer::Update(
+            game_answer(&service.accept_draw(channel, user).await?, locale).await?,
+        ),
+        Action::DrawDecline(_) => closed(service.decline_draw(channel, user).await?.text(locale)),
+        Action::TakebackAccept(_) => PressAnswer::Update(
+            game_answer(&service.accept_takeback(channel, user).await?, locale).await?,
+        ),
+        Action::TakebackDecline(_) => {
+            closed(service.decline_takeback(channel, user).await?.text(locale))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip() {
+        for action in [
+            Action::Accept(ChallengeId(3)),
+            Action::Decline(ChallengeId(4)),
+            Action::Withdraw(ChallengeId(5)),
+            Action::DrawAccept(GameId(6)),
+            Action::DrawDecline(GameId(7)),
+            Action::TakebackAccept(GameId(8)),
+            Action::TakebackDecline(GameId(9)),
+        ] {
+            let id = match action {
+                Action::Accept(c) | Action::Decline(c) | Action::Withdraw(c) => c.0,
+                Action::DrawAccept(g)
+                | Action::DrawDecline(g)
+                | Action::TakebackAccept(g)
+                | Action::TakebackDecline(g) => g.0,
+            };
+            let custom_id = format!("mk:{}:{id}", action.name());
+            assert_eq!(Action::parse(&custom_id), Some(action));
+        }
+    }
+
+    #[test]
+    fn bad_custom_ids_are_refused() {
+        for bad in [
+            "",
+            "mk",
+            "mk:accept",
+            "mk:accept:x",
+            "mk:fly:1",
+            "xx:accept:1",
+            "mk:accept:1:2",
+        ] {
+            assert_eq!(Action::parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Answers to interactions: one [`Answer`] shape, sent in time.
+//!
+//! Discord drops an interaction that is not acknowledged within 3 seconds. Most answers are
+//! ready in milliseconds and go out as the callback itself (one request, the image included).
+//! If the work is still running after `defer_after`, the bot acknowledges first (Discord shows
+//! "thinking…") and fills the answer in when it is ready.
+
+use std::future::Future;
+use std::pin::pin;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    CommandInteraction, ComponentInteraction, CreateActionRow, CreateAttachment, CreateEmbed,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http,
+};
+
+/// A message to show: text, embeds, files, buttons; either to everyone or only to the user.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Answer {
+    pub content: String,
+    pub embeds: Vec<CreateEmbed>,
+    pub files: Vec<CreateAttachment>,
+    pub components: Vec<CreateActionRow>,
+    /// Only the user who interacted sees it.
+    pub ephemeral: bool,
+}
+
+impl Answer {
+    /// A plain text only the user sees (errors, help).
+    pub(crate) fn private(text: impl Into<String>) -> Answer {
+        Answer {
+            content: text.into(),
+            ephemeral: true,
+            ..Answer::default()
+        }
+    }
+
+    /// A plain text everyone in the channel sees.
+    pub(crate) fn public(text: impl Into<String>) -> Answer {
+        Answer {
+            content: text.into(),
+            ..Answer::default()
+        }
+    }
+
+    fn message(self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .components(self.components)
+            .ephemeral(self.ephemeral);
+        if !self.files.is_empty() {
+            m = m.files(self.files);
+        }
+        m
+    }
+
+    fn edit(self) -> EditInteractionResponse {
+        let mut e = EditInteractionResponse::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .components(self.components)
+            .clear_attachments();
+        for f in self.files {
+            e = e.new_attachment(f);
+        }
+        e
+    }
+
+    fn followup(self) -> CreateInteractionResponseFollowup {
+        CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .components(self.components)
+            .files(self.files)
+            .ephemeral(self.ephemeral)
+    }
+}
+
+/// Answers a slash command with the result of `work`: directly if it is ready within
+/// `defer_after`, else defer first, then edit the answer in (or, for a private answer, replace
+/// the public "thinking…" placeholder with a private follow-up).
+///
+/// # Errors
+/// When Discord refuses a request.
+pub(crate) async fn answer_command(
+    http: &Http,
+    interaction: &CommandInteraction,
+    defer_after: Duration,
+    work: impl Future<Output = Answer>,
+) -> serenity::Result<()> {
+    let mut work = pin!(work);
+    tokio::select! {
+        answer = &mut work => {
+            interaction
+                .create_response(http, CreateInteractionResponse::Message(answer.message()))
+                .await
+        }
+        () = tokio::time::sleep(defer_after) => {
+            tracing::debug!("deferring");
+            interaction
+                .create_response(
+                    http,
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                )
+                .await?;
+            let answer = work.await;
+            if answer.ephemeral {
+                interaction.delete_response(http).await?;
+                interaction.create_followup(http, answer.followup()).await?;
+            } else {
+                interaction.edit_response(http, answer.edit()).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// How a button press is answered.
+pub(crate) enum PressAnswer {
+    /// Replace the message the button is on (e.g. the challenge becomes the game start).
+    Update(Answer),
+    /// A new message (public or private), the button's message unchanged.
+    Reply(Answer),
+}
+
+/// Answers a button press with the result of `work`, in time (see [`answer_command`]).
+///
+/// # Errors
+/// When Discord refuses a request.
+pub(crate) async fn answer_press(
+    http: &Http,
+    interaction: &ComponentInteraction,
+    defer_after: Duration,
+    work: impl Future<Output = PressAnswer>,
+) -> serenity::Result<()> {
+    let mut work = pin!(work);
+    tokio::select! {
+        answer = &mut work => {
+            let response = match answer {
+                PressAnswer::Update(a) => CreateInteractionResponse::UpdateMessage(a.message()),
+                PressAnswer::Reply(a) => CreateInteractionResponse::Message(a.message()),
+            };
+            interaction.create_response(http, response).await
+        }
+        () = tokio::time::sleep(defer_after) => {
+            tracing::debug!("deferring");
+            interaction.create_response(http, CreateInteractionResponse::Acknowledge).await?;
+            match work.await {
+                PressAnswer::Update(a) => {
+                    interaction.edit_response(http, a.edit()).await?;
+                }
+                PressAnswer::Reply(a) => {
+                    interaction.create_followup(http, a.followup()).await?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Splits `text` into pieces of at most `max` characters, at line breaks where possible.
+pub(crate) fn split_text(text: &str, max: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        if current.chars().count() + line.chars().count() > max && !current.is_empty() {
+            pieces.push(std::mem::take(&mut current));
+        }
+        if line.chars().count() > max {
+            let chars: Vec<char> = line.chars().collect();
+            for chunk in chars.chunks(max) {
+                pieces.push(chunk.iter().collect());
+            }
+        } else {
+            current.push_str(line);
+        }
+    }
+    if !current.is_empty() {
+        pieces.push(current);
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_text;
+
+    #[test]
+    fn split_text_keeps_everything_and_respects_the_limit() {
+        let text = "a line\nanother longer line\n".repeat(50);
+        let pieces = split_text(&text, 100);
+        assert!(pieces.len() > 1);
+        assert!(pieces.iter().all(|p| p.chars().count() <= 100));
+        assert_eq!(pieces.concat(), text);
+    }
+
+    #[test]
+    fn split_text_cuts_an_overlong_line() {
+        let text = "ก".repeat(250);
+        let pieces = split_text(&text, 100);
+        assert_eq!(pieces.len(), 3);
+        assert_eq!(pieces.concat(), text);
+    }
+}

@@ -1,0 +1,64 @@
+//! End to end: the real bot (start-up code, SQLite file) against the local Discord stand-in.
+
+mod standin;
+
+use standin::{Bot, Opt, Standin, GUILD_ID};
+
+const CHANNEL: u64 = 1_300_000_000_000_000_001;
+
+#[tokio::test]
+async fn the_bot_registers_localised_commands_and_answers_rules() {
+    let discord = Standin::start().await;
+    let (_dir, db) = standin::temp_database();
+    let bot = Bot::start(&discord, &db).await;
+
+    let commands = discord.commands(Some(GUILD_ID));
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    for expected in [
+        "challenge",
+        "move",
+        "board",
+        "resign",
+        "draw",
+        "takeback",
+        "abort",
+        "count",
+        "rules",
+        "games",
+        "pgn",
+    ] {
+        assert!(
+            names.contains(&expected),
+            "/{expected} missing from {names:?}"
+        );
+    }
+    let play = commands
+        .iter()
+        .find(|c| c["name"] == "move")
+        .expect("/move");
+    assert_eq!(play["name_localizations"]["th"], "เดิน");
+    assert_eq!(play["options"][0]["autocomplete"], true);
+
+    let alice = discord.user("alice", "en-US");
+    let outcome = discord
+        .command(&alice, CHANNEL, "rules", &[("topic", Opt::Int(0))])
+        .await;
+    assert_eq!(outcome.callback_type(), 4, "answered directly");
+    assert!(outcome.is_ephemeral(), "rules are shown only to the asker");
+    assert!(
+        outcome.text().contains("Makruk rules"),
+        "{}",
+        outcome.text()
+    );
+
+    let somchai = discord.user("somchai", "th");
+    let outcome = discord.command(&somchai, CHANNEL, "rules", &[]).await;
+    assert!(
+        outcome.text().contains("กติกาหมากรุกไทย"),
+        "{}",
+        outcome.text()
+    );
+
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+    bot.stop().await;
+}
