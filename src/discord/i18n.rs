@@ -123,9 +123,10 @@ mod tests {
     fn arguments_are_filled_in_without_isolation_marks() {
         let text = tr_args(
             Locale::En,
-            "not-your-buttons",
+            "not-your-challenge",
             &[("user", FluentValue::from("<@42>"))],
         );
         assert!(text.contains("<@42>"), "{text}");
+        assert!(!text.contains('\u{2068}'), "{text:?}");
     }
 }
