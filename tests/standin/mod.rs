@@ -16,7 +16,8 @@
 //!   is answered with Discord's error and recorded in [`Standin::errors`].
 //! - Every payload it sends the bot is first parsed with serenity's own model types, because
 //!   serenity silently drops a malformed event.
-#![allow(dead_code)] // each test binary uses a different part
+#![allow(dead_code)]
+// each test binary uses a different part
 // Handlers return axum `Response`s as errors, as axum handlers do.
 #![allow(clippy::result_large_err)]
 
@@ -662,6 +663,108 @@ impl Standin {
             choices: None,
             pending: false,
         }
+    }
+
+    /// The user added under `name` (a leading `@` is ignored).
+    pub fn user_named(&self, name: &str) -> Option<User> {
+        let name = name.trim_start_matches('@');
+        self.shared
+            .lock()
+            .users
+            .iter()
+            .find(|u| u.name.eq_ignore_ascii_case(name))
+            .cloned()
+    }
+
+    /// Reads option values written as text (`color:white`, `opponent:@bob`, `game:3`) the way
+    /// Discord's client would send them, using the registered command: a choice's name (or its
+    /// localised name) becomes its value, a user option names a user added with [`Standin::user`].
+    ///
+    /// # Errors
+    /// An unknown command, option, choice or user.
+    pub fn options(
+        &self,
+        command: &str,
+        text: &[(&str, &str)],
+    ) -> Result<Vec<(String, Opt)>, String> {
+        let registered = self
+            .shared
+            .lock()
+            .commands
+            .values()
+            .flatten()
+            .find(|c| c["name"] == command)
+            .cloned()
+            .ok_or_else(|| format!("no command /{command}"))?;
+        let schema = registered["options"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for (name, value) in text {
+            let option = schema
+                .iter()
+                .find(|o| o["name"] == *name)
+                .ok_or_else(|| format!("/{command} has no option {name}"))?;
+            let opt =
+                if let Some(choices) = option["choices"].as_array().filter(|c| !c.is_empty()) {
+                    let choice = choices
+                        .iter()
+                        .find(|c| {
+                            c["name"]
+                                .as_str()
+                                .is_some_and(|n| n.eq_ignore_ascii_case(value))
+                                || c["name_localizations"]
+                                    .as_object()
+                                    .is_some_and(|m| m.values().any(|n| n == value))
+                        })
+                        .ok_or_else(|| format!("/{command} {name}: no choice {value:?}"))?;
+                    match &choice["value"] {
+                        Value::Number(n) => Opt::Int(n.as_i64().unwrap_or(0)),
+                        v => Opt::Str(v.as_str().unwrap_or("").to_owned()),
+                    }
+                } else {
+                    match option["type"].as_u64() {
+                        Some(4) => Opt::Int(value.parse().map_err(|_| {
+                            format!("/{command} {name}: {value:?} is not a number")
+                        })?),
+                        Some(6) => {
+                            let user =
+                                if value.trim_start_matches('@').eq_ignore_ascii_case("makruk") {
+                                    self.bot_user()
+                                } else {
+                                    self.user_named(value)
+                                        .ok_or_else(|| format!("no user {value:?}"))?
+                                };
+                            Opt::User(user)
+                        }
+                        _ => Opt::Str((*value).to_owned()),
+                    }
+                };
+            out.push(((*name).to_owned(), opt));
+        }
+        Ok(out)
+    }
+
+    /// Runs `/command` with options written as text (see [`Standin::options`]).
+    ///
+    /// # Panics
+    /// If the options cannot be read.
+    pub async fn run(
+        &self,
+        user: &User,
+        channel: u64,
+        command: &str,
+        text: &[(&str, &str)],
+    ) -> Outcome {
+        let options = self
+            .options(command, text)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let options: Vec<(&str, Opt)> = options
+            .iter()
+            .map(|(n, o)| (n.as_str(), o.clone()))
+            .collect();
+        self.command(user, channel, command, &options).await
     }
 
     /// Sends the slash command `/name options…` from `user` in `channel`; returns its token.

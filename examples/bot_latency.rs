@@ -1,0 +1,154 @@
+//! Latency of `/move` with its board image: the time from the interaction being sent over the
+//! gateway to the bot's callback arriving (what Discord's 3-second rule measures), with many
+//! games running at once. The real bot, the local Discord stand-in, a real SQLite file.
+//!
+//! ```sh
+//! cargo run --release --example bot_latency -- [games=50] [plies=40] [think-ms=0]
+//! ```
+//!
+//! Each game is a loop: the player to move sends `/move`, waits for the answer, and (after
+//! `think-ms`) the other player answers. With `think-ms=0` all games play as fast as the bot
+//! answers: the worst case. Moves come from a Fairy-Stockfish game of the shared conformance
+//! data (`s1-g182`, 108 plies).
+
+#[path = "../tests/standin/mod.rs"]
+mod standin;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use standin::{Bot, Opt, Standin};
+
+fn sans() -> anyhow::Result<Vec<String>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/games-public.jsonl"
+    );
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let game: serde_json::Value = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|g| g["id"] == "s1-g182")
+        .context("game s1-g182 missing")?;
+    Ok(game["plies"]
+        .as_array()
+        .context("plies")?
+        .iter()
+        .filter_map(|p| p["san"].as_str().map(str::to_owned))
+        .collect())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().context("arguments are numbers"))
+        .collect::<anyhow::Result<_>>()?;
+    let games = args.first().copied().unwrap_or(50);
+    let plies = args.get(1).copied().unwrap_or(40);
+    let think = Duration::from_millis(args.get(2).copied().unwrap_or(0) as u64);
+    let sans = Arc::new(sans()?);
+    let plies = plies.min(sans.len());
+
+    let discord = Arc::new(Standin::start().await);
+    let dir = tempfile::tempdir()?;
+    let db = format!("sqlite://{}", dir.path().join("latency.sqlite3").display());
+    let bot = Bot::start(&discord, &db).await;
+
+    // Start all games: challenge + accept.
+    let mut players = Vec::new();
+    for g in 0..games {
+        let white = discord.user(&format!("white{g}"), "en-US");
+        let black = discord.user(&format!("black{g}"), "en-US");
+        let channel = 1_400_000_000_000_000_000 + g as u64;
+        let options = discord
+            .options(
+                "challenge",
+                &[("opponent", &format!("@black{g}")), ("color", "white")],
+            )
+            .map_err(anyhow::Error::msg)?;
+        let options: Vec<(&str, Opt)> = options
+            .iter()
+            .map(|(n, o)| (n.as_str(), o.clone()))
+            .collect();
+        discord
+            .command(&white, channel, "challenge", &options)
+            .await;
+        discord.click_label(&black, channel, "Accept").await;
+        players.push((channel, white, black));
+    }
+
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (channel, white, black) in players {
+        let discord = Arc::clone(&discord);
+        let sans = Arc::clone(&sans);
+        tasks.push(tokio::spawn(async move {
+            let mut out = Vec::new();
+            for (ply, san) in sans.iter().take(plies).enumerate() {
+                let player = if ply & 1 == 0 { &white } else { &black };
+                let outcome = discord
+                    .command(player, channel, "move", &[("move", Opt::Str(san.clone()))])
+                    .await;
+                let ix = &outcome.interaction;
+                let callback = ix.callback.map(|(_, at)| at.duration_since(ix.sent_at));
+                let ok = outcome.png().is_some() && !outcome.is_ephemeral();
+                out.push((callback, ok));
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+            }
+            out
+        }));
+    }
+    let mut latencies = Vec::new();
+    let mut failures = 0;
+    for t in tasks {
+        for (callback, ok) in t.await? {
+            if !ok {
+                failures += 1;
+            }
+            if let Some(c) = callback {
+                latencies.push(c);
+            }
+        }
+    }
+    let wall = started.elapsed();
+    bot.stop().await;
+    latencies.sort();
+    println!(
+        "/move with image, {games} games at once, {plies} plies each, think time {} ms",
+        think.as_millis()
+    );
+    println!(
+        "{} answers in {:.1} s ({:.0} moves/s), {failures} without a public board",
+        latencies.len(),
+        wall.as_secs_f64(),
+        latencies.len() as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "interaction → callback: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(percentile(&latencies, 50.0)),
+        ms(percentile(&latencies, 90.0)),
+        ms(percentile(&latencies, 99.0)),
+        ms(percentile(&latencies, 100.0)),
+    );
+    let errors = discord.errors();
+    if !errors.is_empty() {
+        anyhow::bail!("protocol errors: {errors:#?}");
+    }
+    Ok(())
+}

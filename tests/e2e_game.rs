@@ -1,0 +1,493 @@
+//! End to end: whole games through the real bot (real start-up code, real SQLite file) against
+//! the local Discord stand-in, asserting on what Discord would receive.
+//!
+//! Game records come from the shared conformance data (Fairy-Stockfish refereed games).
+
+mod standin;
+
+use standin::{Bot, Opt, Outcome, Standin, User};
+
+/// A game record of `../shared/conformance/<file>`: the SAN of each move, in order.
+fn game_sans(file: &str, id: &str) -> Vec<String> {
+    let path = format!(
+        "{}/../shared/conformance/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let game: serde_json::Value = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("no game {id} in {file}"));
+    game["plies"]
+        .as_array()
+        .expect("plies")
+        .iter()
+        .filter_map(|p| p["san"].as_str().map(str::to_owned))
+        .collect()
+}
+
+struct Table {
+    discord: Standin,
+    bot: Option<Bot>,
+    db: String,
+    _dir: tempfile::TempDir,
+    alice: User,
+    bob: User,
+    carol: User,
+}
+
+const CH: u64 = 1_300_000_000_000_000_010;
+
+impl Table {
+    async fn new() -> Table {
+        let discord = Standin::start().await;
+        let (dir, db) = standin::temp_database();
+        let bot = Bot::start(&discord, &db).await;
+        let alice = discord.user("alice", "en-US");
+        let bob = discord.user("bob", "en-GB");
+        let carol = discord.user("carol", "en-US");
+        Table {
+            discord,
+            bot: Some(bot),
+            db,
+            _dir: dir,
+            alice,
+            bob,
+            carol,
+        }
+    }
+
+    /// Alice challenges Bob (Alice White, `rules`), Bob accepts; returns the accepted message.
+    async fn start_game(&self, rules: &str) -> Outcome {
+        let challenge = self
+            .discord
+            .run(
+                &self.alice,
+                CH,
+                "challenge",
+                &[("opponent", "@bob"), ("color", "white"), ("rules", rules)],
+            )
+            .await;
+        assert!(!challenge.is_ephemeral(), "a challenge is public");
+        let message = challenge.message().expect("challenge message");
+        let labels: Vec<String> = message.buttons().into_iter().map(|b| b.0).collect();
+        assert!(labels.contains(&"Accept".to_owned()), "{labels:?}");
+        assert!(labels.contains(&"Decline".to_owned()), "{labels:?}");
+        assert!(
+            message.text().contains(&self.bob.mention()),
+            "{}",
+            message.text()
+        );
+
+        let accepted = self.discord.click_label(&self.bob, CH, "Accept").await;
+        assert_eq!(
+            accepted.callback_type(),
+            7,
+            "the challenge message becomes the game"
+        );
+        let message = accepted.message().expect("updated message");
+        assert_eq!(message.id, challenge.message().map(|m| m.id).unwrap_or(0));
+        assert!(message.buttons().is_empty(), "no buttons once accepted");
+        assert!(message.png().is_some(), "the board picture");
+        assert!(
+            message.content.contains(&self.alice.mention()),
+            "White (Alice) to move: {}",
+            message.content
+        );
+        accepted
+    }
+
+    /// Plays `san` for whoever is to move (`ply` even: Alice/White).
+    async fn play(&self, ply: usize, san: &str) -> Outcome {
+        let player = if ply & 1 == 0 { &self.alice } else { &self.bob };
+        self.discord.run(player, CH, "move", &[("move", san)]).await
+    }
+
+    fn assert_clean(&self) {
+        assert!(
+            self.discord.errors().is_empty(),
+            "{:?}",
+            self.discord.errors()
+        );
+    }
+}
+
+fn assert_public_board(outcome: &Outcome, what: &str) {
+    assert!(
+        !outcome.is_ephemeral(),
+        "{what}: public, got {}",
+        outcome.text()
+    );
+    assert!(outcome.png().is_some(), "{what}: board picture");
+    let png = outcome.png().unwrap_or_default();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{what}: a PNG file");
+}
+
+#[tokio::test]
+async fn a_whole_game_from_challenge_to_checkmate() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+    assert_eq!(sans.len(), 8);
+    let mut last = None;
+    for (ply, san) in sans.iter().enumerate() {
+        let outcome = t.play(ply, san).await;
+        assert_eq!(
+            outcome.callback_type(),
+            4,
+            "answered directly, image included"
+        );
+        assert_public_board(&outcome, san);
+        let next = if ply & 1 == 0 { &t.bob } else { &t.alice };
+        if ply + 1 < sans.len() {
+            assert!(
+                outcome
+                    .message()
+                    .is_some_and(|m| m.content.contains(&next.mention())),
+                "ply {ply}: the next player is pinged: {}",
+                outcome.text()
+            );
+        }
+        last = Some(outcome);
+    }
+    let last = last.expect("moves were played");
+    let text = last.text().to_lowercase();
+    assert!(text.contains("checkmate"), "the end is announced: {text}");
+
+    // The game is over: another move is refused, privately.
+    let after = t.play(0, "e4").await;
+    assert!(after.is_ephemeral(), "{}", after.text());
+
+    // The finished game is listed and exported.
+    let games = t.discord.run(&t.alice, CH, "games", &[]).await;
+    assert!(
+        games.text().to_lowercase().contains("checkmate"),
+        "{}",
+        games.text()
+    );
+    let pgn = t.discord.run(&t.carol, CH, "pgn", &[]).await;
+    let message = pgn.message().expect("pgn message");
+    let file = message
+        .attachments
+        .iter()
+        .find(|a| a.filename.ends_with(".pgn"))
+        .expect("a .pgn attachment");
+    let pgn_text = String::from_utf8_lossy(&file.bytes);
+    assert!(pgn_text.contains("Nxe3#"), "{pgn_text}");
+    assert!(pgn_text.contains("0-1"), "{pgn_text}");
+    assert!(
+        message.content.contains("pychess.org/analysis"),
+        "{}",
+        message.content
+    );
+    t.assert_clean();
+    if let Some(bot) = t.bot {
+        bot.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_drawn_by_counting_shows_the_count() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let sans = game_sans("games-public.jsonl", "s1-g182");
+    let mut counted_replies = 0;
+    let mut last = None;
+    for (ply, san) in sans.iter().enumerate() {
+        let outcome = t.play(ply, san).await;
+        assert_public_board(&outcome, san);
+        // Pieces' honour starts after ply 85 (Rxh5+ leaves Black's Khun alone).
+        if ply >= 85 && outcome.text().to_lowercase().contains("count") {
+            counted_replies += 1;
+        }
+        if ply == 95 {
+            let explained = t.discord.run(&t.carol, CH, "count", &[]).await;
+            assert!(
+                explained.text().to_lowercase().contains("count"),
+                "{}",
+                explained.text()
+            );
+        }
+        last = Some(outcome);
+    }
+    assert!(
+        counted_replies >= 20,
+        "the count is shown along the way ({counted_replies} replies)"
+    );
+    let text = last.expect("moves").text().to_lowercase();
+    assert!(text.contains("draw"), "{text}");
+    assert!(text.contains("count"), "{text}");
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn autocomplete_offers_legal_moves_checks_first() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+
+    let all = t
+        .discord
+        .autocomplete(
+            &t.alice,
+            CH,
+            "move",
+            &[("move", Opt::Str(String::new()))],
+            "move",
+        )
+        .await;
+    assert_eq!(all.callback_type(), 8);
+    let names = all.choice_names();
+    assert!(!names.is_empty() && names.len() <= 25, "{names:?}");
+    let prefixed = t
+        .discord
+        .autocomplete(
+            &t.alice,
+            CH,
+            "move",
+            &[("move", Opt::Str("S".into()))],
+            "move",
+        )
+        .await
+        .choice_names();
+    assert!(!prefixed.is_empty());
+    assert!(prefixed.iter().all(|m| m.starts_with('S')), "{prefixed:?}");
+
+    // Not your turn: nothing to offer.
+    let none = t
+        .discord
+        .autocomplete(
+            &t.bob,
+            CH,
+            "move",
+            &[("move", Opt::Str(String::new()))],
+            "move",
+        )
+        .await;
+    assert!(none.choice_names().is_empty(), "{:?}", none.choice_names());
+
+    // Before the mating move, the mate comes first.
+    for (ply, san) in sans.iter().take(7).enumerate() {
+        t.play(ply, san).await;
+    }
+    let choices = t
+        .discord
+        .autocomplete(
+            &t.bob,
+            CH,
+            "move",
+            &[("move", Opt::Str(String::new()))],
+            "move",
+        )
+        .await
+        .choice_names();
+    assert!(choices.contains(&"Nxe3#".to_owned()), "{choices:?}");
+    let first_quiet = choices
+        .iter()
+        .position(|m| !m.ends_with('+') && !m.ends_with('#'))
+        .unwrap_or(choices.len());
+    assert!(
+        choices[first_quiet..]
+            .iter()
+            .all(|m| !m.ends_with('+') && !m.ends_with('#')),
+        "checks first: {choices:?}"
+    );
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn a_spectator_cannot_answer_a_challenge_or_move() {
+    let t = Table::new().await;
+    let challenge = t
+        .discord
+        .run(&t.alice, CH, "challenge", &[("opponent", "@bob")])
+        .await;
+    let message_id = challenge.message().expect("challenge").id;
+
+    let press = t.discord.click_label(&t.carol, CH, "Accept").await;
+    assert_eq!(press.callback_type(), 4);
+    assert!(press.is_ephemeral(), "only Carol sees the refusal");
+    assert!(
+        press.text().contains("not your challenge"),
+        "{}",
+        press.text()
+    );
+    assert!(press.text().contains(&t.bob.mention()), "{}", press.text());
+    let unchanged = t.discord.message(message_id).expect("challenge message");
+    assert_eq!(unchanged.buttons().len(), 3, "the challenge still stands");
+
+    // The challenger cannot accept their own challenge either.
+    let own = t.discord.click_label(&t.alice, CH, "Accept").await;
+    assert!(own.is_ephemeral(), "{}", own.text());
+
+    t.discord.click_label(&t.bob, CH, "Accept").await;
+    let intruder = t.discord.run(&t.carol, CH, "move", &[("move", "e4")]).await;
+    assert!(intruder.is_ephemeral(), "{}", intruder.text());
+
+    // Carol cannot answer Alice's draw offer to Bob.
+    let offer = t.discord.run(&t.alice, CH, "draw", &[]).await;
+    assert!(!offer.is_ephemeral());
+    let press = t.discord.click_label(&t.carol, CH, "Accept").await;
+    assert!(press.is_ephemeral(), "{}", press.text());
+    let declined = t.discord.click_label(&t.bob, CH, "Decline").await;
+    assert_eq!(declined.callback_type(), 7, "the offer message is updated");
+    assert!(declined.message().is_some_and(|m| m.buttons().is_empty()));
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn an_illegal_move_gets_a_private_explanation() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let before = t.discord.channel_messages(CH).len();
+    // The Ruea on a1 cannot take its own Bia on a3.
+    let outcome = t.play(0, "a1a3").await;
+    assert!(outcome.is_ephemeral(), "{}", outcome.text());
+    assert!(outcome.png().is_none());
+    assert!(!outcome.text().trim().is_empty());
+    assert_eq!(
+        t.discord
+            .channel_messages(CH)
+            .iter()
+            .filter(|m| m.ephemeral_for.is_none())
+            .count(),
+        t.discord.channel_messages(CH)[..before]
+            .iter()
+            .filter(|m| m.ephemeral_for.is_none())
+            .count(),
+        "nothing public was posted"
+    );
+    // Unreadable input, too.
+    let outcome = t.play(0, "xyz!!").await;
+    assert!(outcome.is_ephemeral(), "{}", outcome.text());
+    // The game still waits for White's first move.
+    let outcome = t.play(0, "e4").await;
+    assert_public_board(&outcome, "e4");
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn the_game_continues_after_a_restart() {
+    let mut t = Table::new().await;
+    t.start_game("standard").await;
+    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+    for (ply, san) in sans.iter().take(4).enumerate() {
+        assert_public_board(&t.play(ply, san).await, san);
+    }
+    // A takeback request made before the restart is answered after it.
+    let request = t.discord.run(&t.bob, CH, "takeback", &[]).await;
+    assert!(!request.is_ephemeral(), "{}", request.text());
+
+    t.bot.take().expect("running").stop().await;
+    t.bot = Some(Bot::start(&t.discord, &t.db).await);
+    assert_eq!(t.discord.identifies(), 2);
+
+    let accepted = t.discord.click_label(&t.alice, CH, "Accept").await;
+    assert_eq!(accepted.callback_type(), 7, "{}", accepted.text());
+    assert!(accepted.png().is_some());
+    // Bob's last move (Nd5) was taken back: he plays it again, and the game goes on to mate.
+    for (ply, san) in sans.iter().enumerate().skip(3) {
+        assert_public_board(&t.play(ply, san).await, san);
+    }
+    let board = t.discord.run(&t.carol, CH, "board", &[]).await;
+    assert!(
+        board.text().to_lowercase().contains("checkmate"),
+        "{}",
+        board.text()
+    );
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn two_moves_at_once_only_one_applies() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    for round in 0..5 {
+        let a = t
+            .discord
+            .send_command(&t.alice, CH, "move", &[("move", Opt::Str("e4".into()))]);
+        let b = t
+            .discord
+            .send_command(&t.alice, CH, "move", &[("move", Opt::Str("d4".into()))]);
+        let (a, b) = tokio::join!(t.discord.settled(&a), t.discord.settled(&b));
+        let public = [&a, &b].iter().filter(|o| !o.is_ephemeral()).count();
+        assert_eq!(
+            public,
+            1,
+            "round {round}: exactly one move applies: {} / {}",
+            a.text(),
+            b.text()
+        );
+        // Take it back to race again.
+        t.discord.run(&t.alice, CH, "takeback", &[]).await;
+        t.discord.click_label(&t.bob, CH, "Accept").await;
+    }
+    let board = t.discord.run(&t.carol, CH, "board", &[]).await;
+    assert!(
+        board.text().contains(&t.alice.mention()),
+        "White to move again: {}",
+        board.text()
+    );
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn slow_answers_are_deferred_and_filled_in() {
+    let discord = Standin::start().await;
+    let (_dir, db) = standin::temp_database();
+    // Defer at once: the slow path of every answer.
+    let bot = Bot::start_with(&discord, &db, |c| c.defer_after_ms = 0).await;
+    let alice = discord.user("alice", "en-US");
+    let bob = discord.user("bob", "en-US");
+    discord
+        .run(
+            &alice,
+            CH,
+            "challenge",
+            &[("opponent", "@bob"), ("color", "white")],
+        )
+        .await;
+    let accepted = discord.click_label(&bob, CH, "Accept").await;
+    assert_eq!(accepted.callback_type(), 6);
+    assert!(accepted.png().is_some(), "{}", accepted.text());
+
+    let moved = discord.run(&alice, CH, "move", &[("move", "e4")]).await;
+    assert_eq!(moved.callback_type(), 5, "deferred");
+    assert_public_board(&moved, "deferred e4");
+    assert!(moved.messages.iter().all(|m| !m.thinking));
+
+    let refused = discord.run(&alice, CH, "move", &[("move", "d4")]).await;
+    assert_eq!(refused.callback_type(), 5);
+    assert!(
+        refused.is_ephemeral(),
+        "not your turn, privately: {}",
+        refused.text()
+    );
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+    bot.stop().await;
+}
+
+#[tokio::test]
+async fn thai_users_get_thai_answers() {
+    let discord = Standin::start().await;
+    let (_dir, db) = standin::temp_database();
+    let bot = Bot::start(&discord, &db).await;
+    let somchai = discord.user("somchai", "th");
+    let _malee = discord.user("malee", "th");
+    let challenge = discord
+        .run(
+            &somchai,
+            CH,
+            "challenge",
+            &[("opponent", "@malee"), ("color", "ขาว")],
+        )
+        .await;
+    let labels: Vec<String> = challenge
+        .message()
+        .map(|m| m.buttons().into_iter().map(|b| b.0).collect())
+        .unwrap_or_default();
+    assert!(labels.contains(&"รับ".to_owned()), "{labels:?}");
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+    bot.stop().await;
+}
