@@ -303,7 +303,12 @@ pub(crate) fn unexplained(pos: &Position, from: Square, to: Square) -> IllegalMo
 
 /// The reason a from→to move is illegal on `board` with `turn` to move, or `None` if the
 /// geometry, path, target and Khun safety are all fine.
-pub(crate) fn diagnose(board: &Board, turn: Color, from: Square, to: Square) -> Option<IllegalMove> {
+pub(crate) fn diagnose(
+    board: &Board,
+    turn: Color,
+    from: Square,
+    to: Square,
+) -> Option<IllegalMove> {
     let Some(piece) = board.piece_at(from) else {
         return Some(IllegalMove::NoPieceOnSquare { square: from });
     };
@@ -325,11 +330,18 @@ pub(crate) fn diagnose(board: &Board, turn: Color, from: Square, to: Square) -> 
     let one = step.distance == 1;
     let shape_ok = match piece.role {
         Role::Khun => one,
-        Role::Met => one && matches!(step.shape, StepShape::DiagonalForward | StepShape::DiagonalBackward),
+        Role::Met => {
+            one && matches!(
+                step.shape,
+                StepShape::DiagonalForward | StepShape::DiagonalBackward
+            )
+        }
         Role::Khon => {
             one && matches!(
                 step.shape,
-                StepShape::DiagonalForward | StepShape::DiagonalBackward | StepShape::StraightForward
+                StepShape::DiagonalForward
+                    | StepShape::DiagonalBackward
+                    | StepShape::StraightForward
             )
         }
         Role::Ma => step.shape == StepShape::KnightJump,
@@ -341,7 +353,11 @@ pub(crate) fn diagnose(board: &Board, turn: Color, from: Square, to: Square) -> 
             if one && step.shape == StepShape::StraightForward {
                 if let Some(t) = target {
                     if t.color != turn {
-                        return Some(IllegalMove::BiaCapturesOnlyDiagonally { from, to, target: t });
+                        return Some(IllegalMove::BiaCapturesOnlyDiagonally {
+                            from,
+                            to,
+                            target: t,
+                        });
                     }
                 }
                 true
@@ -373,7 +389,10 @@ pub(crate) fn diagnose(board: &Board, turn: Color, from: Square, to: Square) -> 
     }
     if let Some(t) = target {
         if t.color == turn {
-            return Some(IllegalMove::OwnPieceOnTarget { square: to, piece: t });
+            return Some(IllegalMove::OwnPieceOnTarget {
+                square: to,
+                piece: t,
+            });
         }
     }
     let mut after = board.clone();
@@ -426,7 +445,10 @@ fn first_between(board: &Board, from: Square, to: Square) -> Option<Square> {
 fn attacks(board: &Board, piece: Piece, from: Square, target: Square) -> bool {
     let step = Step::between(piece.color, from, target);
     let one = step.distance == 1;
-    let diag = matches!(step.shape, StepShape::DiagonalForward | StepShape::DiagonalBackward);
+    let diag = matches!(
+        step.shape,
+        StepShape::DiagonalForward | StepShape::DiagonalBackward
+    );
     match piece.role {
         Role::Khun => one,
         Role::Met => one && diag,
@@ -521,7 +543,13 @@ mod tests {
     fn ruea_path_blocked_names_the_first_blocker() {
         let ruea = Piece::new(Color::White, Role::Ruea);
         let bia = Piece::new(Color::Black, Role::Bia);
-        let b = board(&[("d1", WK), ("e8", BK), ("a1", ruea), ("a4", bia), ("a6", bia)]);
+        let b = board(&[
+            ("d1", WK),
+            ("e8", BK),
+            ("a1", ruea),
+            ("a4", bia),
+            ("a6", bia),
+        ]);
         assert_eq!(
             diagnose(&b, Color::White, sq("a1"), sq("a8")),
             Some(IllegalMove::PathBlocked {
@@ -580,7 +608,12 @@ mod tests {
             diagnose(&b, Color::White, sq("e4"), sq("e3")),
             Some(IllegalMove::NotYourPiece { .. })
         ));
-        assert_eq!(diagnose(&b, Color::Black, sq("e4"), sq("e3")).map(|e| e.to_string()),
-            Some("the Bia on e4 cannot capture on e3: a Bia captures only diagonally forward".to_string()));
+        assert_eq!(
+            diagnose(&b, Color::Black, sq("e4"), sq("e3")).map(|e| e.to_string()),
+            Some(
+                "the Bia on e4 cannot capture on e3: a Bia captures only diagonally forward"
+                    .to_string()
+            )
+        );
     }
 }

@@ -18,7 +18,7 @@
 use std::fmt;
 
 use crate::san::{parse_move, to_san, MoveInputError};
-use crate::{Color, Move, Position, Ruleset};
+use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -126,6 +126,117 @@ impl PgnGame {
     }
 }
 
+/// A record replayed by [`PgnGame::replay`]: the [`Game`] with every move of the record, and
+/// the first end by the rules reached on the way (a record may go on after a draw our rules
+/// declare, e.g. a PlayOK game past insufficient material).
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub game: Game,
+    /// `(plies played when it happened, outcome)` for the first position where
+    /// [`Game::outcome`] was set, if any.
+    pub first_end: Option<(usize, Outcome)>,
+}
+
+impl PgnGame {
+    /// Replays the record under `ruleset` into a [`Game`], playing on past any end by the
+    /// rules (see [`Replay::first_end`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError::BadFen`] for a bad `[FEN]` tag; [`PgnError::Move`] for the first move that
+    /// cannot be read or is not legal (with its move number).
+    pub fn replay(&self, ruleset: Ruleset) -> Result<Replay, PgnError> {
+        let mut game = Game::from_position(self.start_position(ruleset)?);
+        let mut first_end = game.outcome().map(|o| (0, o));
+        for (ply, text) in self.moves.iter().enumerate() {
+            let pos = game.position();
+            let m = parse_move(pos, text).map_err(|error| ReplayError {
+                ply,
+                move_number: pos.fullmoves(),
+                color: pos.turn(),
+                text: text.clone(),
+                error,
+            })?;
+            if game.play_on(&m).is_err() {
+                // parse_move only returns legal moves; keep the error honest anyway.
+                let pos = game.position();
+                return Err(PgnError::Move(ReplayError {
+                    ply,
+                    move_number: pos.fullmoves(),
+                    color: pos.turn(),
+                    text: text.clone(),
+                    error: crate::uci::find_legal(pos, m.from, m.to)
+                        .err()
+                        .unwrap_or(MoveInputError::Empty),
+                }));
+            }
+            if first_end.is_none() {
+                first_end = game.outcome().map(|o| (ply + 1, o));
+            }
+        }
+        Ok(Replay { game, first_end })
+    }
+}
+
+/// The PGN result of an outcome: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not over.
+#[must_use]
+pub fn result_string(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }) => "1-0",
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }) => "0-1",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// A short lowercase English name of why a game ended (`checkmate`, `draw by counting`, …).
+#[must_use]
+pub fn outcome_reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Decisive { .. } => "checkmate",
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::Counting => "draw by counting",
+            DrawReason::Repetition => "draw by threefold repetition",
+            DrawReason::InsufficientMaterial => "draw by insufficient material",
+            DrawReason::KhunVsKhun => "draw: Khun against Khun",
+            DrawReason::FiftyMove => "draw by the no-progress rule",
+            DrawReason::CountingSideMated => "draw: the counting side gave mate",
+        },
+    }
+}
+
+/// Writes `game` in pychess's export form (see [`write_pgn_moves`]); the result is
+/// `tags.result`, or else the game's outcome by the rules.
+///
+/// ```
+/// use makruk::{pgn, san, Game, Ruleset};
+///
+/// let mut game = Game::new(Ruleset::Standard);
+/// for text in ["e4", "Sf7", "Nd2"] {
+///     let m = san::parse_move(game.position(), text)?;
+///     game.play(&m).expect("legal");
+/// }
+/// let text = pgn::write_pgn(&game, &pgn::PgnTags::default());
+/// assert!(text.contains("[Variant \"Makruk\"]\n"));
+/// assert!(text.ends_with("1. e4 Sf7 2. Nd2 *\n"));
+/// # Ok::<(), makruk::MoveInputError>(())
+/// ```
+#[must_use]
+pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    let result = tags
+        .result
+        .clone()
+        .unwrap_or_else(|| result_string(game.outcome()).to_string());
+    write_pgn_moves(game.start(), game.moves(), tags, &result)
+}
+
 /// Reads the first game of a PGN text.
 ///
 /// # Errors
@@ -168,7 +279,8 @@ pub fn read_pgns(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     games.push(std::mem::take(&mut game));
                     in_movetext = false;
                 }
-                game.tags.push(parse_tag(line).ok_or(PgnError::BadTag { line: line_no })?);
+                game.tags
+                    .push(parse_tag(line).ok_or(PgnError::BadTag { line: line_no })?);
                 continue;
             }
         }

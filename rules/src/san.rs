@@ -193,7 +193,11 @@ fn write_move(pos: &Position, m: &Move, n: Notation) -> String {
     let mut after = pos.clone();
     after.play_unchecked(&m);
     if after.is_check() {
-        s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        s.push(if after.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
     }
     s
 }
@@ -315,7 +319,10 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
     }
     let text = normalize(trimmed);
     if text.is_empty() {
-        return Err(MoveInputError::unreadable(trimmed, Unreadable::NoTargetSquare));
+        return Err(MoveInputError::unreadable(
+            trimmed,
+            Unreadable::NoTargetSquare,
+        ));
     }
     let reading = if text.chars().any(thai::is_thai) {
         thai::patterns(&text)
@@ -367,7 +374,9 @@ fn origin(rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
             .filter(|_| c.is_ascii_lowercase())
             .map(|f| (Some(f), None))
             .or_else(|| rank_of_char(*c).map(|r| (None, Some(r)))),
-        [f, r] if f.is_ascii_lowercase() => Some((Some(file_of_char(*f)?), Some(rank_of_char(*r)?))),
+        [f, r] if f.is_ascii_lowercase() => {
+            Some((Some(file_of_char(*f)?), Some(rank_of_char(*r)?)))
+        }
         _ => None,
     }
 }
@@ -381,17 +390,15 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
         return Err(Unreadable::UnexpectedChar(*bad));
     }
     // Promotion suffix: `=M` (`=P`, `=Q` from PlayOK), or UCI's bare `m` after the target.
-    let promotion = c.iter().any(|&ch| ch == '=');
+    let promotion = c.contains(&'=');
     if let Some(eq) = c.iter().rposition(|&ch| ch == '=') {
         match &c[eq + 1..] {
             [] => {}
-            [p] if matches!(p, 'M' | 'm' | 'P' | 'p' | 'Q' | 'q') => {}
+            ['M' | 'm' | 'P' | 'p' | 'Q' | 'q'] => {}
             _ => return Err(Unreadable::BadPromotion),
         }
         c.truncate(eq);
-    } else if c.len() >= 3
-        && matches!(c[c.len() - 1], 'm' | 'M')
-        && c[c.len() - 2].is_ascii_digit()
+    } else if c.len() >= 3 && matches!(c[c.len() - 1], 'm' | 'M') && c[c.len() - 2].is_ascii_digit()
     {
         c.pop();
         return latin_patterns(&c.iter().collect::<String>()).map(|r| Reading {
@@ -491,7 +498,7 @@ pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInp
                 }
                 return Err(MoveInputError::Ambiguous {
                     candidates: many.iter().map(|m| to_san(pos, m)).collect(),
-                })
+                });
             }
         }
     }
@@ -583,7 +590,18 @@ mod tests {
     #[test]
     fn reads_every_notation_of_the_same_move() {
         let p = Position::new();
-        for input in ["Nd2", "nd2", "Nbd2", "Nb1d2", "b1d2", "b1-d2", "Nd2+", " Nd2 ", "ม-ง๒", "มข-ง๒"] {
+        for input in [
+            "Nd2",
+            "nd2",
+            "Nbd2",
+            "Nb1d2",
+            "b1d2",
+            "b1-d2",
+            "Nd2+",
+            " Nd2 ",
+            "ม-ง๒",
+            "มข-ง๒",
+        ] {
             assert_eq!(san_of(&p, input), "Nd2", "{input}");
         }
         for input in ["e4", "e3e4", "e3-e4", "จ๔", "E4"] {
@@ -624,7 +642,10 @@ mod tests {
         assert_eq!(san_of(&p, "g5h6"), "gxh6=M");
         assert_eq!(san_of(&p, "ชxญ๖=M"), "gxh6=M");
         // Both can reach c4: the FSF form needs the file.
-        assert!(matches!(parse_move(&p, "Mc4"), Err(MoveInputError::Ambiguous { .. })));
+        assert!(matches!(
+            parse_move(&p, "Mc4"),
+            Err(MoveInputError::Ambiguous { .. })
+        ));
         assert_eq!(san_of(&p, "งc4"), "Mdc4");
     }
 
@@ -635,26 +656,39 @@ mod tests {
             Err(MoveInputError::Illegal(e)) => e,
             other => panic!("{s}: unexpected {other:?}"),
         };
-        assert_eq!(ill("e5"), IllegalMove::CannotMoveThatWay {
-            piece: Piece::new(Color::White, Role::Bia),
-            from: sq("e3"),
-            to: sq("e5"),
-            step: crate::explain::Step { shape: crate::explain::StepShape::StraightForward, distance: 2 },
-            movement: crate::explain::Movement::OneStepForwardCapturesDiagonally,
-        });
+        assert_eq!(
+            ill("e5"),
+            IllegalMove::CannotMoveThatWay {
+                piece: Piece::new(Color::White, Role::Bia),
+                from: sq("e3"),
+                to: sq("e5"),
+                step: crate::explain::Step {
+                    shape: crate::explain::StepShape::StraightForward,
+                    distance: 2
+                },
+                movement: crate::explain::Movement::OneStepForwardCapturesDiagonally,
+            }
+        );
         assert!(matches!(ill("e4e5"), IllegalMove::NoPieceOnSquare { .. }));
         assert!(matches!(ill("e6e5"), IllegalMove::NotYourPiece { .. }));
         assert!(matches!(ill("Ra4"), IllegalMove::PathBlocked { .. }));
-        assert!(matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2));
+        assert!(
+            matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
+        );
         assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
     }
 
     #[test]
     fn unreadable_inputs() {
         let p = Position::new();
-        for input in ["hello", "Z", "Nz9", "e4=R", "12345", "🙂", "e", "x", "=", "-", "ก", "ม็"] {
+        for input in [
+            "hello", "Z", "Nz9", "e4=R", "12345", "🙂", "e", "x", "=", "-", "ก", "ม็",
+        ] {
             assert!(
-                matches!(parse_move(&p, input), Err(MoveInputError::Unreadable { .. })),
+                matches!(
+                    parse_move(&p, input),
+                    Err(MoveInputError::Unreadable { .. })
+                ),
                 "{input}: {:?}",
                 parse_move(&p, input)
             );
@@ -662,7 +696,10 @@ mod tests {
         let long = "e".repeat(10_000);
         assert!(matches!(
             parse_move(&p, &long),
-            Err(MoveInputError::Unreadable { reason: Unreadable::TooLong { chars: 10_000 }, .. })
+            Err(MoveInputError::Unreadable {
+                reason: Unreadable::TooLong { chars: 10_000 },
+                ..
+            })
         ));
         assert_eq!(parse_move(&p, "   "), Err(MoveInputError::Empty));
     }

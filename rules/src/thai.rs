@@ -195,8 +195,14 @@ mod tests {
         assert_eq!(tiers[0].len(), 1);
         assert_eq!(tiers[0][0].piece, PieceSel::Role(Role::Khun));
         // ม็ is the Met, ม the Ma.
-        assert_eq!(patterns("ม็๕-ฉ๖").expect("readable").tiers[0][0].from_rank, Some(4));
-        assert_eq!(patterns("ม-ง๒").expect("readable").tiers[0][0].piece, PieceSel::Role(Role::Ma));
+        assert_eq!(
+            patterns("ม็๕-ฉ๖").expect("readable").tiers[0][0].from_rank,
+            Some(4)
+        );
+        assert_eq!(
+            patterns("ม-ง๒").expect("readable").tiers[0][0].piece,
+            PieceSel::Role(Role::Ma)
+        );
         assert!(patterns("ก").is_err());
         assert!(patterns("ม็").is_err());
         assert!(patterns("จ๔=ร").is_err());

@@ -82,7 +82,8 @@ pub(crate) fn find_legal(pos: &Position, from: Square, to: Square) -> Result<Mov
         return Ok(*m);
     }
     Err(MoveInputError::Illegal(
-        explain_illegal(pos, from, to).unwrap_or_else(|| crate::explain::unexplained(pos, from, to)),
+        explain_illegal(pos, from, to)
+            .unwrap_or_else(|| crate::explain::unexplained(pos, from, to)),
     ))
 }
 
@@ -97,9 +98,15 @@ mod tests {
     #[test]
     fn squares_of_uci_forms() {
         assert_eq!(parse_uci_squares("e3e4"), Some((sq("e3"), sq("e4"), false)));
-        assert_eq!(parse_uci_squares("e3-e4"), Some((sq("e3"), sq("e4"), false)));
+        assert_eq!(
+            parse_uci_squares("e3-e4"),
+            Some((sq("e3"), sq("e4"), false))
+        );
         assert_eq!(parse_uci_squares("d5c6m"), Some((sq("d5"), sq("c6"), true)));
-        assert_eq!(parse_uci_squares("d5c6=M"), Some((sq("d5"), sq("c6"), true)));
+        assert_eq!(
+            parse_uci_squares("d5c6=M"),
+            Some((sq("d5"), sq("c6"), true))
+        );
         assert_eq!(parse_uci_squares("e3e9"), None);
         assert_eq!(parse_uci_squares("e3e4q"), None);
         assert_eq!(parse_uci_squares("e3"), None);
