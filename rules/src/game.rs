@@ -118,9 +118,6 @@ pub enum CountRequestError {
     /// No requested count runs.
     #[error("no count is running")]
     NotCounting,
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
 }
 
 /// A whole game: start position, moves and the positions after each, count requests.
@@ -230,14 +227,12 @@ impl Game {
     ///
     /// # Errors
     /// [`CountRequestError`] when the ruleset does not count on request, a Bia is left, a
-    /// side has only its Khun, a count runs already, or the game is over.
+    /// side has only its Khun, or a count runs already. It does not check whether the game
+    /// is over (the caller does; replays of records may go on after a draw).
     pub fn start_count(&mut self) -> Result<(), CountRequestError> {
         let ruleset = self.ruleset();
         if ruleset.rules().board_honour != BoardHonour::OnRequest {
             return Err(CountRequestError::NotOnRequest(ruleset));
-        }
-        if self.outcome().is_some() {
-            return Err(CountRequestError::GameOver);
         }
         let pos = self.position();
         if pos.board().by_role(Role::Bia).any() {
@@ -261,7 +256,9 @@ impl Game {
         Ok(())
     }
 
-    /// Traditional: stops the requested board's honour count.
+    /// Traditional: stops the requested board's honour count. Accepted also when the
+    /// requested count has since been replaced by pieces' honour (which runs on by itself),
+    /// as pychess does.
     ///
     /// # Errors
     /// [`CountRequestError::NotOnRequest`] or [`CountRequestError::NotCounting`].
@@ -270,8 +267,13 @@ impl Game {
         if ruleset.rules().board_honour != BoardHonour::OnRequest {
             return Err(CountRequestError::NotOnRequest(ruleset));
         }
-        let Some(by) = requester(self.position()) else {
+        let Some(started) = self.position().count_started else {
             return Err(CountRequestError::NotCounting);
+        };
+        let by = if started.rem_euclid(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
         };
         let ply = self.moves.len() as u32;
         self.current_mut().count_started = None;
