@@ -40,7 +40,10 @@ pub fn uci(m: &Move) -> String {
 
 /// SAN and Thai SAN of `m` in `pos`, from the notation module.
 fn san_pair(pos: &Position, m: &Move) -> Option<(String, String)> {
-    Some((makruk::san::to_san(pos, m), makruk::san::to_thai_san(pos, m)))
+    Some((
+        makruk::san::to_san(pos, m),
+        makruk::san::to_thai_san(pos, m),
+    ))
 }
 
 fn find_move(pos: &Position, s: &str) -> Option<Move> {
