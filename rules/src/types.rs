@@ -252,7 +252,7 @@ impl Square {
     /// binding of Met and Bia-ngai.
     #[must_use]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()) & 1 == 0
     }
 }
 

@@ -1,0 +1,34 @@
+//! `cargo run --release -p makruk --example conformance -- <file.jsonl>`
+//!
+//! Checks every game of a conformance file (`games-*.jsonl`, or the traditional format,
+//! recognised by its `events`) against the rules crate. Prints one line per mismatch
+//! (game id, ply, field, expected, got) and ends with `N passed, M failed` (games).
+
+#[path = "../tests/support/conformance_check.rs"]
+mod conformance_check;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: conformance <file.jsonl>");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let r = conformance_check::check_text(&text);
+    for m in &r.mismatches {
+        println!("{m}");
+    }
+    println!("{} passed, {} failed", r.passed, r.failed);
+    if r.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,58 @@
+//! `cargo run --release -p makruk --example perft -- "<FEN>" <depth> [--divide]`
+//!
+//! Prints the time taken and the speed on stderr-free stdout lines, and the node count alone
+//! on the last line (bulk counting at the last ply, like Fairy-Stockfish's `go perft`).
+
+use makruk::{Position, Ruleset};
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let divide = args.iter().any(|a| a == "--divide");
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let (fen, depth) = match rest.as_slice() {
+        [fen, depth] => (fen.as_str(), depth.as_str()),
+        [depth] => ("startpos", depth.as_str()),
+        _ => {
+            eprintln!("usage: perft \"<FEN>|startpos\" <depth> [--divide]");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(depth) = depth.parse::<u32>() else {
+        eprintln!("depth must be a number, got {depth:?}");
+        return ExitCode::from(2);
+    };
+    let pos = if fen == "startpos" {
+        Ok(Position::new())
+    } else {
+        Position::from_fen(fen, Ruleset::Standard)
+    };
+    let pos = match pos {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("bad FEN: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = Instant::now();
+    let nodes = if divide && depth > 0 {
+        let mut total = 0;
+        for m in &pos.legal_moves() {
+            let n = pos.after(m).perft(depth - 1);
+            println!("{}{}: {n}", m.from, m.to);
+            total += n;
+        }
+        total
+    } else {
+        pos.perft(depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "time {:.3} s, {:.1} Mnodes/s",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("{nodes}");
+    ExitCode::SUCCESS
+}

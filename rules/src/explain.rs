@@ -1,0 +1,619 @@
+//! Why a move is illegal, as data the bot can phrase in any language ([`IllegalMove`]).
+//!
+//! The piece moves are those of RULES.md ("Board, pieces, moves"); [`Movement`] names them so a
+//! message can say how the piece does move.
+
+use std::fmt;
+
+use crate::{Board, Color, Piece, Position, Role, Square};
+
+/// How a piece moves (RULES.md, "Board, pieces, moves"), for explaining a wrong move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Movement {
+    /// Khun: one square in any direction.
+    OneStepAnyDirection,
+    /// Met and Bia-ngai: one square diagonally.
+    OneStepDiagonally,
+    /// Khon: one square diagonally, or one square straight forward (never straight backward
+    /// or sideways).
+    OneStepDiagonallyOrStraightForward,
+    /// Ma: the chess knight's jump (two squares one way, one square across); it jumps over pieces.
+    KnightJump,
+    /// Ruea: any number of empty squares along a rank or file.
+    StraightAnyDistance,
+    /// Bia: one square straight forward; captures one square diagonally forward. No double
+    /// step, no en passant.
+    OneStepForwardCapturesDiagonally,
+}
+
+impl Movement {
+    /// How `piece` moves (a Bia-ngai moves like a Met).
+    #[must_use]
+    pub const fn of(piece: Piece) -> Movement {
+        match piece.role {
+            Role::Khun => Movement::OneStepAnyDirection,
+            Role::Met => Movement::OneStepDiagonally,
+            Role::Khon => Movement::OneStepDiagonallyOrStraightForward,
+            Role::Ma => Movement::KnightJump,
+            Role::Ruea => Movement::StraightAnyDistance,
+            Role::Bia => Movement::OneStepForwardCapturesDiagonally,
+        }
+    }
+}
+
+impl fmt::Display for Movement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Movement::OneStepAnyDirection => "one square in any direction",
+            Movement::OneStepDiagonally => "one square diagonally",
+            Movement::OneStepDiagonallyOrStraightForward => {
+                "one square diagonally or one square straight forward"
+            }
+            Movement::KnightJump => "like a knight, jumping",
+            Movement::StraightAnyDistance => "any distance along a rank or file",
+            Movement::OneStepForwardCapturesDiagonally => {
+                "one square forward, capturing one square diagonally forward"
+            }
+        })
+    }
+}
+
+/// The shape of an attempted step from one square to another, seen from the mover's side
+/// ("forward" is toward the opponent).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StepShape {
+    /// From and to are the same square.
+    NoMove,
+    StraightForward,
+    StraightBackward,
+    /// Along the rank.
+    Sideways,
+    DiagonalForward,
+    DiagonalBackward,
+    /// Two squares one way and one across.
+    KnightJump,
+    /// Any other shape (not on a line, not a knight's jump).
+    Irregular,
+}
+
+/// An attempted step: its shape and its length in squares (the larger of the file and rank
+/// distances; 1 for a knight's jump... see [`Step::distance`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub shape: StepShape,
+    /// Chebyshev distance: the larger of the file distance and the rank distance (2 for a
+    /// knight's jump).
+    pub distance: u8,
+}
+
+impl Step {
+    /// The step from `from` to `to` for a piece of `color`.
+    #[must_use]
+    pub fn between(color: Color, from: Square, to: Square) -> Step {
+        let df = i32::from(to.file()) - i32::from(from.file());
+        let mut dr = i32::from(to.rank()) - i32::from(from.rank());
+        if color == Color::Black {
+            dr = -dr;
+        }
+        let (af, ar) = (df.abs(), dr.abs());
+        let shape = if af == 0 && ar == 0 {
+            StepShape::NoMove
+        } else if af == 0 {
+            if dr > 0 {
+                StepShape::StraightForward
+            } else {
+                StepShape::StraightBackward
+            }
+        } else if ar == 0 {
+            StepShape::Sideways
+        } else if af == ar {
+            if dr > 0 {
+                StepShape::DiagonalForward
+            } else {
+                StepShape::DiagonalBackward
+            }
+        } else if (af == 1 && ar == 2) || (af == 2 && ar == 1) {
+            StepShape::KnightJump
+        } else {
+            StepShape::Irregular
+        };
+        Step {
+            shape,
+            distance: af.max(ar) as u8,
+        }
+    }
+}
+
+/// Why a move is illegal. Built by [`explain_illegal`] and by the move readers
+/// ([`crate::san::parse_move`], [`crate::uci::parse_uci`]); the bot turns it into an English or
+/// Thai sentence. `Display` gives a short lowercase English text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// There is no piece on the origin square.
+    NoPieceOnSquare { square: Square },
+    /// The piece on the origin square belongs to the opponent.
+    NotYourPiece { square: Square, piece: Piece },
+    /// The piece cannot make that step at all: `step` is what was tried, `movement` how the
+    /// piece does move (e.g. a Khon tried [`StepShape::StraightBackward`]).
+    CannotMoveThatWay {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        step: Step,
+        movement: Movement,
+    },
+    /// A Bia tried to capture straight forward; a Bia captures only diagonally forward.
+    BiaCapturesOnlyDiagonally {
+        from: Square,
+        to: Square,
+        target: Piece,
+    },
+    /// A Bia tried to step diagonally onto an empty square; it moves diagonally only to capture.
+    BiaMovesDiagonallyOnlyToCapture { from: Square, to: Square },
+    /// A Ruea's path is blocked by `blocker_piece` on `blocker` (the first piece in the way).
+    PathBlocked {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        blocker: Square,
+        blocker_piece: Piece,
+    },
+    /// One's own piece stands on the target square.
+    OwnPieceOnTarget { square: Square, piece: Piece },
+    /// After the move one's own Khun (standing on `khun`) would be attacked by `attacker`
+    /// from `attacker_square`.
+    LeavesKhunInCheck {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        khun: Square,
+        attacker: Piece,
+        attacker_square: Square,
+    },
+    /// A move named by its piece and target (SAN) that no piece can make: `piece` is the kind
+    /// named (with the mover's colour), `candidates` the squares of the mover's pieces of that
+    /// kind that fit the written origin (empty: there is none).
+    NoSuchMove {
+        piece: Piece,
+        to: Square,
+        candidates: Vec<Square>,
+    },
+}
+
+fn piece_name(p: Piece) -> String {
+    format!("{} {}", p.color.name(), p.name())
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoPieceOnSquare { square } => write!(f, "there is no piece on {square}"),
+            IllegalMove::NotYourPiece { square, piece } => {
+                write!(f, "the {} on {square} is not yours", piece_name(*piece))
+            }
+            IllegalMove::CannotMoveThatWay {
+                piece,
+                from,
+                to,
+                movement,
+                ..
+            } => write!(
+                f,
+                "a {} cannot move from {from} to {to}: it moves {movement}",
+                piece.name()
+            ),
+            IllegalMove::BiaCapturesOnlyDiagonally { from, to, .. } => write!(
+                f,
+                "the Bia on {from} cannot capture on {to}: a Bia captures only diagonally forward"
+            ),
+            IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to } => write!(
+                f,
+                "the Bia on {from} cannot move to {to}: a Bia moves diagonally only to capture"
+            ),
+            IllegalMove::PathBlocked {
+                piece,
+                from,
+                to,
+                blocker,
+                blocker_piece,
+            } => write!(
+                f,
+                "the {} on {from} cannot reach {to}: the {} on {blocker} is in the way",
+                piece.name(),
+                piece_name(*blocker_piece)
+            ),
+            IllegalMove::OwnPieceOnTarget { square, piece } => {
+                write!(f, "your own {} stands on {square}", piece.name())
+            }
+            IllegalMove::LeavesKhunInCheck {
+                khun,
+                attacker,
+                attacker_square,
+                ..
+            } => write!(
+                f,
+                "that would leave your Khun on {khun} in check from the {} on {attacker_square}",
+                attacker.name()
+            ),
+            IllegalMove::NoSuchMove {
+                piece,
+                to,
+                candidates,
+            } => {
+                if candidates.is_empty() {
+                    write!(f, "you have no {} that could move to {to}", piece.name())
+                } else {
+                    let list: Vec<String> = candidates.iter().map(Square::to_string).collect();
+                    write!(
+                        f,
+                        "no {} can move to {to} (yours stand on {})",
+                        piece.name(),
+                        list.join(", ")
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why the move from `from` to `to` is illegal in `pos`, or `None` if it is legal.
+///
+/// The reasons are checked in this order: no piece, not the mover's piece, the piece cannot
+/// move that way, a Ruea's path is blocked, the mover's own piece is on the target, the move
+/// leaves the mover's Khun attacked.
+///
+/// ```
+/// use makruk::{explain_illegal, IllegalMove, Position, Square};
+///
+/// let pos = Position::new();
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// assert_eq!(explain_illegal(&pos, sq("e3"), sq("e4")), None);
+/// assert_eq!(
+///     explain_illegal(&pos, sq("e4"), sq("e5")),
+///     Some(IllegalMove::NoPieceOnSquare { square: sq("e4") })
+/// );
+/// ```
+#[must_use]
+pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> Option<IllegalMove> {
+    if pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.from == from && m.to == to)
+    {
+        return None;
+    }
+    Some(diagnose(pos.board(), pos.turn(), from, to).unwrap_or_else(|| unexplained(pos, from, to)))
+}
+
+/// Fallback when the geometry finds nothing wrong but the move is not in the legal list
+/// (should not happen): the move is reported as not available for that piece.
+pub(crate) fn unexplained(pos: &Position, from: Square, to: Square) -> IllegalMove {
+    let piece = pos
+        .board()
+        .piece_at(from)
+        .unwrap_or(Piece::new(pos.turn(), Role::Bia));
+    IllegalMove::NoSuchMove {
+        piece,
+        to,
+        candidates: vec![from],
+    }
+}
+
+/// The reason a from→to move is illegal on `board` with `turn` to move, or `None` if the
+/// geometry, path, target and Khun safety are all fine.
+pub(crate) fn diagnose(
+    board: &Board,
+    turn: Color,
+    from: Square,
+    to: Square,
+) -> Option<IllegalMove> {
+    let Some(piece) = board.piece_at(from) else {
+        return Some(IllegalMove::NoPieceOnSquare { square: from });
+    };
+    if piece.color != turn {
+        return Some(IllegalMove::NotYourPiece {
+            square: from,
+            piece,
+        });
+    }
+    let target = board.piece_at(to);
+    let step = Step::between(turn, from, to);
+    let wrong_way = IllegalMove::CannotMoveThatWay {
+        piece,
+        from,
+        to,
+        step,
+        movement: Movement::of(piece),
+    };
+    let one = step.distance == 1;
+    let shape_ok = match piece.role {
+        Role::Khun => one,
+        Role::Met => {
+            one && matches!(
+                step.shape,
+                StepShape::DiagonalForward | StepShape::DiagonalBackward
+            )
+        }
+        Role::Khon => {
+            one && matches!(
+                step.shape,
+                StepShape::DiagonalForward
+                    | StepShape::DiagonalBackward
+                    | StepShape::StraightForward
+            )
+        }
+        Role::Ma => step.shape == StepShape::KnightJump,
+        Role::Ruea => matches!(
+            step.shape,
+            StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
+        ),
+        Role::Bia => {
+            if one && step.shape == StepShape::StraightForward {
+                if let Some(t) = target {
+                    if t.color != turn {
+                        return Some(IllegalMove::BiaCapturesOnlyDiagonally {
+                            from,
+                            to,
+                            target: t,
+                        });
+                    }
+                }
+                true
+            } else if one && step.shape == StepShape::DiagonalForward {
+                if target.is_none() {
+                    return Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to });
+                }
+                true
+            } else {
+                false
+            }
+        }
+    };
+    if !shape_ok {
+        return Some(wrong_way);
+    }
+    if piece.role == Role::Ruea {
+        if let Some(blocker) = first_between(board, from, to) {
+            if let Some(blocker_piece) = board.piece_at(blocker) {
+                return Some(IllegalMove::PathBlocked {
+                    piece,
+                    from,
+                    to,
+                    blocker,
+                    blocker_piece,
+                });
+            }
+        }
+    }
+    if let Some(t) = target {
+        if t.color == turn {
+            return Some(IllegalMove::OwnPieceOnTarget {
+                square: to,
+                piece: t,
+            });
+        }
+    }
+    let mut after = board.clone();
+    after.remove_piece_at(from);
+    let moved = if piece.role == Role::Bia && to.rank() == promotion_rank(turn) {
+        Piece::bia_ngai(turn)
+    } else {
+        piece
+    };
+    after.set_piece_at(to, moved);
+    let khun = after.khun_of(turn)?;
+    let (attacker_square, attacker) = attackers(&after, khun, turn.other()).into_iter().next()?;
+    Some(IllegalMove::LeavesKhunInCheck {
+        piece,
+        from,
+        to,
+        khun,
+        attacker,
+        attacker_square,
+    })
+}
+
+/// The rank (0-based) on which a Bia of `color` is promoted: its sixth rank.
+const fn promotion_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 5,
+        Color::Black => 2,
+    }
+}
+
+/// The first occupied square strictly between `from` and `to` on a common rank, file or
+/// diagonal, nearest `from` first.
+fn first_between(board: &Board, from: Square, to: Square) -> Option<Square> {
+    let df = (i32::from(to.file()) - i32::from(from.file())).signum();
+    let dr = (i32::from(to.rank()) - i32::from(from.rank())).signum();
+    let (mut f, mut r) = (i32::from(from.file()) + df, i32::from(from.rank()) + dr);
+    while (f, r) != (i32::from(to.file()), i32::from(to.rank())) {
+        let sq = Square::from_coords(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
+        if board.piece_at(sq).is_some() {
+            return Some(sq);
+        }
+        f += df;
+        r += dr;
+    }
+    None
+}
+
+/// True when `piece` standing on `from` attacks `target` on `board` (for a Ruea: with a clear
+/// path).
+fn attacks(board: &Board, piece: Piece, from: Square, target: Square) -> bool {
+    let step = Step::between(piece.color, from, target);
+    let one = step.distance == 1;
+    let diag = matches!(
+        step.shape,
+        StepShape::DiagonalForward | StepShape::DiagonalBackward
+    );
+    match piece.role {
+        Role::Khun => one,
+        Role::Met => one && diag,
+        Role::Khon => one && (diag || step.shape == StepShape::StraightForward),
+        Role::Ma => step.shape == StepShape::KnightJump,
+        Role::Ruea => {
+            matches!(
+                step.shape,
+                StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
+            ) && first_between(board, from, target).is_none()
+        }
+        Role::Bia => one && step.shape == StepShape::DiagonalForward,
+    }
+}
+
+/// The pieces of `by` attacking `target` on `board`, a1 first.
+pub(crate) fn attackers(board: &Board, target: Square, by: Color) -> Vec<(Square, Piece)> {
+    Square::all()
+        .filter_map(|sq| board.piece_at(sq).map(|p| (sq, p)))
+        .filter(|&(sq, p)| p.color == by && attacks(board, p, sq, target))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("square")
+    }
+
+    fn board(pieces: &[(&str, Piece)]) -> Board {
+        let mut b = Board::empty();
+        for &(s, p) in pieces {
+            b.set_piece_at(sq(s), p);
+        }
+        b
+    }
+
+    const WK: Piece = Piece::new(Color::White, Role::Khun);
+    const BK: Piece = Piece::new(Color::Black, Role::Khun);
+
+    #[test]
+    fn step_shapes_are_relative_to_the_mover() {
+        assert_eq!(
+            Step::between(Color::White, sq("e3"), sq("e2")).shape,
+            StepShape::StraightBackward
+        );
+        assert_eq!(
+            Step::between(Color::Black, sq("e3"), sq("e2")).shape,
+            StepShape::StraightForward
+        );
+        assert_eq!(
+            Step::between(Color::White, sq("g1"), sq("f3")),
+            Step {
+                shape: StepShape::KnightJump,
+                distance: 2
+            }
+        );
+        assert_eq!(
+            Step::between(Color::White, sq("a1"), sq("c4")).shape,
+            StepShape::Irregular
+        );
+    }
+
+    #[test]
+    fn khon_never_steps_straight_backward() {
+        let khon = Piece::new(Color::White, Role::Khon);
+        let b = board(&[("d1", WK), ("e8", BK), ("c4", khon)]);
+        match diagnose(&b, Color::White, sq("c4"), sq("c3")) {
+            Some(IllegalMove::CannotMoveThatWay { step, movement, .. }) => {
+                assert_eq!(step.shape, StepShape::StraightBackward);
+                assert_eq!(movement, Movement::OneStepDiagonallyOrStraightForward);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(diagnose(&b, Color::White, sq("c4"), sq("c5")), None);
+        assert_eq!(diagnose(&b, Color::White, sq("c4"), sq("b3")), None);
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("c4"), sq("d4")),
+            Some(IllegalMove::CannotMoveThatWay {
+                step: Step {
+                    shape: StepShape::Sideways,
+                    ..
+                },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn ruea_path_blocked_names_the_first_blocker() {
+        let ruea = Piece::new(Color::White, Role::Ruea);
+        let bia = Piece::new(Color::Black, Role::Bia);
+        let b = board(&[
+            ("d1", WK),
+            ("e8", BK),
+            ("a1", ruea),
+            ("a4", bia),
+            ("a6", bia),
+        ]);
+        assert_eq!(
+            diagnose(&b, Color::White, sq("a1"), sq("a8")),
+            Some(IllegalMove::PathBlocked {
+                piece: ruea,
+                from: sq("a1"),
+                to: sq("a8"),
+                blocker: sq("a4"),
+                blocker_piece: bia
+            })
+        );
+        assert_eq!(diagnose(&b, Color::White, sq("a1"), sq("a4")), None);
+    }
+
+    #[test]
+    fn pinned_piece_and_khun_walking_into_check() {
+        let ruea = Piece::new(Color::Black, Role::Ruea);
+        let ma = Piece::new(Color::White, Role::Ma);
+        let b = board(&[("d1", WK), ("e8", BK), ("d2", ma), ("d7", ruea)]);
+        assert_eq!(
+            diagnose(&b, Color::White, sq("d2"), sq("f3")),
+            Some(IllegalMove::LeavesKhunInCheck {
+                piece: ma,
+                from: sq("d2"),
+                to: sq("f3"),
+                khun: sq("d1"),
+                attacker: ruea,
+                attacker_square: sq("d7")
+            })
+        );
+        let b = board(&[("d1", WK), ("e8", BK), ("e7", ruea)]);
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("d1"), sq("e1")),
+            Some(IllegalMove::LeavesKhunInCheck { khun, .. }) if khun == sq("e1")
+        ));
+        assert_eq!(diagnose(&b, Color::White, sq("d1"), sq("c2")), None);
+    }
+
+    #[test]
+    fn bia_rules() {
+        let wb = Piece::new(Color::White, Role::Bia);
+        let bb = Piece::new(Color::Black, Role::Bia);
+        let b = board(&[("d1", WK), ("e8", BK), ("e3", wb), ("e4", bb)]);
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("e3"), sq("e4")),
+            Some(IllegalMove::BiaCapturesOnlyDiagonally { .. })
+        ));
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("e3"), sq("f4")),
+            Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { .. })
+        ));
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("e3"), sq("e5")),
+            Some(IllegalMove::CannotMoveThatWay { .. })
+        ));
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("e4"), sq("e3")),
+            Some(IllegalMove::NotYourPiece { .. })
+        ));
+        assert_eq!(
+            diagnose(&b, Color::Black, sq("e4"), sq("e3")).map(|e| e.to_string()),
+            Some(
+                "the Bia on e4 cannot capture on e3: a Bia captures only diagonally forward"
+                    .to_string()
+            )
+        );
+    }
+}

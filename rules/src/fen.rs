@@ -1,0 +1,217 @@
+//! FEN reading and writing in the Fairy-Stockfish / pychess form (RULES.md "Notation", FEN).
+//!
+//! Fields: placement, side to move, castling (always `-`), then either `- <halfmove clock>`
+//! when no count runs or `<counting limit in plies> <counting ply>` when one runs, then the
+//! fullmove number. Example: `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
+
+use crate::board::Board;
+use crate::setup::Setup;
+use crate::types::{Color, Piece, Role, Square};
+use std::fmt::Write;
+
+/// Why a FEN could not be read. The reader never panics.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseFenError {
+    /// The string is empty.
+    #[error("empty FEN")]
+    Empty,
+    /// The placement field is malformed (ranks, files, letters).
+    #[error("bad piece placement in FEN: {0}")]
+    Board(String),
+    /// The side-to-move field is not `w` or `b`.
+    #[error("bad side to move {0:?} in FEN (expected w or b)")]
+    Turn(String),
+    /// A numeric field is not a number.
+    #[error("bad number {value:?} in FEN field {field}")]
+    Number { field: &'static str, value: String },
+    /// Extra fields after the fullmove number.
+    #[error("unexpected text {0:?} after the FEN")]
+    Trailing(String),
+}
+
+/// Reads the placement field (`rnsmksnr/8/…`). Letters K M S N R P in either case (upper =
+/// White), `~` after a Met marks a Bia-ngai. Ranks must total 8 squares; 8 ranks.
+///
+/// # Errors
+/// [`ParseFenError::Board`] with the reason.
+pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
+    let mut board = Board::empty();
+    let ranks: Vec<&str> = s.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(ParseFenError::Board(format!(
+            "{} ranks instead of 8",
+            ranks.len()
+        )));
+    }
+    for (i, rank_str) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file: u8 = 0;
+        let mut chars = rank_str.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || file as u32 + d > 8 {
+                    return Err(ParseFenError::Board(format!(
+                        "rank {} is longer than 8 squares",
+                        rank + 1
+                    )));
+                }
+                file += d as u8;
+                continue;
+            }
+            let role = Role::from_char(c).ok_or_else(|| {
+                ParseFenError::Board(format!("unknown piece letter {c:?} on rank {}", rank + 1))
+            })?;
+            if file >= 8 {
+                return Err(ParseFenError::Board(format!(
+                    "rank {} is longer than 8 squares",
+                    rank + 1
+                )));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut promoted = false;
+            if chars.peek() == Some(&'~') {
+                chars.next();
+                if role != Role::Met {
+                    return Err(ParseFenError::Board(format!(
+                        "promoted marker ~ after {c:?}: only a Met (Bia-ngai) can be promoted"
+                    )));
+                }
+                promoted = true;
+            }
+            let sq = Square::from_coords(file, rank)
+                .ok_or_else(|| ParseFenError::Board("square out of range".into()))?;
+            board.set_piece_at(
+                sq,
+                Piece {
+                    color,
+                    role,
+                    promoted,
+                },
+            );
+            file += 1;
+        }
+        if file != 8 {
+            return Err(ParseFenError::Board(format!(
+                "rank {} has {} squares instead of 8",
+                rank + 1,
+                file
+            )));
+        }
+    }
+    Ok(board)
+}
+
+fn number(field: &'static str, v: &str) -> Result<u32, ParseFenError> {
+    v.parse::<u32>().map_err(|_| ParseFenError::Number {
+        field,
+        value: v.to_string(),
+    })
+}
+
+/// Reads a whole FEN, as Fairy-Stockfish does for Makruk. Missing trailing fields take their
+/// start values (`w - - 0 1`). The 4th field is `-` (then the 5th is the halfmove clock) or the
+/// counting limit in plies (then the 5th is the counting ply). cutechess's `w - 0 0 1` is read
+/// as "no count". Accepted with and without `~` promoted markers; an unpromoted Met written
+/// where a Bia-ngai stands cannot be told apart and is read as a Met.
+///
+/// # Errors
+/// [`ParseFenError`] saying which field is wrong.
+pub fn parse(s: &str) -> Result<Setup, ParseFenError> {
+    let mut fields = s.split_whitespace();
+    let placement = fields.next().ok_or(ParseFenError::Empty)?;
+    let board = parse_board(placement)?;
+    let turn = match fields.next() {
+        None => Color::White,
+        Some(t) => match t {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(ParseFenError::Turn(t.to_string())),
+        },
+    };
+    // castling: ignored (Makruk has none)
+    let _castling = fields.next();
+    let mut setup = Setup {
+        board,
+        turn,
+        count_limit: 0,
+        count_ply: 0,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    let f4 = fields.next();
+    let f5 = fields.next();
+    let f6 = fields.next();
+    let counting = matches!(f4, Some(v) if v.starts_with(|c: char| c.is_ascii_digit()));
+    if counting {
+        setup.count_limit = number("counting limit", f4.unwrap_or("0"))?;
+    }
+    if let Some(v) = f5 {
+        let n = number("halfmove clock / counting ply", v)?;
+        if setup.count_limit != 0 {
+            setup.count_ply = n;
+        } else {
+            setup.halfmoves = n;
+        }
+    }
+    if let Some(v) = f6 {
+        setup.fullmoves = number("fullmove number", v)?.max(1);
+    }
+    if let Some(rest) = fields.next() {
+        return Err(ParseFenError::Trailing(rest.to_string()));
+    }
+    Ok(setup)
+}
+
+/// Writes a FEN in Fairy-Stockfish form: `<placement> <w|b> - <limit> <ply> <fullmove>` when
+/// `count_limit ≠ 0`, else `<placement> <w|b> - - <halfmoves> <fullmove>`.
+#[must_use]
+pub fn write(setup: &Setup) -> String {
+    let mut s = setup.board.board_fen();
+    s.push(' ');
+    s.push(setup.turn.char());
+    s.push_str(" -");
+    if setup.count_limit != 0 {
+        let _ = write!(s, " {} {}", setup.count_limit, setup.count_ply);
+    } else {
+        let _ = write!(s, " - {}", setup.halfmoves);
+    }
+    let _ = write!(s, " {}", setup.fullmoves.max(1));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for fen in [
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+            "8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1",
+            "rnsmksnr/8/1pM~1pppp/p7/8/PPPP1PPP/8/RNSKMSNR b - - 0 3",
+        ] {
+            assert_eq!(write(&parse(fen).unwrap()), fen);
+        }
+    }
+
+    #[test]
+    fn accepts_variants() {
+        let cute = parse("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 0 0 1").unwrap();
+        assert_eq!(cute.count_limit, 0);
+        assert_eq!(
+            write(&cute),
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+        );
+        let no_marker = parse("8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1").unwrap();
+        assert_eq!(no_marker.count_ply, 8);
+        assert!(parse("8/8/8/8/8/8/8/8 x").is_err());
+        assert!(parse("9/8/8/8/8/8/8/8").is_err());
+        assert!(parse("8/8/8/8/8/8/8").is_err());
+        assert!(parse("R~7/8/8/8/8/8/8/8").is_err());
+        assert!(parse("").is_err());
+    }
+}

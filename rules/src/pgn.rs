@@ -1,0 +1,584 @@
+//! PGN: reading pychess exports and PlayOK records, writing in pychess's export form.
+//!
+//! Reading is in two steps: [`read_pgn`] splits the text into tags and move texts (comments,
+//! variations, NAGs, move numbers and the result are skipped), then [`PgnGame::replay`] reads
+//! each move with [`crate::san::parse_move`] (so SAN, PlayOK's dialect, Thai SAN and UCI all
+//! work) from the `[FEN]` tag or the start position.
+//!
+//! ```
+//! use makruk::{pgn, Ruleset};
+//!
+//! let game = pgn::read_pgn("[White \"A\"]\n[Black \"B\"]\n\n1. e4 Bf7 2. Nd2 Qc7 *")?;
+//! assert_eq!(game.tag("White"), Some("A"));
+//! let moves = game.replay_moves(Ruleset::Traditional)?;
+//! assert_eq!(moves.len(), 4);
+//! # Ok::<(), pgn::PgnError>(())
+//! ```
+
+use std::fmt;
+
+use crate::san::{parse_move, to_san, MoveInputError};
+use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
+
+/// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
+pub const MAX_PGN_BYTES: usize = 4 << 20;
+
+/// One game as read from PGN: its tags in order, and the move texts as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// `(name, value)` pairs in the order of the file.
+    pub tags: Vec<(String, String)>,
+    /// The move texts of the main line, in order (one per ply), without move numbers,
+    /// comments, NAGs or variations.
+    pub moves: Vec<String>,
+    /// The game-termination marker at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`),
+    /// if there is one.
+    pub result: Option<String>,
+}
+
+/// Why a PGN text could not be read or replayed. Lines are counted from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// The text holds no tag and no move.
+    #[error("no game in the PGN text")]
+    NoGame,
+    /// The text is longer than [`MAX_PGN_BYTES`].
+    #[error("PGN text too long ({bytes} bytes)")]
+    TooLong { bytes: usize },
+    /// A tag line that is not `[Name "value"]`.
+    #[error("line {line}: bad tag")]
+    BadTag { line: usize },
+    /// A `{` comment that is never closed.
+    #[error("line {line}: comment not closed")]
+    UnterminatedComment { line: usize },
+    /// A `(` variation that is never closed.
+    #[error("line {line}: variation not closed")]
+    UnterminatedVariation { line: usize },
+    /// The `[FEN]` tag does not hold a valid position.
+    #[error("bad FEN tag \"{fen}\": {reason}")]
+    BadFen { fen: String, reason: String },
+    /// A move could not be read or is not legal.
+    #[error("{0}")]
+    Move(#[from] ReplayError),
+}
+
+/// A move of a record that could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {move_number}{} {text}: {error}", if *color == Color::White { "." } else { "..." })]
+pub struct ReplayError {
+    /// Index of the move in the record, 0-based (plies from the start position).
+    pub ply: usize,
+    /// The full-move number shown in the record (from the start position's FEN).
+    pub move_number: u32,
+    /// The side that was to play it.
+    pub color: Color,
+    /// The move text as written.
+    pub text: String,
+    pub error: MoveInputError,
+}
+
+impl PgnGame {
+    /// The value of the first tag called `name` (case-sensitive, as PGN specifies).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The start position: the `[FEN]` tag if present, else the initial position.
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError::BadFen`] if the `[FEN]` tag is not a valid Makruk position.
+    pub fn start_position(&self, ruleset: Ruleset) -> Result<Position, PgnError> {
+        match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen, ruleset).map_err(|e| PgnError::BadFen {
+                fen: fen.chars().take(120).collect(),
+                reason: e.to_string(),
+            }),
+            None => Ok(Position::start(ruleset)),
+        }
+    }
+
+    /// Reads every move from the start position under `ruleset` and returns them.
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError::BadFen`] for a bad `[FEN]` tag; [`PgnError::Move`] for the first move that
+    /// cannot be read or is not legal (with its move number).
+    pub fn replay_moves(&self, ruleset: Ruleset) -> Result<Vec<Move>, PgnError> {
+        let mut pos = self.start_position(ruleset)?;
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (ply, text) in self.moves.iter().enumerate() {
+            let m = parse_move(&pos, text).map_err(|error| ReplayError {
+                ply,
+                move_number: pos.fullmoves(),
+                color: pos.turn(),
+                text: text.clone(),
+                error,
+            })?;
+            pos.play_unchecked(&m);
+            out.push(m);
+        }
+        Ok(out)
+    }
+}
+
+/// A record replayed by [`PgnGame::replay`]: the [`Game`] with every move of the record, and
+/// the first end by the rules reached on the way (a record may go on after a draw our rules
+/// declare, e.g. a PlayOK game past insufficient material).
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub game: Game,
+    /// `(plies played when it happened, outcome)` for the first position where
+    /// [`Game::outcome`] was set, if any.
+    pub first_end: Option<(usize, Outcome)>,
+}
+
+impl PgnGame {
+    /// Replays the record under `ruleset` into a [`Game`], playing on past any end by the
+    /// rules (see [`Replay::first_end`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError::BadFen`] for a bad `[FEN]` tag; [`PgnError::Move`] for the first move that
+    /// cannot be read or is not legal (with its move number).
+    pub fn replay(&self, ruleset: Ruleset) -> Result<Replay, PgnError> {
+        let mut game = Game::from_position(self.start_position(ruleset)?);
+        let mut first_end = game.outcome().map(|o| (0, o));
+        for (ply, text) in self.moves.iter().enumerate() {
+            let pos = game.position();
+            let m = parse_move(pos, text).map_err(|error| ReplayError {
+                ply,
+                move_number: pos.fullmoves(),
+                color: pos.turn(),
+                text: text.clone(),
+                error,
+            })?;
+            if game.play_on(&m).is_err() {
+                // parse_move only returns legal moves; keep the error honest anyway.
+                let pos = game.position();
+                return Err(PgnError::Move(ReplayError {
+                    ply,
+                    move_number: pos.fullmoves(),
+                    color: pos.turn(),
+                    text: text.clone(),
+                    error: crate::uci::find_legal(pos, m.from, m.to)
+                        .err()
+                        .unwrap_or(MoveInputError::Empty),
+                }));
+            }
+            if first_end.is_none() {
+                first_end = game.outcome().map(|o| (ply + 1, o));
+            }
+        }
+        Ok(Replay { game, first_end })
+    }
+}
+
+/// The PGN result of an outcome: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not over.
+#[must_use]
+pub fn result_string(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }) => "1-0",
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }) => "0-1",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// A short lowercase English name of why a game ended (`checkmate`, `draw by counting`, …).
+#[must_use]
+pub fn outcome_reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Decisive { .. } => "checkmate",
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::Counting => "draw by counting",
+            DrawReason::Repetition => "draw by threefold repetition",
+            DrawReason::InsufficientMaterial => "draw by insufficient material",
+            DrawReason::KhunVsKhun => "draw: Khun against Khun",
+            DrawReason::FiftyMove => "draw by the no-progress rule",
+            DrawReason::CountingSideMated => "draw: the counting side gave mate",
+        },
+    }
+}
+
+/// Writes `game` in pychess's export form (see [`write_pgn_moves`]); the result is
+/// `tags.result`, or else the game's outcome by the rules.
+///
+/// ```
+/// use makruk::{pgn, san, Game, Ruleset};
+///
+/// let mut game = Game::new(Ruleset::Standard);
+/// for text in ["e4", "Sf7", "Nd2"] {
+///     let m = san::parse_move(game.position(), text)?;
+///     game.play(&m).expect("legal");
+/// }
+/// let text = pgn::write_pgn(&game, &pgn::PgnTags::default());
+/// assert!(text.contains("[Variant \"Makruk\"]\n"));
+/// assert!(text.ends_with("1. e4 Sf7 2. Nd2 *\n"));
+/// # Ok::<(), makruk::MoveInputError>(())
+/// ```
+#[must_use]
+pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    let result = tags
+        .result
+        .clone()
+        .unwrap_or_else(|| result_string(game.outcome()).to_string());
+    write_pgn_moves(game.start(), game.moves(), tags, &result)
+}
+
+/// Reads the first game of a PGN text.
+///
+/// # Errors
+///
+/// See [`read_pgns`]; also [`PgnError::NoGame`] for a text without any game.
+pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
+    read_pgns(text)?.into_iter().next().ok_or(PgnError::NoGame)
+}
+
+/// Reads every game of a PGN text (games follow each other; a tag line after movetext starts
+/// the next game). Accepts tags, `{…}` and `;` comments, `%` escape lines, `(…)` variations
+/// (skipped, nested), NAGs (`$1`), `!`/`?` annotations, move numbers with `.` or `...`
+/// (also glued to the move, `12.Nf3`), and results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
+///
+/// # Errors
+///
+/// [`PgnError::TooLong`], [`PgnError::BadTag`], [`PgnError::UnterminatedComment`],
+/// [`PgnError::UnterminatedVariation`]. Moves are not checked here (see
+/// [`PgnGame::replay_moves`]).
+pub fn read_pgns(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    if text.len() > MAX_PGN_BYTES {
+        return Err(PgnError::TooLong { bytes: text.len() });
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_movetext = false;
+    let mut comment_from: Option<usize> = None;
+    let mut depth = 0usize;
+    let mut variation_from = 0usize;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if comment_from.is_none() && depth == 0 {
+            if line.starts_with('%') {
+                continue;
+            }
+            if line.starts_with('[') {
+                if in_movetext || game.result.is_some() {
+                    games.push(std::mem::take(&mut game));
+                    in_movetext = false;
+                }
+                game.tags
+                    .push(parse_tag(line).ok_or(PgnError::BadTag { line: line_no })?);
+                continue;
+            }
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if comment_from.is_some() {
+                match rest.find('}') {
+                    Some(end) => {
+                        comment_from = None;
+                        rest = &rest[end + 1..];
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            rest = rest.trim_start();
+            let Some(c) = rest.chars().next() else {
+                break;
+            };
+            match c {
+                '{' => {
+                    comment_from = Some(line_no);
+                    rest = &rest[1..];
+                }
+                ';' => break,
+                '(' => {
+                    if depth == 0 {
+                        variation_from = line_no;
+                    }
+                    depth += 1;
+                    rest = &rest[1..];
+                }
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    rest = &rest[1..];
+                }
+                _ => {
+                    let end = rest
+                        .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '(' | ')' | ';'))
+                        .unwrap_or(rest.len());
+                    let token = &rest[..end];
+                    rest = &rest[end..];
+                    if depth == 0 {
+                        in_movetext = true;
+                        take_token(&mut game, token);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(line) = comment_from {
+        return Err(PgnError::UnterminatedComment { line });
+    }
+    if depth > 0 {
+        return Err(PgnError::UnterminatedVariation {
+            line: variation_from,
+        });
+    }
+    if !game.tags.is_empty() || !game.moves.is_empty() || game.result.is_some() {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// Files a movetext token: a result, a move number (possibly glued to its move), a NAG, or a
+/// move text.
+fn take_token(game: &mut PgnGame, token: &str) {
+    if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+        game.result = Some(if token == "½-½" { "1/2-1/2" } else { token }.to_string());
+        return;
+    }
+    if token.starts_with('$') {
+        return;
+    }
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let after_digits = &token[digits..];
+    let move_text = if digits > 0 && after_digits.starts_with('.') {
+        after_digits.trim_start_matches('.')
+    } else {
+        token
+    };
+    let move_text = move_text.trim_end_matches(['!', '?']);
+    if !move_text.is_empty() {
+        game.moves.push(move_text.to_string());
+    }
+}
+
+/// Parses `[Name "value"]` (value with `\"` and `\\` escapes).
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?.trim();
+    let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
+    let name = &inner[..name_end];
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = inner[name_end..].trim();
+    let body = quoted.strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.push(chars.next().unwrap_or('\\'));
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+/// The seven-tag roster for [`write_pgn`]. `Default` gives PGN's unknown values (`?`,
+/// `????.??.??`) and `result: None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTags {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD`.
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None`: from the game's outcome by rules (else `*`).
+    pub result: Option<String>,
+}
+
+impl Default for PgnTags {
+    fn default() -> PgnTags {
+        PgnTags {
+            event: "?".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            round: "?".into(),
+            white: "?".into(),
+            black: "?".into(),
+            result: None,
+        }
+    }
+}
+
+fn escape(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| match c {
+            '"' => vec!['\\', '"'],
+            '\\' => vec!['\\', '\\'],
+            _ => vec![c],
+        })
+        .collect()
+}
+
+/// Writes a game in pychess's export form: tags Event, Site, Date, Round, White, Black,
+/// Result, then `[Variant "Makruk"]`, `[FEN "…"]`, `[SetUp "1"]`, an empty line, and the
+/// movetext in SAN (Fairy-Stockfish form) with move numbers, wrapped before 80 columns,
+/// ending with the result. `moves` must be legal in turn from `start` (a move that is not is
+/// written in UCI form, see [`to_san`]).
+#[must_use]
+pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result: &str) -> String {
+    let mut out = String::new();
+    let roster = [
+        ("Event", tags.event.as_str()),
+        ("Site", tags.site.as_str()),
+        ("Date", tags.date.as_str()),
+        ("Round", tags.round.as_str()),
+        ("White", tags.white.as_str()),
+        ("Black", tags.black.as_str()),
+        ("Result", result),
+        ("Variant", "Makruk"),
+    ];
+    for (name, value) in roster {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen()));
+    let mut pos = start.clone();
+    let mut tokens = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    for (i, m) in moves.iter().enumerate() {
+        if pos.turn() == Color::White {
+            tokens.push(format!("{}.", pos.fullmoves()));
+        } else if i == 0 {
+            tokens.push(format!("{}...", pos.fullmoves()));
+        }
+        tokens.push(to_san(&pos, m));
+        pos.play_unchecked(m);
+    }
+    tokens.push(result.to_string());
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.chars().count() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += t.chars().count();
+        out.push_str(&t);
+    }
+    out.push('\n');
+    out
+}
+
+/// The pychess analysis board for `pos`:
+/// `https://www.pychess.org/analysis/makruk?fen=<FEN>` with spaces written `_` and `+` written
+/// `.` (pychess's URL form).
+///
+/// ```
+/// use makruk::{analysis_url, Position};
+/// assert_eq!(
+///     analysis_url(&Position::new()),
+///     "https://www.pychess.org/analysis/makruk?fen=rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR_w_-_-_0_1"
+/// );
+/// ```
+#[must_use]
+pub fn analysis_url(pos: &Position) -> String {
+    format!(
+        "https://www.pychess.org/analysis/makruk?fen={}",
+        pos.fen().replace(' ', "_").replace('+', ".")
+    )
+}
+
+impl fmt::Display for PgnGame {
+    /// The tags and move texts as read (not re-encoded), one tag per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, v) in &self.tags {
+            writeln!(f, "[{n} \"{}\"]", escape(v))?;
+        }
+        writeln!(f)?;
+        write!(f, "{}", self.moves.join(" "))?;
+        if let Some(r) = &self.result {
+            write!(f, " {r}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_comments_variations_numbers_results() {
+        let text = "\u{feff}[Event \"Test \\\"quoted\\\"\"]\n[Site \"PlayOK\"]\n% escape line\n\n\
+            1. c4 {a comment\nover two lines} c5 2.Nc3 (2. Nd2 Nc6 (2... e5)) Bf7 $1 3. Bf2!? ; rest\n\
+            Nc6 1-0\n\n[Event \"second\"]\n\n1... e5 *\n";
+        let games = read_pgns(text).expect("readable");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("Test \"quoted\""));
+        assert_eq!(games[0].tag("Site"), Some("PlayOK"));
+        assert_eq!(games[0].moves, vec!["c4", "c5", "Nc3", "Bf7", "Bf2", "Nc6"]);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+        assert_eq!(games[1].moves, vec!["e5"]);
+        assert_eq!(games[1].result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn reports_broken_structure() {
+        assert_eq!(read_pgn(""), Err(PgnError::NoGame));
+        assert_eq!(read_pgn("[Event \"x\n"), Err(PgnError::BadTag { line: 1 }));
+        assert_eq!(
+            read_pgn("1. e4 {never closed\n"),
+            Err(PgnError::UnterminatedComment { line: 1 })
+        );
+        assert_eq!(
+            read_pgn("1. e4\n(1. d4 *"),
+            Err(PgnError::UnterminatedVariation { line: 2 })
+        );
+    }
+
+    #[test]
+    fn reports_the_first_bad_move_with_its_number() {
+        let game = read_pgn("1. e4 d5 2. Nd2 Kz9 *").expect("readable");
+        match game.replay_moves(Ruleset::Standard) {
+            Err(PgnError::Move(e)) => {
+                assert_eq!((e.ply, e.move_number, e.color), (3, 2, Color::Black));
+                assert_eq!(e.text, "Kz9");
+                assert!(e.to_string().starts_with("move 2... Kz9: "));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn writes_pychess_form_and_reads_it_back() {
+        let start = Position::new();
+        let game = read_pgn("1. e4 d5 2. exd5 cxd5").expect("readable");
+        let moves = game.replay_moves(Ruleset::Standard).expect("legal");
+        let tags = PgnTags {
+            white: "Som\"chai".into(),
+            ..PgnTags::default()
+        };
+        let text = write_pgn_moves(&start, &moves, &tags, "*");
+        assert!(text.starts_with(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"Som\\\"chai\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Makruk\"]\n\
+             [FEN \"rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+        ));
+        assert!(text.ends_with("1. e4 d5 2. exd5 cxd5 *\n"), "{text}");
+        let back = read_pgn(&text).expect("readable");
+        assert_eq!(back.tag("White"), Some("Som\"chai"));
+        assert_eq!(back.replay_moves(Ruleset::Standard).expect("legal"), moves);
+    }
+}

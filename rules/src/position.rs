@@ -1,0 +1,742 @@
+//! [`Position`]: a validated position with its counting state; legal move generation.
+
+use crate::attacks::{
+    between, bia_attacks, khon_attacks, khun_attacks, line, ma_attacks, met_attacks, ruea_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::count;
+use crate::fen::ParseFenError;
+use crate::ruleset::Ruleset;
+use crate::setup::Setup;
+use crate::types::{Color, Move, Piece, Role, Square};
+use crate::zobrist;
+use std::fmt;
+use std::ops::Deref;
+
+/// Capacity of a [`MoveList`]. A valid position has at most 16 pieces a side, so at most
+/// 8 + 15·14 moves.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves without heap allocation. Derefs to `[Move]`.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+const NULL_MOVE: Move = Move {
+    from: Square::from_index(0),
+    to: Square::from_index(0),
+    role: Role::Khun,
+    capture: None,
+    promotion: false,
+};
+
+impl MoveList {
+    /// An empty list.
+    #[must_use]
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [NULL_MOVE; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Owning iterator over a [`MoveList`].
+pub struct MoveListIntoIter {
+    list: MoveList,
+    pos: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        if self.pos < self.list.len {
+            self.pos += 1;
+            Some(self.list.moves[self.pos - 1])
+        } else {
+            None
+        }
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter { list: self, pos: 0 }
+    }
+}
+
+/// Why a [`Setup`] is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side does not have exactly one Khun.
+    #[error("{color} must have exactly one Khun, found {count}")]
+    KhunCount { color: &'static str, count: u32 },
+    /// A side has more than 16 pieces.
+    #[error("{color} has {count} pieces; at most 16 are possible")]
+    TooManyPieces { color: &'static str, count: u32 },
+    /// An unpromoted Bia stands on or beyond its promotion rank (sixth rank).
+    #[error("a Bia on {square} should already have been promoted")]
+    BiaOnPromotionRank { square: Square },
+    /// The side not to move is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+}
+
+/// Error from [`Position::from_fen`]: either the text or the position is bad.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error(transparent)]
+    Parse(#[from] ParseFenError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// Error from [`Position::play`] / [`crate::Game::play`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not legal in the position.
+    #[error("illegal move {from}{to}")]
+    Illegal { from: Square, to: Square },
+    /// The game is already over (only from [`crate::Game::play`]).
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A valid position: placement, side to move, counting state (RULES.md) and the clocks.
+/// Cheap to clone; holds no history (see [`crate::Game`]).
+///
+/// The counting state is kept exactly as Fairy-Stockfish keeps it for the `standard` rules
+/// (`limit`, `ply`, both in plies); the other rulesets reuse the two fields with their own
+/// rules (see [`crate::count`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) ruleset: Ruleset,
+    /// Counting limit in plies (0 = none), Fairy-Stockfish `countingLimit`.
+    pub(crate) count_limit: u32,
+    /// Counting ply, Fairy-Stockfish `countingPly`.
+    pub(crate) count_ply: u32,
+    /// Plies since the last capture or Bia move.
+    pub(crate) halfmoves: u32,
+    /// Plies since the start of the game (Fairy-Stockfish `gamePly`).
+    pub(crate) game_ply: u32,
+    /// Traditional: the game ply at which a board's honour count was requested.
+    pub(crate) count_started: Option<i64>,
+    /// Pieces' honour: the number the count started from (pieces on the board + 1); 0 when
+    /// unknown (position read from a FEN).
+    pub(crate) count_from: u32,
+    checkers: Bitboard,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({}, {})", self.fen(), self.ruleset)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+#[inline]
+fn promotion_rank(c: Color) -> u8 {
+    match c {
+        Color::White => 5,
+        Color::Black => 2,
+    }
+}
+
+impl Position {
+    /// The start position under [`Ruleset::Standard`].
+    #[must_use]
+    pub fn new() -> Position {
+        Position::start(Ruleset::Standard)
+    }
+
+    /// The start position under `ruleset`.
+    #[must_use]
+    pub fn start(ruleset: Ruleset) -> Position {
+        match Position::from_setup(Setup::start(), ruleset) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the start position is valid"),
+        }
+    }
+
+    /// Validates `setup`: one Khun a side, at most 16 pieces a side, no unpromoted Bia on or
+    /// beyond its sixth rank, the side not to move not in check. The counting fields are taken
+    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs).
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the problem.
+    pub fn from_setup(setup: Setup, ruleset: Ruleset) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for c in Color::ALL {
+            let k = board.by_piece(c, Role::Khun).count();
+            if k != 1 {
+                return Err(PositionError::KhunCount {
+                    color: c.name(),
+                    count: k,
+                });
+            }
+            let n = board.by_color(c).count();
+            if n > 16 {
+                return Err(PositionError::TooManyPieces {
+                    color: c.name(),
+                    count: n,
+                });
+            }
+            for sq in board.by_piece(c, Role::Bia) {
+                let beyond = match c {
+                    Color::White => sq.rank() >= promotion_rank(c),
+                    Color::Black => sq.rank() <= promotion_rank(c),
+                };
+                if beyond {
+                    return Err(PositionError::BiaOnPromotionRank { square: sq });
+                }
+            }
+        }
+        let game_ply = 2 * (setup.fullmoves.max(1) - 1) + u32::from(setup.turn == Color::Black);
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            ruleset,
+            count_limit: setup.count_limit,
+            count_ply: if setup.count_limit != 0 {
+                setup.count_ply
+            } else {
+                0
+            },
+            halfmoves: if setup.count_limit != 0 {
+                0
+            } else {
+                setup.halfmoves
+            },
+            game_ply,
+            count_started: None,
+            count_from: 0,
+            checkers: Bitboard::EMPTY,
+            hash: 0,
+        };
+        if ruleset.rules().board_honour == count::BoardHonour::None {
+            pos.count_limit = 0;
+            pos.count_ply = 0;
+        }
+        count::after_setup(&mut pos);
+        let them = pos.turn.other();
+        if let Some(k) = pos.board.khun_of(them) {
+            if pos.attackers_of(k, pos.turn).any() {
+                return Err(PositionError::OppositeCheck);
+            }
+        }
+        pos.checkers = pos.compute_checkers();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Reads a FEN and validates the position.
+    ///
+    /// # Errors
+    /// [`FenError::Parse`] for bad text, [`FenError::Position`] for an impossible position.
+    pub fn from_fen(fen: &str, ruleset: Ruleset) -> Result<Position, FenError> {
+        let setup: Setup = fen.parse()?;
+        Ok(Position::from_setup(setup, ruleset)?)
+    }
+
+    /// The raw FEN fields of this position (counting fields as shown in the FEN).
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        let (limit, ply) = count::fen_fields(self);
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            count_limit: limit,
+            count_ply: ply,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves(),
+        }
+    }
+
+    /// The FEN, exactly as Fairy-Stockfish writes it (with `~` promoted markers and the
+    /// counting fields when a count runs), e.g. `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        crate::fen::write(&self.setup())
+    }
+
+    /// Piece placement.
+    #[must_use]
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Side to move.
+    #[must_use]
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The ruleset this position counts and draws by.
+    #[must_use]
+    #[inline]
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset
+    }
+
+    /// Fullmove number (starts at 1, grows after Black's move).
+    #[must_use]
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        1 + (self.game_ply - u32::from(self.turn == Color::Black)) / 2
+    }
+
+    /// Plies since the last capture or Bia move (the halfmove clock).
+    #[must_use]
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// Plies played since the start of the game, as derived from the fullmove number.
+    #[must_use]
+    #[inline]
+    pub fn game_ply(&self) -> u32 {
+        self.game_ply
+    }
+
+    /// The counting limit and counting ply in plies (0, 0 when no count runs), as stored
+    /// (Fairy-Stockfish's `countingLimit` / `countingPly`).
+    #[must_use]
+    pub fn counting(&self) -> (u32, u32) {
+        (self.count_limit, self.count_ply)
+    }
+
+    /// Squares of the pieces giving check to the side to move.
+    #[must_use]
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// True when the side to move is in check.
+    #[must_use]
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// True when the side to move is checkmated.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// True when the side to move has no legal move and is not in check (a draw).
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// True when the side to move has at least one legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// Zobrist key of placement and side to move (for repetition; counting state excluded,
+    /// a Bia-ngai hashes as a Met, as in Fairy-Stockfish).
+    #[must_use]
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// Pieces of `by` attacking `sq` (with the current occupancy).
+    #[must_use]
+    pub fn attackers_of(&self, sq: Square, by: Color) -> Bitboard {
+        self.attackers_with(sq, by, self.board.occupied())
+    }
+
+    #[inline]
+    fn attackers_with(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(by);
+        ((khun_attacks(sq) & b.by_role(Role::Khun))
+            | (met_attacks(sq) & b.by_role(Role::Met))
+            | (ma_attacks(sq) & b.by_role(Role::Ma))
+            | (khon_attacks(by.other(), sq) & b.by_role(Role::Khon))
+            | (bia_attacks(by.other(), sq) & b.by_role(Role::Bia))
+            | (ruea_attacks(sq, occ) & b.by_role(Role::Ruea)))
+            & them
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.board.khun_of(self.turn) {
+            Some(k) => self.attackers_of(k, self.turn.other()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.board.occupied() {
+            if let Some(p) = self.board.piece_at(sq) {
+                h ^= zobrist::piece_key(p.color, p.role, sq);
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::SIDE_KEY;
+        }
+        h
+    }
+
+    /// Our pieces pinned to our Khun by an enemy Ruea (only the Ruea slides in Makruk).
+    #[inline]
+    fn pinned(&self, ksq: Square) -> Bitboard {
+        let us = self.turn;
+        let occ = self.board.occupied();
+        let snipers =
+            ruea_attacks(ksq, Bitboard::EMPTY) & self.board.by_piece(us.other(), Role::Ruea);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(ksq, s) & occ;
+            if b.any() && !b.more_than_one() {
+                pinned |= b & self.board.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    /// Target squares for non-Khun moves and the pinned set; `None` in double check.
+    #[inline]
+    fn gen_context(&self, ksq: Square) -> Option<(Bitboard, Bitboard)> {
+        let us = self.turn;
+        let mut target = !self.board.by_color(us);
+        if self.checkers.any() {
+            if self.checkers.more_than_one() {
+                return None;
+            }
+            let c = self.checkers.first()?;
+            target &= between(ksq, c).with(c);
+        }
+        Some((target, self.pinned(ksq)))
+    }
+
+    #[inline]
+    fn khun_targets(&self, ksq: Square) -> Bitboard {
+        let us = self.turn;
+        let them = us.other();
+        let occ = self.board.occupied().without(ksq);
+        let mut t = Bitboard::EMPTY;
+        for to in khun_attacks(ksq) - self.board.by_color(us) {
+            if self.attackers_with(to, them, occ).is_empty() {
+                t.add(to);
+            }
+        }
+        t
+    }
+
+    #[inline]
+    fn piece_targets(&self, from: Square, role: Role, occ: Bitboard) -> Bitboard {
+        let us = self.turn;
+        match role {
+            Role::Khun => khun_attacks(from),
+            Role::Met => met_attacks(from),
+            Role::Khon => khon_attacks(us, from),
+            Role::Ma => ma_attacks(from),
+            Role::Ruea => ruea_attacks(from, occ),
+            Role::Bia => {
+                let theirs = self.board.by_color(us.other());
+                let push = match us {
+                    Color::White => Bitboard((1u64 << from.index()) << 8),
+                    Color::Black => Bitboard((1u64 << from.index()) >> 8),
+                } - occ;
+                push | (bia_attacks(us, from) & theirs)
+            }
+        }
+    }
+
+    /// All legal moves of the side to move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_legal(&mut list);
+        list
+    }
+
+    fn gen_legal(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let Some(ksq) = self.board.khun_of(us) else {
+            return;
+        };
+        for to in self.khun_targets(ksq) {
+            list.push(Move {
+                from: ksq,
+                to,
+                role: Role::Khun,
+                capture: self.board.role_at(to),
+                promotion: false,
+            });
+        }
+        let Some((target, pinned)) = self.gen_context(ksq) else {
+            return;
+        };
+        let occ = self.board.occupied();
+        let prom = promotion_rank(us);
+        for from in self.board.by_color(us).without(ksq) {
+            let Some(role) = self.board.role_at(from) else {
+                continue;
+            };
+            let mut t = self.piece_targets(from, role, occ) & target;
+            if pinned.contains(from) {
+                t &= line(ksq, from);
+            }
+            for to in t {
+                list.push(Move {
+                    from,
+                    to,
+                    role,
+                    capture: self.board.role_at(to),
+                    promotion: role == Role::Bia && to.rank() == prom,
+                });
+            }
+        }
+    }
+
+    /// The number of legal moves (faster than generating them).
+    #[must_use]
+    pub fn count_legal(&self) -> usize {
+        let us = self.turn;
+        let Some(ksq) = self.board.khun_of(us) else {
+            return 0;
+        };
+        let mut n = self.khun_targets(ksq).count() as usize;
+        let Some((target, pinned)) = self.gen_context(ksq) else {
+            return n;
+        };
+        let occ = self.board.occupied();
+        let b = &self.board;
+        let ours = b.by_color(us);
+        // Unpinned step pieces and Ruea
+        let free = ours - pinned;
+        for from in free & b.by_role(Role::Met) {
+            n += (met_attacks(from) & target).count() as usize;
+        }
+        for from in free & b.by_role(Role::Khon) {
+            n += (khon_attacks(us, from) & target).count() as usize;
+        }
+        for from in free & b.by_role(Role::Ma) {
+            n += (ma_attacks(from) & target).count() as usize;
+        }
+        for from in free & b.by_role(Role::Ruea) {
+            n += (ruea_attacks(from, occ) & target).count() as usize;
+        }
+        // Bia, set-wise
+        let bia = free & b.by_role(Role::Bia);
+        let theirs = b.by_color(us.other());
+        let (push, cap_l, cap_r) = match us {
+            Color::White => (
+                (bia.0 << 8) & !occ.0,
+                ((bia.0 & !Bitboard::file(0).0) << 7) & theirs.0,
+                ((bia.0 & !Bitboard::file(7).0) << 9) & theirs.0,
+            ),
+            Color::Black => (
+                (bia.0 >> 8) & !occ.0,
+                ((bia.0 & !Bitboard::file(0).0) >> 9) & theirs.0,
+                ((bia.0 & !Bitboard::file(7).0) >> 7) & theirs.0,
+            ),
+        };
+        n += ((push & target.0).count_ones()
+            + (cap_l & target.0).count_ones()
+            + (cap_r & target.0).count_ones()) as usize;
+        // Pinned pieces: along the pin line only
+        for from in pinned {
+            if let Some(role) = b.role_at(from) {
+                n += (self.piece_targets(from, role, occ) & target & line(ksq, from)).count()
+                    as usize;
+            }
+        }
+        n
+    }
+
+    /// True when `m` is legal here (all fields of `m` must match the generated move).
+    #[must_use]
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let Some(p) = self.board.piece_at(m.from) else {
+            return false;
+        };
+        if p.color != self.turn || p.role != m.role {
+            return false;
+        }
+        self.legal_moves().iter().any(|x| x == m)
+    }
+
+    /// Plays `m` after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] when `m` is not one of [`Position::legal_moves`]; the position
+    /// is then unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        if !self.is_legal(m) {
+            return Err(PlayError::Illegal {
+                from: m.from,
+                to: m.to,
+            });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]); updates counting
+    /// state and clocks. Playing an illegal move leaves a meaningless (but memory-safe) state.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = us.other();
+        let captured = self
+            .board
+            .role_at(m.to)
+            .filter(|_| self.board.by_color(them).contains(m.to));
+        let role = self.board.role_at(m.from).unwrap_or(m.role);
+        if let Some(cap) = captured {
+            self.board.remove_known(m.to, them, cap);
+            self.hash ^= zobrist::piece_key(them, cap, m.to);
+        }
+        self.board.move_piece(m.from, m.to, us, role);
+        self.hash ^= zobrist::piece_key(us, role, m.from) ^ zobrist::piece_key(us, role, m.to);
+        let promoted = role == Role::Bia && m.to.rank() == promotion_rank(us);
+        if promoted {
+            self.board.promote(m.to);
+            self.hash ^=
+                zobrist::piece_key(us, Role::Bia, m.to) ^ zobrist::piece_key(us, Role::Met, m.to);
+        }
+        if captured.is_some() || role == Role::Bia {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        self.game_ply += 1;
+        self.turn = them;
+        self.hash ^= zobrist::SIDE_KEY;
+        count::after_move(self, us, captured, promoted);
+        self.checkers = self.compute_checkers();
+    }
+
+    /// A copy of this position after `m` (unchecked; see [`Position::play_unchecked`]).
+    #[must_use]
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Fairy-Stockfish's `has_insufficient_material(c)` for Makruk: `c` cannot mate because
+    /// it has no Ruea or Khon, its Met/Bia-ngai (colour-bound) stand on one square colour with
+    /// no Met of the other colour and no Ma/Bia on the board, and a Ma or Bia of `c` has no
+    /// other non-Khun piece (of either side) beside it.
+    #[must_use]
+    pub fn has_insufficient_material(&self, c: Color) -> bool {
+        let b = &self.board;
+        let ours = b.by_color(c);
+        if (ours & (b.by_role(Role::Ruea) | b.by_role(Role::Khon))).any() {
+            return false;
+        }
+        let restricted = b.by_role(Role::Khun);
+        let colorbound = b.by_role(Role::Met);
+        let unbound = b.occupied() - restricted - colorbound;
+        let dark = Bitboard(0xAA55_AA55_AA55_AA55);
+        if (colorbound & ours).any()
+            && (((colorbound & dark).any() && (colorbound - dark).any()) || unbound.any())
+        {
+            return false;
+        }
+        if (ours & unbound).any() && (b.occupied() - restricted).count() >= 2 {
+            return false;
+        }
+        true
+    }
+
+    /// True when `c` has only its Khun.
+    #[must_use]
+    #[inline]
+    pub fn is_bare(&self, c: Color) -> bool {
+        self.board.by_color(c).count() <= 1
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// Perft: the number of leaf nodes of the legal move tree of depth `depth` (bulk
+    /// counting at the last ply).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal() as u64,
+            _ => {
+                let mut n = 0;
+                for m in &self.legal_moves() {
+                    let mut p = self.clone();
+                    p.play_unchecked(m);
+                    n += p.perft(depth - 1);
+                }
+                n
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! [`Setup`]: the raw fields of a FEN, not yet checked for legality.
+
+use crate::board::Board;
+use crate::fen::ParseFenError;
+use crate::types::Color;
+use std::str::FromStr;
+
+/// The raw fields of a Fairy-Stockfish / pychess FEN (RULES.md "Notation", FEN). The position
+/// may be illegal; [`crate::Position::from_setup`] validates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Piece placement.
+    pub board: Board,
+    /// Side to move.
+    pub turn: Color,
+    /// Counting limit in plies (0 = no count runs). FEN field 4 when it is a number.
+    pub count_limit: u32,
+    /// Counting ply (FEN field 5 when a count runs).
+    pub count_ply: u32,
+    /// Halfmove clock in plies (FEN field 5 when no count runs).
+    pub halfmoves: u32,
+    /// Fullmove number (FEN field 6), at least 1.
+    pub fullmoves: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::start()
+    }
+}
+
+impl Setup {
+    /// The start position `rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1`.
+    #[must_use]
+    pub fn start() -> Setup {
+        Setup {
+            board: Board::start(),
+            turn: Color::White,
+            count_limit: 0,
+            count_ply: 0,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The FEN of these fields in Fairy-Stockfish form (see [`crate::fen::write`]).
+    #[must_use]
+    pub fn fen(&self) -> String {
+        crate::fen::write(self)
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+
+    /// Reads a FEN; see [`crate::fen::parse`].
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        crate::fen::parse(s)
+    }
+}

@@ -1,0 +1,115 @@
+//! UCI (long algebraic) moves: `e3e4`, and `d5c6m` for a move that promotes a Bia to a
+//! Bia-ngai (the suffix Fairy-Stockfish uses for Makruk).
+//!
+//! ```
+//! use makruk::{uci, Position};
+//!
+//! let pos = Position::new();
+//! let m = uci::parse_uci(&pos, "e3e4")?;
+//! assert_eq!(uci::to_uci(&m), "e3e4");
+//! # Ok::<(), makruk::MoveInputError>(())
+//! ```
+
+use crate::explain::explain_illegal;
+use crate::san::{MoveInputError, Unreadable};
+use crate::{Move, Position, Square};
+
+/// The UCI form of `m`: origin square, target square, and `m` when the move promotes
+/// (`e3e4`, `d5c6m`), as Fairy-Stockfish writes it for Makruk.
+#[must_use]
+pub fn to_uci(m: &Move) -> String {
+    let mut s = format!("{}{}", m.from, m.to);
+    if m.promotion {
+        s.push('m');
+    }
+    s
+}
+
+/// The squares of a UCI-like text: `e3e4`, `e3-e4`, `e3xe4`, with an optional promotion suffix
+/// (`m`, `=m`, `M`) — without looking at any position. Returns `(from, to, promotion suffix
+/// written)`, or `None` if `s` is not of that form.
+#[must_use]
+pub fn parse_uci_squares(s: &str) -> Option<(Square, Square, bool)> {
+    let b = s.trim().as_bytes();
+    if b.len() < 4 || b.len() > 7 {
+        return None;
+    }
+    let from: Square = std::str::from_utf8(&b[..2]).ok()?.parse().ok()?;
+    let mut rest = &b[2..];
+    if let Some((&sep, tail)) = rest.split_first() {
+        if matches!(sep, b'-' | b'x' | b':') {
+            rest = tail;
+        }
+    }
+    if rest.len() < 2 {
+        return None;
+    }
+    let to: Square = std::str::from_utf8(&rest[..2]).ok()?.parse().ok()?;
+    let promo = match &rest[2..] {
+        [] => false,
+        [p] | [b'=', p] if matches!(p, b'm' | b'M') => true,
+        _ => return None,
+    };
+    Some((from, to, promo))
+}
+
+/// Reads a UCI move (`e3e4`, `d5c6m`; also `e3-e4`, and a promotion without its `m`, since
+/// promotion is compulsory) and returns the legal move of `pos` it names.
+///
+/// # Errors
+///
+/// [`MoveInputError::Empty`] for blank input, [`MoveInputError::Unreadable`] if the text is
+/// not of the UCI form, [`MoveInputError::Illegal`] (with the reason as data) if no legal move
+/// goes from that square to that square.
+pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, MoveInputError> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(MoveInputError::Empty);
+    }
+    let Some((from, to, _)) = parse_uci_squares(t) else {
+        return Err(MoveInputError::unreadable(t, Unreadable::NotUci));
+    };
+    find_legal(pos, from, to)
+}
+
+/// The legal move of `pos` from `from` to `to`, or why there is none.
+pub(crate) fn find_legal(pos: &Position, from: Square, to: Square) -> Result<Move, MoveInputError> {
+    if let Some(m) = pos
+        .legal_moves()
+        .iter()
+        .find(|m| m.from == from && m.to == to)
+    {
+        return Ok(*m);
+    }
+    Err(MoveInputError::Illegal(
+        explain_illegal(pos, from, to)
+            .unwrap_or_else(|| crate::explain::unexplained(pos, from, to)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("square")
+    }
+
+    #[test]
+    fn squares_of_uci_forms() {
+        assert_eq!(parse_uci_squares("e3e4"), Some((sq("e3"), sq("e4"), false)));
+        assert_eq!(
+            parse_uci_squares("e3-e4"),
+            Some((sq("e3"), sq("e4"), false))
+        );
+        assert_eq!(parse_uci_squares("d5c6m"), Some((sq("d5"), sq("c6"), true)));
+        assert_eq!(
+            parse_uci_squares("d5c6=M"),
+            Some((sq("d5"), sq("c6"), true))
+        );
+        assert_eq!(parse_uci_squares("e3e9"), None);
+        assert_eq!(parse_uci_squares("e3e4q"), None);
+        assert_eq!(parse_uci_squares("e3"), None);
+        assert_eq!(parse_uci_squares("ก๓ก๔"), None);
+    }
+}

@@ -1,0 +1,51 @@
+//! Perft of every position of `../shared/conformance/perft.txt` (Fairy-Stockfish's counts).
+//! Depths above 20 million nodes are left to `examples/perft.rs` to keep the tests quick.
+
+use makruk::{Position, Ruleset};
+
+const MAX_NODES: u64 = 20_000_000;
+
+#[test]
+fn perft_txt() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/conformance/perft.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let mut pos: Option<Position> = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(fen) = line.strip_prefix("fen ") {
+            pos = Some(Position::from_fen(fen, Ruleset::Standard).expect("valid FEN in perft.txt"));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest.split_whitespace();
+            let depth: u32 = it.next().and_then(|d| d.parse().ok()).expect("depth");
+            let nodes: u64 = it.next().and_then(|n| n.parse().ok()).expect("nodes");
+            if nodes > MAX_NODES {
+                continue;
+            }
+            let p = pos.as_ref().expect("perft line after a fen line");
+            assert_eq!(p.perft(depth), nodes, "perft {depth} of {}", p.fen());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "only {checked} perft lines checked");
+}
+
+#[test]
+fn perft_divide_sums_match() {
+    // Perft by hand at depth 2 equals the bulk-counted perft.
+    let pos = Position::new();
+    let total: u64 = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.after(m).perft(1))
+        .sum();
+    assert_eq!(total, pos.perft(2));
+    let by_generation: u64 = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.after(m).legal_moves().len() as u64)
+        .sum();
+    assert_eq!(by_generation, 529);
+}
