@@ -16,10 +16,11 @@ use std::sync::Arc;
 
 pub use error::{ServiceError, MAX_INPUT_LEN};
 pub use makruk::{Color, Move};
-pub use rules::{CountInfo, CountRequestError, MoveInputError, Position, Ruleset, Warning};
+pub use rules::{CountRequestError, LimitReason, MoveInputError, Position, Ruleset};
 pub use types::{
-    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameResult, GameSummary, Locale, PgnExport, Reply, RulesTopic, Status, UserId,
+    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, CountKind, CountStatus,
+    EndReason, Event, GameEnd, GameId, GameResult, GameSummary, Locale, PgnExport, Reply,
+    RulesTopic, Status, StatusWarning, UserId,
 };
 
 use crate::store::Store;

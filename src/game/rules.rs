@@ -1,7 +1,7 @@
 //! The rules-crate types the service's public API uses.
 //!
-//! TEMPORARY stand-ins: the `makruk` crate does not have `Ruleset`, `Position`, `CountInfo`,
-//! `Warning`, `MoveInputError`, `CountRequestError` yet (API.md). As soon as it does, this module
+//! TEMPORARY stand-ins: the `makruk` crate does not have `Ruleset`, `Position`, `LimitReason`,
+//! `MoveInputError`, `CountRequestError` yet (API.md). As soon as it does, this module
 //! becomes `pub use makruk::{...}` and these definitions go away. Adapter code should name them
 //! through `makruk_bot::game::` (or `makruk::` once they exist there).
 
@@ -19,13 +19,17 @@ pub enum Ruleset {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position;
 
-/// Stand-in for `makruk::CountInfo`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CountInfo;
-
-/// Stand-in for `makruk::Warning`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Warning;
+/// Stand-in for `makruk::LimitReason`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LimitReason {
+    BoardsHonour,
+    TwoRuea { side: makruk::Color },
+    OneRuea { side: makruk::Color },
+    TwoKhon { side: makruk::Color },
+    TwoMa { side: makruk::Color },
+    OneKhon { side: makruk::Color },
+    Other { side: makruk::Color },
+}
 
 /// Stand-in for `makruk::MoveInputError`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,7 +3,7 @@
 
 use makruk::{Color, Move};
 
-use super::rules::{CountInfo, Position, Ruleset, Warning};
+use super::rules::{LimitReason, Position, Ruleset};
 
 /// A user (a Discord user id / snowflake, or any other platform's numeric id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,6 +225,44 @@ pub struct GameEnd {
     pub reason: EndReason,
 }
 
+/// Which count runs (RULES.md).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CountKind {
+    /// Both sides still have pieces; the count runs to 64 moves.
+    BoardsHonour,
+    /// The counting side has only its Khun; the limit depends on the opponent's pieces.
+    PiecesHonour,
+}
+
+/// A running count, in moves of the counting side (RULES.md; pychess display).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CountStatus {
+    pub kind: CountKind,
+    /// The side that counts (the one that wants the draw).
+    pub counting: Color,
+    /// The number the count started from (its first counted move; pieces' honour: the
+    /// number of pieces on the board + 1).
+    pub started_from: u32,
+    /// The number shown now, e.g. 11 in "Black counts 11 of 16".
+    pub current: u32,
+    /// The limit in moves, e.g. 16.
+    pub limit: u32,
+    /// Why the limit is what it is.
+    pub limit_reason: LimitReason,
+    /// Moves of the counting side left before the count runs out (the game is drawn when the
+    /// count passes `limit`).
+    pub remaining: u32,
+}
+
+/// Something the players should know before it happens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StatusWarning {
+    /// The count runs out in `moves_left` moves of `counting`.
+    CountRunningOut { counting: Color, moves_left: u32 },
+    /// `plies` plies without capture or Bia move; at `limit` plies the game is drawn.
+    NoProgress { plies: u32, limit: u32 },
+}
+
 /// The state of a game after a request, as data (the text is [`Reply::text`]).
 #[derive(Clone, Debug)]
 pub struct Status {
@@ -237,9 +275,9 @@ pub struct Status {
     /// Plies played so far.
     pub plies: u32,
     /// The running count (board's or pieces' honour), if any.
-    pub count: Option<CountInfo>,
-    /// Warnings from the rules (count nearly out, 100-ply counter from ply 80, …).
-    pub warnings: Vec<Warning>,
+    pub count: Option<CountStatus>,
+    /// Warnings (count nearly out, 100-ply counter from ply 80, …).
+    pub warnings: Vec<StatusWarning>,
     /// The side whose draw offer stands, if any.
     pub draw_offer: Option<Color>,
     /// The side whose takeback request stands, if any.
