@@ -1,32 +1,72 @@
 //! The board picture of a reply: from the side to move, last move and check highlighted,
 //! rendered on the blocking pool (CPU-bound).
-//!
-//! TEMPORARY: until the renderer and the rules crate's `Position` land, this draws a blank
-//! placeholder PNG so the adapter and its tests can be built.
 
 use anyhow::Context as _;
+use makruk::{Move, Position, Square};
 
 use crate::game::Reply;
+use crate::render::{self, Placement, RenderOptions};
 
 /// PNG bytes of the reply's position, seen from the side to move.
 ///
 /// # Errors
 /// When rendering fails (a bug) or the blocking task is lost.
 pub(crate) async fn png(reply: &Reply) -> anyhow::Result<Vec<u8>> {
-    let _ = reply;
-    tokio::task::spawn_blocking(placeholder)
+    let position = position_of(reply);
+    let (placement, options) = picture(&position, reply.last_move);
+    tokio::task::spawn_blocking(move || render::render(&placement, &options))
         .await
         .context("the render task was lost")?
+        .context("cannot render the board")
 }
 
-fn placeholder() -> anyhow::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut out, 8, 8);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header()?;
-        writer.write_image_data(&[200u8; 8 * 8 * 3])?;
+/// TEMPORARY adapter while the service still uses its own stand-in `Position` type: draws the
+/// start position. Goes away when `Reply::position` is a `makruk::Position`.
+fn position_of(reply: &Reply) -> Position {
+    let _ = &reply.position;
+    Position::new()
+}
+
+/// What to draw for `position`: its pieces, seen from the side to move (a player looks at the
+/// board from their own side when it is their turn), the last move and a checked Khun marked.
+fn picture(position: &Position, last_move: Option<Move>) -> (Placement, RenderOptions) {
+    let board = position.board();
+    let mut placement: Placement = [None; 64];
+    for sq in Square::all() {
+        placement[sq.index()] = board.piece_at(sq);
     }
-    Ok(out)
+    let turn = position.turn();
+    let options = RenderOptions {
+        orientation: turn,
+        last_move: last_move.map(|m| (m.from, m.to)),
+        check: if position.is_check() {
+            board.khun_of(turn)
+        } else {
+            None
+        },
+        ..RenderOptions::default()
+    };
+    (placement, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::{Color, Ruleset};
+
+    #[test]
+    fn the_side_to_move_sees_the_board_from_below() {
+        let start = Position::new();
+        let (_, options) = picture(&start, None);
+        assert_eq!(options.orientation, Color::White);
+        assert_eq!(options.check, None);
+
+        // Black to move and in check (Ruea e1 against Khun e8).
+        let fen = "4k3/8/8/8/8/8/8/K3R3 b - - 0 1";
+        let pos = Position::from_fen(fen, Ruleset::Standard).expect("legal FEN");
+        let (placement, options) = picture(&pos, None);
+        assert_eq!(options.orientation, Color::Black);
+        assert_eq!(options.check, "e8".parse().ok());
+        assert_eq!(placement.iter().filter(|p| p.is_some()).count(), 3);
+    }
 }
