@@ -108,7 +108,7 @@ pub(crate) fn error_answer(e: &ServiceError, locale: Locale) -> Answer {
         Answer::private(e.message(locale))
     } else {
         error!(error = %e, "internal error");
-        Answer::private(tr(locale, "internal-error"))
+        Answer::private(tr(locale, "discord-internal-error"))
     }
 }
 
@@ -119,25 +119,25 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error!(command = %ctx.command().name, "command failed: {error:#}");
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            let text = tr(locale_of(ctx), "guild-only");
+            let text = tr(locale_of(ctx), "discord-guild-only");
             send_private(ctx, text).await;
         }
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
             info!(command = %ctx.command().name, ?input, "bad argument: {error}");
-            let text = tr(locale_of(ctx), "bad-argument");
+            let text = tr(locale_of(ctx), "discord-bad-argument");
             send_private(ctx, text).await;
         }
         poise::FrameworkError::CommandPanic { payload, ctx, .. } => {
             error!(command = %ctx.command().name, ?payload, "command panicked");
-            let text = tr(locale_of(ctx), "internal-error");
+            let text = tr(locale_of(ctx), "discord-internal-error");
             send_private(ctx, text).await;
         }
         other => {
             if let Some(ctx) = other.ctx() {
                 error!(command = %ctx.command().name, "framework error: {other}");
-                let text = tr(locale_of(ctx), "internal-error");
+                let text = tr(locale_of(ctx), "discord-internal-error");
                 send_private(ctx, text).await;
             } else {
                 error!("framework error: {other}");
@@ -181,7 +181,7 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
     let file = format!("makruk-{}-{}.png", reply.game_id.0, reply.status.plies);
     let title = tr_args(
         locale,
-        "game-title",
+        "discord-game-title",
         &[
             ("id", FluentValue::from(reply.game_id.0)),
             ("white", FluentValue::from(format!("<@{}>", reply.white.0))),
@@ -204,7 +204,7 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
     let content = match reply.status.end {
         None => tr_args(
             locale,
-            "your-move",
+            "discord-your-move",
             &[(
                 "user",
                 FluentValue::from(format!("<@{}>", reply.status.to_move.0)),
@@ -212,7 +212,7 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
         ),
         Some(_) => tr_args(
             locale,
-            "game-over-ping",
+            "discord-game-over-ping",
             &[
                 ("white", FluentValue::from(format!("<@{}>", reply.white.0))),
                 ("black", FluentValue::from(format!("<@{}>", reply.black.0))),
@@ -508,7 +508,7 @@ async fn rules(
         let text = service.rules_text(ruleset, topic, locale);
         let title = tr_args(
             locale,
-            "rules-title",
+            "discord-rules-title",
             &[
                 ("topic", FluentValue::from(topic.name())),
                 ("ruleset", FluentValue::from(ruleset_name(ruleset))),
@@ -552,15 +552,15 @@ pub(crate) fn ruleset_name(ruleset: Ruleset) -> &'static str {
 
 fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
     let result_key = match result {
-        GameResult::WhiteWins => "result-white",
-        GameResult::BlackWins => "result-black",
-        GameResult::Draw => "result-draw",
-        GameResult::Aborted => "result-aborted",
+        GameResult::WhiteWins => "discord-result-white",
+        GameResult::BlackWins => "discord-result-black",
+        GameResult::Draw => "discord-result-draw",
+        GameResult::Aborted => "discord-result-aborted",
     };
     format!(
         "{} ({})",
         tr(locale, result_key),
-        tr(locale, &format!("reason-{reason}"))
+        tr(locale, &format!("discord-reason-{reason}"))
     )
 }
 
@@ -572,14 +572,14 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, "games", |locale| async move {
         let list = service.recent_games(channel, 10).await?;
         if list.is_empty() {
-            return Ok(Answer::private(tr(locale, "games-none")));
+            return Ok(Answer::private(tr(locale, "discord-games-none")));
         }
         let lines: Vec<String> = list
             .iter()
             .map(|g| {
                 tr_args(
                     locale,
-                    "games-line",
+                    "discord-games-line",
                     &[
                         ("id", FluentValue::from(g.id.0)),
                         ("white", FluentValue::from(format!("<@{}>", g.white.0))),
@@ -600,7 +600,7 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
             })
             .collect();
         let embed = CreateEmbed::new()
-            .title(tr(locale, "games-title"))
+            .title(tr(locale, "discord-games-title"))
             .description(lines.join("\n"))
             .colour(0x0034_98db);
         Ok(Answer {
@@ -620,7 +620,7 @@ async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error
         let export = service.pgn(channel, game.map(GameId)).await?;
         let text = tr_args(
             locale,
-            "pgn-text",
+            "discord-pgn-text",
             &[
                 ("id", FluentValue::from(export.game_id.0)),
                 ("url", FluentValue::from(export.analysis_url.clone())),

@@ -86,7 +86,7 @@ pub(crate) async fn handle(
         let work = async {
             let Some(action) = Action::parse(&press.data.custom_id) else {
                 warn!("unknown button");
-                return PressAnswer::Reply(Answer::private(tr(locale, "internal-error")));
+                return PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error")));
             };
             tracing::debug!(action = action.name(), "button");
             match act(data, action, channel, user, locale).await {
@@ -113,8 +113,8 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
             opponent,
         } => {
             let (key, owner) = match action {
-                Action::Withdraw(_) => ("not-your-challenge-withdraw", challenger),
-                _ => ("not-your-challenge", opponent),
+                Action::Withdraw(_) => ("discord-not-your-challenge-withdraw", challenger),
+                _ => ("discord-not-your-challenge", opponent),
             };
             Answer::private(tr_args(
                 locale,
@@ -122,7 +122,7 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
                 &[("user", FluentValue::from(format!("<@{}>", owner.0)))],
             ))
         }
-        ServiceError::NotAPlayer => Answer::private(tr(locale, "not-your-offer")),
+        ServiceError::NotAPlayer => Answer::private(tr(locale, "discord-not-your-offer")),
         _ => error_answer(e, locale),
     }
 }
