@@ -1,8 +1,8 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
-use super::rules::{CountRequestError, MoveInputError};
 use super::types::{ChallengeId, GameId, Locale, UserId};
+use makruk::{CountRequestError, MoveInputError};
 
 /// The longest move text the service reads, in bytes. Longer input is refused before parsing.
 pub const MAX_INPUT_LEN: usize = 64;

@@ -1,9 +1,7 @@
 //! Plain request/answer types of the game service: ids, locale, challenge and game views.
 //! No Discord types here: the adapter converts its own ids into these.
 
-use makruk::{Color, Move};
-
-use super::rules::{LimitReason, Position, Ruleset};
+use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
 
 /// A user (a Discord user id / snowflake, or any other platform's numeric id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,44 +223,6 @@ pub struct GameEnd {
     pub reason: EndReason,
 }
 
-/// Which count runs (RULES.md).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CountKind {
-    /// Both sides still have pieces; the count runs to 64 moves.
-    BoardsHonour,
-    /// The counting side has only its Khun; the limit depends on the opponent's pieces.
-    PiecesHonour,
-}
-
-/// A running count, in moves of the counting side (RULES.md; pychess display).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CountStatus {
-    pub kind: CountKind,
-    /// The side that counts (the one that wants the draw).
-    pub counting: Color,
-    /// The number the count started from (its first counted move; pieces' honour: the
-    /// number of pieces on the board + 1).
-    pub started_from: u32,
-    /// The number shown now, e.g. 11 in "Black counts 11 of 16".
-    pub current: u32,
-    /// The limit in moves, e.g. 16.
-    pub limit: u32,
-    /// Why the limit is what it is.
-    pub limit_reason: LimitReason,
-    /// Moves of the counting side left before the count runs out (the game is drawn when the
-    /// count passes `limit`).
-    pub remaining: u32,
-}
-
-/// Something the players should know before it happens.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum StatusWarning {
-    /// The count runs out in `moves_left` moves of `counting`.
-    CountRunningOut { counting: Color, moves_left: u32 },
-    /// `plies` plies without capture or Bia move; at `limit` plies the game is drawn.
-    NoProgress { plies: u32, limit: u32 },
-}
-
 /// The state of a game after a request, as data (the text is [`Reply::text`]).
 #[derive(Clone, Debug)]
 pub struct Status {
@@ -274,10 +234,11 @@ pub struct Status {
     pub check: bool,
     /// Plies played so far.
     pub plies: u32,
-    /// The running count (board's or pieces' honour), if any.
-    pub count: Option<CountStatus>,
-    /// Warnings (count nearly out, 100-ply counter from ply 80, …).
-    pub warnings: Vec<StatusWarning>,
+    /// The running count (board's or pieces' honour), if any, from `makruk::Game::count`.
+    pub count: Option<CountInfo>,
+    /// Warnings (count nearly out, 100-ply counter from ply 80, …) from
+    /// `makruk::Game::warnings`; empty once the game is over.
+    pub warnings: Vec<Warning>,
     /// The side whose draw offer stands, if any.
     pub draw_offer: Option<Color>,
     /// The side whose takeback request stands, if any.
