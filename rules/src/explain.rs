@@ -226,15 +226,23 @@ impl fmt::Display for IllegalMove {
                 write!(f, "your own {} stands on {square}", piece.name())
             }
             IllegalMove::LeavesKhunInCheck {
+                piece,
                 khun,
                 attacker,
                 attacker_square,
                 ..
-            } => write!(
-                f,
-                "that would leave your Khun on {khun} in check from the {} on {attacker_square}",
-                attacker.name()
-            ),
+            } => {
+                let verb = if piece.role == Role::Khun {
+                    "put"
+                } else {
+                    "leave"
+                };
+                write!(
+                    f,
+                    "that would {verb} your Khun on {khun} in check from the {} on {attacker_square}",
+                    attacker.name()
+                )
+            }
             IllegalMove::NoSuchMove {
                 piece,
                 to,

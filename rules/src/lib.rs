@@ -20,7 +20,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use count::{BoardHonour, CounterMates, LimitReason, NoProgressRule, RuleTable};
+pub use count::{
+    BoardHonour, CounterMates, LimitReason, NoProgressRule, PiecesHonourTable, RuleTable,
+};
 pub use explain::{explain_illegal, IllegalMove, Movement, Step, StepShape};
 pub use fen::ParseFenError;
 pub use game::{

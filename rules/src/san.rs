@@ -679,6 +679,59 @@ mod tests {
     }
 
     #[test]
+    fn explanations_read_well() {
+        // The Ma on d2 is pinned by the Ruea on d7 against the Khun on d1.
+        let p = pos("4k3/3r4/8/8/8/8/3N4/3K4 w - - 0 30");
+        let err = parse_move(&p, "Nf3").expect_err("pinned");
+        assert_eq!(
+            err.to_string(),
+            "illegal move: that would leave your Khun on d1 in check from the Ruea on d7"
+        );
+        let err = parse_move(&p, "Ke2").map(|m| to_san(&p, &m));
+        assert_eq!(err, Ok("Ke2".to_string()));
+        let p = pos("4k3/4r3/8/8/8/8/8/3K4 w - - 0 30");
+        assert_eq!(
+            parse_move(&p, "Ke1").expect_err("into check").to_string(),
+            "illegal move: that would put your Khun on e1 in check from the Ruea on e7"
+        );
+        let start = Position::new();
+        assert_eq!(
+            parse_move(&start, "Ra4").expect_err("blocked").to_string(),
+            "illegal move: the Ruea on a1 cannot reach a4: the white Bia on a3 is in the way"
+        );
+        assert_eq!(
+            parse_move(&start, "Nd3").expect_err("no Ma").to_string(),
+            "illegal move: no Ma can move to d3 (yours stand on b1, g1)"
+        );
+        assert_eq!(
+            parse_move(&start, "Kz9")
+                .expect_err("unreadable")
+                .to_string(),
+            "cannot read the move \"Kz9\": no target square at the end"
+        );
+    }
+
+    #[test]
+    fn thai_text_shared_by_two_moves_is_ambiguous() {
+        // ข is the Khun and the b-file: Fairy-Stockfish writes both captures on c4 alike.
+        let p = pos("8/8/8/1p6/2N5/1k6/8/4K3 b - - 0 40");
+        let khun = parse_move(&p, "Kxc4").expect("legal");
+        let bia = parse_move(&p, "bxc4").expect("legal");
+        assert_eq!(to_thai_san(&p, &khun), "ขxค๔");
+        assert_eq!(to_thai_san(&p, &bia), "ขxค๔");
+        match parse_move(&p, "ขxค๔") {
+            Err(MoveInputError::Ambiguous { candidates }) => {
+                assert_eq!(candidates.len(), 2);
+                assert!(candidates.contains(&"Kxc4".to_string()));
+                assert!(candidates.contains(&"bxc4".to_string()));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        // A lower-case b is first the file: bxc4 is the Bia, as in SAN.
+        assert_eq!(bia.role, Role::Bia);
+    }
+
+    #[test]
     fn unreadable_inputs() {
         let p = Position::new();
         for input in [
