@@ -12,19 +12,11 @@ use crate::render::{self, Placement, RenderOptions};
 /// # Errors
 /// When rendering fails (a bug) or the blocking task is lost.
 pub(crate) async fn png(reply: &Reply) -> anyhow::Result<Vec<u8>> {
-    let position = position_of(reply);
-    let (placement, options) = picture(&position, reply.last_move);
+    let (placement, options) = picture(&reply.position, reply.last_move);
     tokio::task::spawn_blocking(move || render::render(&placement, &options))
         .await
         .context("the render task was lost")?
         .context("cannot render the board")
-}
-
-/// TEMPORARY adapter while the service still uses its own stand-in `Position` type: draws the
-/// start position. Goes away when `Reply::position` is a `makruk::Position`.
-fn position_of(reply: &Reply) -> Position {
-    let _ = &reply.position;
-    Position::new()
 }
 
 /// What to draw for `position`: its pieces, seen from the side to move (a player looks at the

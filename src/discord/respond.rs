@@ -92,30 +92,38 @@ pub(crate) async fn answer_command(
     work: impl Future<Output = Answer>,
 ) -> serenity::Result<()> {
     let mut work = pin!(work);
-    tokio::select! {
-        answer = &mut work => {
-            interaction
-                .create_response(http, CreateInteractionResponse::Message(answer.message()))
-                .await
-        }
-        () = tokio::time::sleep(defer_after) => {
-            tracing::debug!("deferring");
-            interaction
-                .create_response(
-                    http,
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-                )
-                .await?;
-            let answer = work.await;
-            if answer.ephemeral {
-                interaction.delete_response(http).await?;
-                interaction.create_followup(http, answer.followup()).await?;
-            } else {
-                interaction.edit_response(http, answer.edit()).await?;
-            }
-            Ok(())
-        }
+    if let Some(answer) = ready_within(&mut work, defer_after).await {
+        return interaction
+            .create_response(http, CreateInteractionResponse::Message(answer.message()))
+            .await;
     }
+    tracing::debug!("deferring");
+    interaction
+        .create_response(
+            http,
+            CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+        )
+        .await?;
+    let answer = work.await;
+    if answer.ephemeral {
+        interaction.delete_response(http).await?;
+        interaction.create_followup(http, answer.followup()).await?;
+    } else {
+        interaction.edit_response(http, answer.edit()).await?;
+    }
+    Ok(())
+}
+
+/// The output of `work` if it is ready within `limit` (a zero `limit` always defers: tests use
+/// it to take the slow path).
+async fn ready_within<T>(
+    work: &mut std::pin::Pin<&mut impl Future<Output = T>>,
+    limit: Duration,
+) -> Option<T> {
+    if limit.is_zero() {
+        return None;
+    }
+    tokio::time::timeout(limit, work.as_mut()).await.ok()
 }
 
 /// How a button press is answered.
@@ -137,28 +145,26 @@ pub(crate) async fn answer_press(
     work: impl Future<Output = PressAnswer>,
 ) -> serenity::Result<()> {
     let mut work = pin!(work);
-    tokio::select! {
-        answer = &mut work => {
-            let response = match answer {
-                PressAnswer::Update(a) => CreateInteractionResponse::UpdateMessage(a.message()),
-                PressAnswer::Reply(a) => CreateInteractionResponse::Message(a.message()),
-            };
-            interaction.create_response(http, response).await
+    if let Some(answer) = ready_within(&mut work, defer_after).await {
+        let response = match answer {
+            PressAnswer::Update(a) => CreateInteractionResponse::UpdateMessage(a.message()),
+            PressAnswer::Reply(a) => CreateInteractionResponse::Message(a.message()),
+        };
+        return interaction.create_response(http, response).await;
+    }
+    tracing::debug!("deferring");
+    interaction
+        .create_response(http, CreateInteractionResponse::Acknowledge)
+        .await?;
+    match work.await {
+        PressAnswer::Update(a) => {
+            interaction.edit_response(http, a.edit()).await?;
         }
-        () = tokio::time::sleep(defer_after) => {
-            tracing::debug!("deferring");
-            interaction.create_response(http, CreateInteractionResponse::Acknowledge).await?;
-            match work.await {
-                PressAnswer::Update(a) => {
-                    interaction.edit_response(http, a.edit()).await?;
-                }
-                PressAnswer::Reply(a) => {
-                    interaction.create_followup(http, a.followup()).await?;
-                }
-            }
-            Ok(())
+        PressAnswer::Reply(a) => {
+            interaction.create_followup(http, a.followup()).await?;
         }
     }
+    Ok(())
 }
 
 /// Splits `text` into pieces of at most `max` characters, at line breaks where possible.
