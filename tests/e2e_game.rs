@@ -333,6 +333,24 @@ async fn a_spectator_cannot_answer_a_challenge_or_move() {
     let declined = t.discord.click_label(&t.bob, CH, "Decline").await;
     assert_eq!(declined.callback_type(), 7, "the offer message is updated");
     assert!(declined.message().is_some_and(|m| m.buttons().is_empty()));
+
+    // The same by command: Alice offers again, Bob accepts with `/draw action:accept`.
+    t.discord.run(&t.alice, CH, "draw", &[]).await;
+    let refused = t
+        .discord
+        .run(&t.carol, CH, "draw", &[("action", "accept")])
+        .await;
+    assert!(refused.is_ephemeral(), "{}", refused.text());
+    let drawn = t
+        .discord
+        .run(&t.bob, CH, "draw", &[("action", "accept")])
+        .await;
+    assert_public_board(&drawn, "draw agreed");
+    assert!(
+        drawn.text().to_lowercase().contains("draw"),
+        "{}",
+        drawn.text()
+    );
     t.assert_clean();
 }
 

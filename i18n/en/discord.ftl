@@ -23,10 +23,14 @@ cmd-resign = resign
 cmd-resign-description = Resign the game
 
 cmd-draw = draw
-cmd-draw-description = Offer a draw (or accept your opponent's offer)
+cmd-draw-description = Offer a draw, or answer your opponent's offer
+cmd-draw-action = action
+cmd-draw-action-description = What to do (default: offer)
 
 cmd-takeback = takeback
-cmd-takeback-description = Ask your opponent to take back your last move
+cmd-takeback-description = Ask to take back your last move, or answer your opponent's request
+cmd-takeback-action = action
+cmd-takeback-action-description = What to do (default: request)
 
 cmd-abort = abort
 cmd-abort-description = Call the game off before both sides have moved
@@ -66,6 +70,10 @@ choice-draws = draws
 choice-explain = explain
 choice-start = start
 choice-stop = stop
+choice-offer = offer
+choice-accept = accept
+choice-decline = decline
+choice-request = request
 
 button-accept = Accept
 button-decline = Decline

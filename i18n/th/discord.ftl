@@ -22,10 +22,14 @@ cmd-resign = ยอมแพ้
 cmd-resign-description = ยอมแพ้เกมนี้
 
 cmd-draw = ขอเสมอ
-cmd-draw-description = ขอเสมอ (หรือรับข้อเสนอเสมอของคู่แข่ง)
+cmd-draw-description = ขอเสมอ หรือตอบข้อเสนอเสมอของคู่แข่ง
+cmd-draw-action = การกระทำ
+cmd-draw-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอเสมอ)
 
 cmd-takeback = ขอคืน
-cmd-takeback-description = ขอให้คู่แข่งยอมให้คืนตาเดินล่าสุดของคุณ
+cmd-takeback-description = ขอคืนตาเดินล่าสุดของคุณ หรือตอบคำขอของคู่แข่ง
+cmd-takeback-action = การกระทำ
+cmd-takeback-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอคืน)
 
 cmd-abort = ยกเลิก
 cmd-abort-description = ยกเลิกเกมก่อนที่ทั้งสองฝ่ายจะเดิน
@@ -65,6 +69,10 @@ choice-draws = การเสมอ
 choice-explain = อธิบาย
 choice-start = เริ่มนับ
 choice-stop = หยุดนับ
+choice-offer = เสนอ
+choice-accept = รับ
+choice-decline = ปฏิเสธ
+choice-request = ขอ
 
 button-accept = รับ
 button-decline = ปฏิเสธ

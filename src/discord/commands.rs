@@ -186,7 +186,10 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
             ("id", FluentValue::from(reply.game_id.0)),
             ("white", FluentValue::from(format!("<@{}>", reply.white.0))),
             ("black", FluentValue::from(format!("<@{}>", reply.black.0))),
-            ("ruleset", FluentValue::from(ruleset_name(reply.ruleset))),
+            (
+                "ruleset",
+                FluentValue::from(ruleset_name(locale, reply.ruleset)),
+            ),
         ],
     );
     let text = reply.text(locale);
@@ -420,33 +423,63 @@ fn offer_answer(reply: &Reply, locale: Locale, kind: &str) -> Answer {
     }
 }
 
-/// `/draw`: offer a draw (or accept the opponent's standing offer).
+/// What `/draw` does.
+#[derive(Debug, poise::ChoiceParameter)]
+pub(crate) enum DrawAction {
+    #[name = "offer"]
+    Offer,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+/// `/draw [action]`: offer a draw, or answer the opponent's offer (as the buttons do).
 #[poise::command(slash_command)]
-async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+async fn draw(ctx: Context<'_>, action: Option<DrawAction>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
     run(ctx, "draw", |locale| async move {
-        let reply = service.offer_draw(channel, player).await?;
-        if reply.event == Event::DrawOffered {
-            Ok(offer_answer(&reply, locale, "draw"))
-        } else {
-            game_answer(&reply, locale).await
+        let reply = match action.unwrap_or(DrawAction::Offer) {
+            DrawAction::Offer => service.offer_draw(channel, player).await?,
+            DrawAction::Accept => service.accept_draw(channel, player).await?,
+            DrawAction::Decline => service.decline_draw(channel, player).await?,
+        };
+        match reply.event {
+            Event::DrawOffered => Ok(offer_answer(&reply, locale, "draw")),
+            Event::DrawDeclined => Ok(Answer::public(reply.text(locale))),
+            _ => game_answer(&reply, locale).await,
         }
     })
     .await
 }
 
-/// `/takeback`: ask to take back your last move.
+/// What `/takeback` does.
+#[derive(Debug, poise::ChoiceParameter)]
+pub(crate) enum TakebackAction {
+    #[name = "request"]
+    Request,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+/// `/takeback [action]`: ask to take back your last move, or answer the opponent.
 #[poise::command(slash_command)]
-async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
+async fn takeback(ctx: Context<'_>, action: Option<TakebackAction>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
     run(ctx, "takeback", |locale| async move {
-        let reply = service.request_takeback(channel, player).await?;
-        if reply.event == Event::TakebackRequested {
-            Ok(offer_answer(&reply, locale, "takeback"))
-        } else {
-            game_answer(&reply, locale).await
+        let reply = match action.unwrap_or(TakebackAction::Request) {
+            TakebackAction::Request => service.request_takeback(channel, player).await?,
+            TakebackAction::Accept => service.accept_takeback(channel, player).await?,
+            TakebackAction::Decline => service.decline_takeback(channel, player).await?,
+        };
+        match reply.event {
+            Event::TakebackRequested => Ok(offer_answer(&reply, locale, "takeback")),
+            Event::TakebackDeclined => Ok(Answer::public(reply.text(locale))),
+            _ => game_answer(&reply, locale).await,
         }
     })
     .await
@@ -510,8 +543,11 @@ async fn rules(
             locale,
             "discord-rules-title",
             &[
-                ("topic", FluentValue::from(topic.name())),
-                ("ruleset", FluentValue::from(ruleset_name(ruleset))),
+                (
+                    "topic",
+                    FluentValue::from(tr(locale, &format!("choice-{}", topic.name()))),
+                ),
+                ("ruleset", FluentValue::from(ruleset_name(locale, ruleset))),
             ],
         );
         // Embeds: 4096 characters of description each, 6000 in all.
@@ -540,14 +576,9 @@ async fn rules(
     .await
 }
 
-/// The ruleset's name as commands and texts write it.
-pub(crate) fn ruleset_name(ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::Standard => "standard",
-        Ruleset::Traditional => "traditional",
-        Ruleset::Material => "material",
-        Ruleset::FiftyMove => "fifty-move",
-    }
+/// The ruleset's name in `locale` (the `/challenge rules` choice's name).
+pub(crate) fn ruleset_name(locale: Locale, ruleset: Ruleset) -> String {
+    tr(locale, &format!("choice-{}", ruleset.name()))
 }
 
 fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
@@ -589,7 +620,10 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
                             FluentValue::from(result_text(locale, g.result, g.reason.name())),
                         ),
                         ("pgn", FluentValue::from(g.result.pgn())),
-                        ("ruleset", FluentValue::from(ruleset_name(g.ruleset))),
+                        (
+                            "ruleset",
+                            FluentValue::from(ruleset_name(locale, g.ruleset)),
+                        ),
                         ("plies", FluentValue::from(g.plies)),
                         (
                             "finished",
