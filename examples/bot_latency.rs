@@ -7,7 +7,7 @@
 //! ```
 //!
 //! Each game is a loop: the player to move sends `/move`, waits for the answer, and (after
-//! `think-ms`) the other player answers. With `think-ms=0` all games play as fast as the bot
+//! thinking 0.5–1.5 × `think-ms`) the other player answers. With `think-ms=0` all games play as fast as the bot
 //! answers: the worst case. Moves come from a Fairy-Stockfish game of the shared conformance
 //! data (`s1-g182`, 108 plies).
 
@@ -98,6 +98,12 @@ async fn main() -> anyhow::Result<()> {
         let sans = Arc::clone(&sans);
         tasks.push(tokio::spawn(async move {
             let mut out = Vec::new();
+            // The games did not all start in the same millisecond either.
+            if !think.is_zero() {
+                let h = channel.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                let factor = (h >> 11) as f64 / (1u64 << 53) as f64;
+                tokio::time::sleep(think.mul_f64(factor)).await;
+            }
             for (ply, san) in sans.iter().take(plies).enumerate() {
                 let player = if ply & 1 == 0 { &white } else { &black };
                 let outcome = discord
@@ -108,7 +114,11 @@ async fn main() -> anyhow::Result<()> {
                 let ok = outcome.png().is_some() && !outcome.is_ephemeral();
                 out.push((callback, ok));
                 if !think.is_zero() {
-                    tokio::time::sleep(think).await;
+                    // Players think 0.5–1.5 × think-ms, so the games drift apart.
+                    let h = (channel ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                        .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                    let factor = 0.5 + (h >> 11) as f64 / (1u64 << 53) as f64;
+                    tokio::time::sleep(think.mul_f64(factor)).await;
                 }
             }
             out

@@ -404,6 +404,10 @@ impl Standin {
             .fallback(any(unknown_route))
             .layer(DefaultBodyLimit::max(25 * 1024 * 1024))
             .with_state(Arc::clone(&shared));
+        // Without TCP_NODELAY, back-to-back gateway frames wait for delayed ACKs (40 ms).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let server = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("stand-in server stopped: {e}");
