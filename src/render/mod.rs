@@ -16,13 +16,54 @@ pub mod cli;
 mod raster;
 mod svg;
 
-use makruk::{Color, Piece, Role, Square};
+use makruk::{Board, Color, Piece, Position, Role, Square};
 
-pub use raster::{render, render_pixmap, render_via_svg};
+pub use raster::{render, render_picture, render_via_svg, Picture, PNG_BUDGET};
 pub use svg::board_svg;
 
 /// What stands on each square, indexed by [`Square::index`] (a1 = 0 … h8 = 63).
 pub type Placement = [Option<Piece>; 64];
+
+/// The placement of a [`Board`], Bia-ngai included.
+#[must_use]
+pub fn placement(board: &Board) -> Placement {
+    let mut out = [None; 64];
+    for sq in Square::all() {
+        out[sq.index()] = board.piece_at(sq);
+    }
+    out
+}
+
+/// Draws a position as PNG bytes: [`render`] of its placement, with the Khun of the side to move
+/// highlighted when it is in check ([`Position::is_check`]); `options.check` is ignored.
+///
+/// CPU-bound: from async code call it inside `tokio::task::spawn_blocking`.
+///
+/// # Errors
+/// As [`render`].
+pub fn render_position(
+    position: &Position,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    render(
+        &placement(position.board()),
+        &position_options(position, options),
+    )
+}
+
+/// `options` with [`RenderOptions::check`] set from the position.
+#[must_use]
+pub fn position_options(position: &Position, options: &RenderOptions) -> RenderOptions {
+    let check = if position.is_check() {
+        position.board().khun_of(position.turn())
+    } else {
+        None
+    };
+    RenderOptions {
+        check,
+        ..options.clone()
+    }
+}
 
 /// Smallest accepted picture size, in pixels.
 pub const MIN_SIZE: u32 = 128;
@@ -222,7 +263,11 @@ impl Layout {
 ///
 /// # Errors
 /// [`RenderError::Size`] if `size` is out of range.
-pub fn square_rect(size: u32, orientation: Color, sq: Square) -> Result<(u32, u32, u32), RenderError> {
+pub fn square_rect(
+    size: u32,
+    orientation: Color,
+    sq: Square,
+) -> Result<(u32, u32, u32), RenderError> {
     let layout = Layout::new(size, orientation)?;
     let (x, y) = layout.square_origin(sq);
     Ok((x, y, layout.square))
