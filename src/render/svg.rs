@@ -40,7 +40,7 @@ pub(crate) fn palette(theme: Theme) -> Palette {
 pub(crate) const LAST_MOVE_RGBA: (u8, u8, u8, u8) = (170, 200, 40, 110);
 
 /// A red radial glow, 100 × 100 units, drawn under a Khun in check.
-pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="50" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2010"/><stop offset="0.45" stop-color="#e8200e" stop-opacity="0.85"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
+pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="64" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2a14"/><stop offset="0.5" stop-color="#e8200e" stop-opacity="0.9"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
 
 /// The check glow as a standalone SVG document (rasterised once per size).
 pub(crate) fn check_glow_document() -> String {
@@ -119,7 +119,7 @@ fn coordinates(out: &mut String, layout: &Layout, colour: &str) {
     let frame = o;
     // Glyphs are 10 units tall; make them about half the frame high.
     let scale = frame * 0.5 / 10.0;
-    let stroke = 1.5;
+    let stroke = 1.7;
     let _ = write!(
         out,
         r#"<g fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round">"#
