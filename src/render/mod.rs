@@ -39,6 +39,20 @@ pub fn placement(board: &Board) -> Placement {
 ///
 /// CPU-bound: from async code call it inside `tokio::task::spawn_blocking`.
 ///
+/// ```
+/// # async fn demo() -> anyhow::Result<()> {
+/// use makruk_bot::render::{render_position, RenderOptions};
+/// let position = makruk::Position::new();
+/// let png = tokio::task::spawn_blocking(move || {
+///     render_position(&position, &RenderOptions::default())
+/// })
+/// .await??;
+/// assert!(png.starts_with(b"\x89PNG"));
+/// # Ok(())
+/// # }
+/// # tokio::runtime::Runtime::new().unwrap().block_on(demo()).unwrap();
+/// ```
+///
 /// # Errors
 /// As [`render`].
 pub fn render_position(
@@ -271,4 +285,60 @@ pub fn square_rect(
     let layout = Layout::new(size, orientation)?;
     let (x, y) = layout.square_origin(sq);
     Ok((x, y, layout.square))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_fits_the_board_and_frame_in_the_picture() {
+        for size in [MIN_SIZE, 480, 500, DEFAULT_SIZE, 640, MAX_SIZE] {
+            let l = Layout::new(size, Color::White).expect("valid size");
+            assert!(l.origin >= size * 4 / 100, "{size}: room for coordinates");
+            assert!(l.origin + 8 * l.square <= size, "{size}: board inside");
+            assert!(
+                size - (l.origin + 8 * l.square) - l.origin <= 1,
+                "{size}: centred"
+            );
+        }
+        assert!(Layout::new(MIN_SIZE - 1, Color::White).is_err());
+    }
+
+    #[test]
+    fn orientation_maps_corners() {
+        let w = Layout::new(512, Color::White).expect("size");
+        let b = Layout::new(512, Color::Black).expect("size");
+        let a1 = Square::from_coords(0, 0).expect("a1");
+        let h8 = Square::from_coords(7, 7).expect("h8");
+        assert_eq!(w.cell(a1), (0, 7));
+        assert_eq!(w.cell(h8), (7, 0));
+        assert_eq!(b.cell(a1), (7, 0));
+        assert_eq!(b.cell(h8), (0, 7));
+    }
+
+    #[test]
+    fn theme_names_round_trip() {
+        for t in Theme::ALL {
+            assert_eq!(t.name().parse::<Theme>(), Ok(t));
+        }
+        assert_eq!(" CHECKERED ".parse::<Theme>(), Ok(Theme::Checkered));
+        assert_eq!("".parse::<Theme>(), Err(ParseThemeError));
+    }
+
+    #[test]
+    fn each_piece_kind_has_its_own_file() {
+        let mut seen = std::collections::HashSet::new();
+        for p in all_pieces() {
+            assert!(seen.insert(piece_svg(p)), "{p:?} shares its artwork");
+            let colour = p.color.name();
+            assert!(
+                piece_svg(p).contains(&format!("id=\"{colour}-")),
+                "{p:?} colour"
+            );
+        }
+        assert!(piece_svg(Piece::bia_ngai(Color::White)).contains("white-bia-ngai"));
+        assert!(piece_svg(Piece::new(Color::Black, Role::Khun)).contains("black-khun"));
+        assert!(piece_svg(Piece::new(Color::White, Role::Met)).contains("white-met"));
+    }
 }

@@ -293,3 +293,43 @@ fn encode_png(picture: &Picture) -> Result<Vec<u8>, RenderError> {
     writer.finish()?;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn div255_rounds_like_the_exact_division() {
+        for x in 0..=255 * 255 {
+            let exact = (f64::from(x) / 255.0).round() as u8;
+            assert_eq!(div255(x), exact, "{x}");
+        }
+    }
+
+    #[test]
+    fn blending_an_opaque_sprite_copies_it_and_a_transparent_one_changes_nothing() {
+        let mut pic = Picture {
+            size: 4,
+            rgb: vec![100; 48],
+        };
+        let mut sprite = Pixmap::new(2, 2).expect("pixmap");
+        sprite.fill(tiny_skia::Color::from_rgba8(10, 20, 30, 255));
+        pic.blend(1, 1, &sprite);
+        assert_eq!(pic.pixel(1, 1), Some([10, 20, 30]));
+        assert_eq!(pic.pixel(2, 2), Some([10, 20, 30]));
+        assert_eq!(pic.pixel(0, 0), Some([100, 100, 100]));
+        assert_eq!(pic.pixel(3, 3), Some([100, 100, 100]));
+        let clear = Pixmap::new(2, 2).expect("pixmap");
+        pic.blend(0, 0, &clear);
+        assert_eq!(pic.pixel(0, 0), Some([100, 100, 100]));
+        // Half-transparent white over grey 100: about halfway to 255.
+        let mut half = Pixmap::new(1, 1).expect("pixmap");
+        half.fill(tiny_skia::Color::from_rgba8(255, 255, 255, 128));
+        pic.blend(3, 0, &half);
+        let [r, _, _] = pic.pixel(3, 0).expect("inside");
+        assert!((175..=180).contains(&r), "{r}");
+        // A sprite that would stick out of the picture is not drawn.
+        pic.blend(3, 3, &sprite);
+        assert_eq!(pic.pixel(3, 3), Some([100, 100, 100]));
+    }
+}

@@ -274,3 +274,42 @@ fn piece_id(p: makruk::Piece) -> String {
     let kind = if p.promoted { 'B' } else { p.role.char() };
     format!("piece-{colour}{kind}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::{Piece, Role};
+
+    #[test]
+    fn svg_inner_strips_the_outer_element() {
+        let doc = r#"<svg xmlns="x" viewBox="0 0 100 100"><g id="a"/></svg>"#;
+        assert_eq!(svg_inner(doc), r#"<g id="a"/>"#);
+        assert_eq!(svg_inner("no svg here"), "no svg here");
+    }
+
+    #[test]
+    fn each_used_piece_kind_is_defined_once_and_placed_per_square() {
+        let mut placement: Placement = [None; 64];
+        let bia = Piece::new(Color::White, Role::Bia);
+        for slot in &mut placement[16..24] {
+            *slot = Some(bia);
+        }
+        placement[60] = Some(Piece::bia_ngai(Color::Black));
+        let svg = board_svg(&placement, &RenderOptions::default()).expect("valid size");
+        assert_eq!(svg.matches(r#"<g id="piece-wP">"#).count(), 1);
+        assert_eq!(svg.matches(r##"href="#piece-wP""##).count(), 8);
+        assert_eq!(svg.matches(r##"href="#piece-bB""##).count(), 1);
+        assert!(!svg.contains("piece-wK"), "unused kinds are not defined");
+    }
+
+    #[test]
+    fn coordinates_have_eight_glyphs_each() {
+        let layout = Layout::new(512, Color::White).expect("size");
+        let mut out = String::new();
+        coordinates(&mut out, &layout, "#000");
+        assert_eq!(out.matches("<path").count(), 16);
+        for d in FILES.iter().chain(RANKS.iter()) {
+            assert!(out.contains(d));
+        }
+    }
+}
