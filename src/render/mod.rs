@@ -8,8 +8,9 @@
 //! the same picture as one whole-board SVG through resvg: it is the reference the fast path is
 //! tested against, and the slower design the benchmark `benches/render.rs` compares with.
 //!
-//! Rendering is CPU-bound (about a millisecond for a 512 px board once the caches are warm, more
-//! on the first call for a new size): from async code call it inside
+//! Rendering is CPU-bound (about 1.5 ms for a 512 px middlegame once the caches are warm, most
+//! of it PNG compression; about 8 ms on the first call for a new size, which parses the artwork
+//! and rasterises the sprites and the board): from async code call it inside
 //! `tokio::task::spawn_blocking`, never directly on the runtime.
 
 pub mod cli;

@@ -242,8 +242,8 @@ pub fn render_picture(
 
 /// Draws the position as PNG bytes (8-bit RGB), with the fast path ([`render_picture`]).
 ///
-/// CPU-bound (about a millisecond at 512 px once warm; the first call for a size also rasterises
-/// the sprites and the empty board): from async code call it inside
+/// CPU-bound (about 1.5 ms at 512 px once warm; the first call for a size also rasterises the
+/// sprites and the empty board): from async code call it inside
 /// `tokio::task::spawn_blocking`.
 ///
 /// # Errors
