@@ -330,7 +330,8 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         latin_patterns(&text)
     }
     .map_err(|reason| MoveInputError::unreadable(trimmed, reason))?;
-    resolve(pos, &reading)
+    let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+    resolve(pos, &reading, &written)
 }
 
 /// Drops whitespace and the check/mate/annotation suffixes, and maps look-alike characters
@@ -362,7 +363,7 @@ fn file_of_char(c: char) -> Option<u8> {
 fn rank_of_char(c: char) -> Option<u8> {
     match c {
         '1'..='8' => Some(c as u8 - b'1'),
-        _ => thai::rank_of_char(c),
+        _ => None,
     }
 }
 
@@ -411,7 +412,7 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     }
     let (tf, tr) = (c[c.len() - 2], c[c.len() - 1]);
     let to = match (file_of_char(tf), rank_of_char(tr)) {
-        (Some(f), Some(r)) if tr.is_ascii_digit() => Square::from_coords(f, r),
+        (Some(f), Some(r)) => Square::from_coords(f, r),
         _ => None,
     }
     .ok_or(Unreadable::NoTargetSquare)?;
@@ -477,8 +478,14 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     })
 }
 
-/// Finds the legal move the readings name: the first tier with any match decides.
-pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInputError> {
+/// Finds the legal move the readings name: the first tier with any match decides. Among
+/// several matches, one whose SAN or Thai SAN is exactly `written` wins (Thai SAN can write two
+/// moves alike except for `+` or `=M`), else one that agrees with the written promotion suffix.
+pub(crate) fn resolve(
+    pos: &Position,
+    reading: &Reading,
+    written: &str,
+) -> Result<Move, MoveInputError> {
     let legal = pos.legal_moves();
     let board = pos.board();
     let tiers = &reading.tiers;
@@ -492,6 +499,12 @@ pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInp
             [] => {}
             [m] => return Ok(*m),
             many => {
+                let mut exact = many
+                    .iter()
+                    .filter(|m| to_san(pos, m) == written || to_thai_san(pos, m) == written);
+                if let (Some(m), None) = (exact.next(), exact.next()) {
+                    return Ok(*m);
+                }
                 let mut same_suffix = many.iter().filter(|m| m.promotion == reading.promotion);
                 if let (Some(m), None) = (same_suffix.next(), same_suffix.next()) {
                     return Ok(*m);
