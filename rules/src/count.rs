@@ -283,7 +283,7 @@ fn fsf_after_move(pos: &mut Position, mover: Color, captured: Option<Role>, prom
     let s = pos.turn;
     let n = pos.board.occupied().count();
     if pos.count_limit != 0 {
-        pos.count_ply += 1;
+        pos.count_ply = pos.count_ply.saturating_add(1);
     }
     if captured == Some(Role::Bia) && pos.is_bare(mover) && pos.board.by_role(Role::Bia).is_empty()
     {
@@ -310,7 +310,7 @@ fn material_after_move(pos: &mut Position, mover: Color, captured: Option<Role>)
     let s = pos.turn;
     let n = pos.board.occupied().count();
     if pos.count_limit != 0 {
-        pos.count_ply += 1;
+        pos.count_ply = pos.count_ply.saturating_add(1);
     }
     if pos.board.by_role(Role::Bia).any() {
         return;

@@ -247,7 +247,10 @@ impl Position {
                 }
             }
         }
-        let game_ply = 2 * (setup.fullmoves.max(1) - 1) + u32::from(setup.turn == Color::Black);
+        // Fullmove numbers beyond 10^6 are capped (no game is that long; keeps the clocks from
+        // overflowing).
+        let fullmoves = setup.fullmoves.clamp(1, 1_000_000);
+        let game_ply = 2 * (fullmoves - 1) + u32::from(setup.turn == Color::Black);
         let mut pos = Position {
             board,
             turn: setup.turn,
@@ -665,9 +668,9 @@ impl Position {
         if captured.is_some() || role == Role::Bia {
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.game_ply += 1;
+        self.game_ply = self.game_ply.saturating_add(1);
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
         count::after_move(self, us, captured, promoted);
