@@ -368,12 +368,17 @@ fn take_token(game: &mut PgnGame, token: &str) {
     }
 }
 
+/// A PGN tag name: letters, digits and `_`, not empty.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
 /// Parses `[Name "value"]` (value with `\"` and `\\` escapes).
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?.trim();
     let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
     let name = &inner[..name_end];
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return None;
     }
     let quoted = inner[name_end..].trim();
@@ -390,8 +395,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
-/// The seven-tag roster for [`write_pgn`]. `Default` gives PGN's unknown values (`?`,
-/// `????.??.??`) and `result: None`.
+/// The tags for [`write_pgn`]: the seven-tag roster, and extra tags written after `Result`
+/// (where pychess puts `TimeControl`, `WhiteElo`, `BlackElo`). `Default` gives PGN's unknown
+/// values (`?`, `????.??.??`), pychess's round `-`, `result: None` and no extra tags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnTags {
     pub event: String,
@@ -403,6 +409,9 @@ pub struct PgnTags {
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None`: from the game's outcome by rules (else `*`).
     pub result: Option<String>,
+    /// More `(name, value)` tags, e.g. `("TimeControl", "300+3")`. Tags the writer sets itself
+    /// (the roster, `Variant`, `FEN`, `SetUp`) are skipped here.
+    pub extra: Vec<(String, String)>,
 }
 
 impl Default for PgnTags {
@@ -411,10 +420,11 @@ impl Default for PgnTags {
             event: "?".into(),
             site: "?".into(),
             date: "????.??.??".into(),
-            round: "?".into(),
+            round: "-".into(),
             white: "?".into(),
             black: "?".into(),
             result: None,
+            extra: Vec::new(),
         }
     }
 }
@@ -447,9 +457,20 @@ pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result:
         ("White", tags.white.as_str()),
         ("Black", tags.black.as_str()),
         ("Result", result),
-        ("Variant", "Makruk"),
     ];
-    for (name, value) in roster {
+    const OWN: [&str; 10] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "SetUp",
+    ];
+    let extra = tags
+        .extra
+        .iter()
+        .filter(|(n, _)| is_tag_name(n) && !OWN.contains(&n.as_str()))
+        .map(|(n, v)| (n.as_str(), v.as_str()));
+    for (name, value) in roster
+        .into_iter()
+        .chain(extra)
+        .chain([("Variant", "Makruk")])
+    {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
     out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen()));
@@ -568,12 +589,18 @@ mod tests {
         let moves = game.replay_moves(Ruleset::Standard).expect("legal");
         let tags = PgnTags {
             white: "Som\"chai".into(),
+            extra: vec![
+                ("TimeControl".into(), "300+3".into()),
+                ("FEN".into(), "ignored".into()),
+                ("Bad Name".into(), "ignored".into()),
+            ],
             ..PgnTags::default()
         };
         let text = write_pgn_moves(&start, &moves, &tags, "*");
         assert!(text.starts_with(
-            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-             [White \"Som\\\"chai\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Makruk\"]\n\
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n\
+             [White \"Som\\\"chai\"]\n[Black \"?\"]\n[Result \"*\"]\n[TimeControl \"300+3\"]\n\
+             [Variant \"Makruk\"]\n\
              [FEN \"rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
         ));
         assert!(text.ends_with("1. e4 d5 2. exd5 cxd5 *\n"), "{text}");
