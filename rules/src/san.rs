@@ -545,7 +545,8 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
     // A plain Bia push (`e5`) can only mean the Bia on the target's file.
     let kind: Vec<Square> = Square::all()
         .filter(|&sq| {
-            p.fits_from(sq)
+            sq != p.to
+                && p.fits_from(sq)
                 && (p.piece != PieceSel::BiaPush || sq.file() == p.to.file())
                 && board
                     .piece_at(sq)
@@ -573,8 +574,13 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
         ([], [one]) => Some(one),
         _ => None,
     };
-    match single {
-        Some((_, Some(reason))) => reason.clone(),
+    let own_on_target = board.piece_at(p.to).filter(|pc| pc.color == turn);
+    match (single, own_on_target) {
+        (Some((_, Some(reason))), _) => reason.clone(),
+        (_, Some(piece)) if kind.is_empty() => IllegalMove::OwnPieceOnTarget {
+            square: p.to,
+            piece,
+        },
         _ => IllegalMove::NoSuchMove {
             piece: p.named_piece(turn),
             to: p.to,
@@ -689,6 +695,13 @@ mod tests {
             matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
         );
         assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
+        assert_eq!(
+            ill("d3"),
+            IllegalMove::OwnPieceOnTarget {
+                square: sq("d3"),
+                piece: Piece::new(Color::White, Role::Bia)
+            }
+        );
     }
 
     #[test]
