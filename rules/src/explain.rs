@@ -76,8 +76,7 @@ pub enum StepShape {
     Irregular,
 }
 
-/// An attempted step: its shape and its length in squares (the larger of the file and rank
-/// distances; 1 for a knight's jump... see [`Step::distance`]).
+/// An attempted step: its shape and its length in squares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     pub shape: StepShape,

@@ -18,7 +18,7 @@
 use std::fmt;
 
 use crate::san::{parse_move, to_san, MoveInputError};
-use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
+use crate::{Color, DrawReason, Game, IllegalMove, Move, Outcome, Piece, Position, Ruleset};
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -157,19 +157,19 @@ impl PgnGame {
                 text: text.clone(),
                 error,
             })?;
-            if game.play_on(&m).is_err() {
-                // parse_move only returns legal moves; keep the error honest anyway.
-                let pos = game.position();
-                return Err(PgnError::Move(ReplayError {
-                    ply,
-                    move_number: pos.fullmoves(),
-                    color: pos.turn(),
-                    text: text.clone(),
-                    error: crate::uci::find_legal(pos, m.from, m.to)
-                        .err()
-                        .unwrap_or(MoveInputError::Empty),
-                }));
-            }
+            let (move_number, color) = (pos.fullmoves(), pos.turn());
+            // parse_move returns only legal moves, so this cannot fail; report it if it does.
+            game.play_on(&m).map_err(|_| ReplayError {
+                ply,
+                move_number,
+                color,
+                text: text.clone(),
+                error: MoveInputError::Illegal(IllegalMove::NoSuchMove {
+                    piece: Piece::new(color, m.role),
+                    to: m.to,
+                    candidates: vec![m.from],
+                }),
+            })?;
             if first_end.is_none() {
                 first_end = game.outcome().map(|o| (ply + 1, o));
             }
