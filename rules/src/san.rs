@@ -80,7 +80,7 @@ pub enum Unreadable {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Notation {
+enum Notation {
     Latin,
     Thai,
 }
