@@ -355,12 +355,12 @@ fn take_token(game: &mut PgnGame, token: &str) {
     if token.starts_with('$') {
         return;
     }
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let after_digits = &token[digits..];
-    let move_text = if digits > 0 && after_digits.starts_with('.') {
-        after_digits.trim_start_matches('.')
+    let is_dot = |c: char| c == '.' || c == '…';
+    let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let move_text = if after_digits.len() < token.len() && after_digits.starts_with(is_dot) {
+        after_digits.trim_start_matches(is_dot)
     } else {
-        token
+        token.trim_start_matches(is_dot)
     };
     let move_text = move_text.trim_end_matches(['!', '?']);
     if !move_text.is_empty() {
@@ -544,12 +544,15 @@ mod tests {
     fn reads_tags_comments_variations_numbers_results() {
         let text = "\u{feff}[Event \"Test \\\"quoted\\\"\"]\n[Site \"PlayOK\"]\n% escape line\n\n\
             1. c4 {a comment\nover two lines} c5 2.Nc3 (2. Nd2 Nc6 (2... e5)) Bf7 $1 3. Bf2!? ; rest\n\
-            Nc6 1-0\n\n[Event \"second\"]\n\n1... e5 *\n";
+            3... Nc6 4…Qc7 ... 1-0\n\n[Event \"second\"]\n\n1... e5 *\n";
         let games = read_pgns(text).expect("readable");
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("Event"), Some("Test \"quoted\""));
         assert_eq!(games[0].tag("Site"), Some("PlayOK"));
-        assert_eq!(games[0].moves, vec!["c4", "c5", "Nc3", "Bf7", "Bf2", "Nc6"]);
+        assert_eq!(
+            games[0].moves,
+            vec!["c4", "c5", "Nc3", "Bf7", "Bf2", "Nc6", "Qc7"]
+        );
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
         assert_eq!(games[1].moves, vec!["e5"]);
         assert_eq!(games[1].result.as_deref(), Some("*"));
