@@ -3,13 +3,26 @@
 
 use makruk::pgn::{read_pgn, read_pgns, write_pgn, PgnTags};
 use makruk::san::{parse_move, to_san, to_thai_san};
-use makruk::{uci, Game, MoveInputError, Position, Ruleset};
+use makruk::{explain_illegal, uci, Game, IllegalMove, MoveInputError, Position, Ruleset, Square};
 use proptest::prelude::*;
 
+/// Start positions for random games: the initial position, a middlegame, and endgames with
+/// several Met and Bia-ngai (where SAN needs disambiguation), taken from the conformance data.
+const STARTS: [&str; 6] = [
+    "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+    "2smksnr/3n4/2p1p1pp/3p4/1Pp2P2/3P1PPP/4SM2/R1SK2NR w - - 0 10",
+    "5M2/2k5/7M/6N1/5K2/8/8/5M2 w - 128 23 7",
+    "8/8/2km1m~2/8/4S3/8/M~7/K7 b - 128 8 67",
+    "4km2/1sM~4r/6pn/2p2sN1/2P4P/PK2P1m~1/5SR1/2M5 b - - 5 34",
+    "3RS3/8/8/8/8/S5K1/3R4/2k5 w - 16 13 3",
+];
+
 /// Plays the moves picked by `picks` (each taken modulo the number of legal moves) from the
-/// start position, stopping early when no move is left.
-fn random_game(picks: &[u16]) -> Game {
-    let mut game = Game::new(Ruleset::Standard);
+/// start position `STARTS[start % STARTS.len()]`, stopping early when no move is left.
+fn random_game_from(start: usize, picks: &[u16]) -> Game {
+    let fen = STARTS[start % STARTS.len()];
+    let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+    let mut game = Game::from_position(pos);
     for &p in picks {
         let legal = game.position().legal_moves();
         if legal.is_empty() {
@@ -19,6 +32,10 @@ fn random_game(picks: &[u16]) -> Game {
         game.play_on(&m).expect("a generated move is legal");
     }
     game
+}
+
+fn random_game(picks: &[u16]) -> Game {
+    random_game_from(0, picks)
 }
 
 /// Strings built from the characters that move texts and PGN use, so that the readers' deeper
@@ -80,9 +97,10 @@ proptest! {
 
     #[test]
     fn every_legal_move_reads_back_from_its_notations(
+        start in any::<usize>(),
         picks in prop::collection::vec(any::<u16>(), 0..120)
     ) {
-        let game = random_game(&picks);
+        let game = random_game_from(start, &picks);
         let pos = game.position();
         for m in pos.legal_moves().iter() {
             let san = to_san(pos, m);
@@ -104,11 +122,35 @@ proptest! {
         }
     }
 
+    /// The explanation agrees with the move generator on every origin/target pair: none for
+    /// a legal move, and a concrete reason (never the generic one) for every other.
+    #[test]
+    fn explanations_agree_with_legal_moves(
+        start in any::<usize>(),
+        picks in prop::collection::vec(any::<u16>(), 0..80)
+    ) {
+        let game = random_game_from(start, &picks);
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        for from in Square::all() {
+            for to in Square::all() {
+                let is_legal = legal.iter().any(|m| m.from == from && m.to == to);
+                let why = explain_illegal(pos, from, to);
+                prop_assert_eq!(why.is_none(), is_legal, "{} {}{}: {:?}", pos.fen(), from, to, why);
+                prop_assert!(
+                    !matches!(why, Some(IllegalMove::NoSuchMove { .. })),
+                    "{} {}{}: no concrete reason", pos.fen(), from, to
+                );
+            }
+        }
+    }
+
     #[test]
     fn pgn_write_then_read_gives_the_same_game(
+        start in any::<usize>(),
         picks in prop::collection::vec(any::<u16>(), 0..200)
     ) {
-        let game = random_game(&picks);
+        let game = random_game_from(start, &picks);
         let text = write_pgn(&game, &PgnTags::default());
         let back = read_pgn(&text).expect("own output is readable");
         let replayed = back.replay(Ruleset::Standard).expect("own output replays").game;
