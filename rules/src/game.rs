@@ -29,7 +29,9 @@ pub struct CountInfo {
     pub current: u32,
     /// The limit, in moves of the counting side (e.g. 16).
     pub limit: u32,
-    /// The rule that set the limit (e.g. `OneRuea { side: White }` → "White has one Ruea").
+    /// The rule that set the limit (e.g. `OneRuea { side: White }` → "White has one Ruea:
+    /// limit 16"). It tells the chasing side's material when the count started: the limit
+    /// stays when the bare Khun later captures one of those pieces.
     pub limit_reason: LimitReason,
     /// Moves of the counting side left before the count runs out (`limit − current`).
     pub remaining: u32,
@@ -432,7 +434,10 @@ pub fn count_info(pos: &Position) -> Option<CountInfo> {
         Some(c) => (
             CountKind::PiecesHonour,
             c,
-            count::pieces_honour_reason(pos, c.other()),
+            // The limit was fixed when the count started; name the rule that gives it (a
+            // limit read from a FEN that is not in the table: the rule for the material now).
+            LimitReason::pieces_honour(limit / 2, c.other())
+                .unwrap_or_else(|| count::pieces_honour_reason(pos, c.other())),
             if pos.count_from != 0 {
                 pos.count_from
             } else {
