@@ -153,17 +153,35 @@ pub enum LimitReason {
     /// Board's honour: 64 moves.
     BoardsHonour,
     /// `side` has two or more Ruea: 8 moves.
-    TwoRuea { side: Color },
+    TwoRuea {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has one Ruea: 16 moves.
-    OneRuea { side: Color },
+    OneRuea {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has two or more Khon (and no Ruea): 22 moves.
-    TwoKhon { side: Color },
+    TwoKhon {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has two or more Ma (and no Ruea, fewer than two Khon): 32 moves.
-    TwoMa { side: Color },
+    TwoMa {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has one Khon (and none of the above): 44 moves.
-    OneKhon { side: Color },
+    OneKhon {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has only a Ma and/or Met / Bia-ngai: 64 moves.
-    Other { side: Color },
+    Other {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
 }
 
 impl LimitReason {

@@ -67,18 +67,36 @@ pub enum DrawReason {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// `winner` won.
-    Decisive { winner: Color, reason: WinReason },
+    Decisive {
+        /// The side that won.
+        winner: Color,
+        /// How.
+        reason: WinReason,
+    },
     /// Drawn.
-    Draw { reason: DrawReason },
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
 }
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Warning {
     /// The count is nearly out: `remaining` moves of the counting side left.
-    CountNearlyOut { counting: Color, remaining: u32 },
+    CountNearlyOut {
+        /// The side that counts.
+        counting: Color,
+        /// Its moves left before the count runs out ([`CountInfo::remaining`]).
+        remaining: u32,
+    },
     /// The no-progress counter: `plies` played without capture or Bia move, of `limit`.
-    NoProgress { plies: u32, limit: u32 },
+    NoProgress {
+        /// Plies (not moves) played without a capture or a Bia move.
+        plies: u32,
+        /// The plies that draw (100 = 50 moves).
+        limit: u32,
+    },
 }
 
 /// A count request (traditional board's honour).
@@ -94,7 +112,7 @@ pub enum CountAction {
 /// `ply` moves, before the next move (as in `traditional-public.jsonl`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CountEvent {
-    /// Number of moves played when the request was made.
+    /// Number of plies (moves of either side) played when the request was made.
     pub ply: u32,
     /// Start or stop.
     pub action: CountAction,

@@ -112,13 +112,26 @@ impl IntoIterator for MoveList {
 pub enum PositionError {
     /// A side does not have exactly one Khun.
     #[error("{color} must have exactly one Khun, found {count}")]
-    KhunCount { color: &'static str, count: u32 },
+    KhunCount {
+        /// `"white"` or `"black"`.
+        color: &'static str,
+        /// How many Khun that side has.
+        count: u32,
+    },
     /// A side has more than 16 pieces.
     #[error("{color} has {count} pieces; at most 16 are possible")]
-    TooManyPieces { color: &'static str, count: u32 },
+    TooManyPieces {
+        /// `"white"` or `"black"`.
+        color: &'static str,
+        /// How many pieces that side has.
+        count: u32,
+    },
     /// An unpromoted Bia stands on or beyond its promotion rank (sixth rank).
     #[error("a Bia on {square} should already have been promoted")]
-    BiaOnPromotionRank { square: Square },
+    BiaOnPromotionRank {
+        /// The Bia's square.
+        square: Square,
+    },
     /// The side not to move is in check.
     #[error("the side not to move is in check")]
     OppositeCheck,
@@ -127,8 +140,10 @@ pub enum PositionError {
 /// Error from [`Position::from_fen`]: either the text or the position is bad.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text is not a FEN.
     #[error(transparent)]
     Parse(#[from] ParseFenError),
+    /// The FEN describes an impossible position.
     #[error(transparent)]
     Position(#[from] PositionError),
 }
@@ -138,7 +153,12 @@ pub enum FenError {
 pub enum PlayError {
     /// The move is not legal in the position.
     #[error("illegal move {from}{to}")]
-    Illegal { from: Square, to: Square },
+    Illegal {
+        /// The move's origin square.
+        from: Square,
+        /// The move's target square.
+        to: Square,
+    },
     /// The game is already over (only from [`crate::Game::play`]).
     #[error("the game is over")]
     GameOver,
@@ -216,7 +236,9 @@ impl Position {
 
     /// Validates `setup`: one Khun a side, at most 16 pieces a side, no unpromoted Bia on or
     /// beyond its sixth rank, the side not to move not in check. The counting fields are taken
-    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs).
+    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs). A
+    /// fullmove number above 1,000,000 is read as 1,000,000 (keeps the ply counters far from
+    /// overflow; no real game gets there).
     ///
     /// # Errors
     /// [`PositionError`] naming the problem.
