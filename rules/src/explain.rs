@@ -64,11 +64,15 @@ impl fmt::Display for Movement {
 pub enum StepShape {
     /// From and to are the same square.
     NoMove,
+    /// Along the file, toward the opponent.
     StraightForward,
+    /// Along the file, toward one's own side.
     StraightBackward,
     /// Along the rank.
     Sideways,
+    /// Along a diagonal, toward the opponent.
     DiagonalForward,
+    /// Along a diagonal, toward one's own side.
     DiagonalBackward,
     /// Two squares one way and one across.
     KnightJump,
@@ -76,10 +80,10 @@ pub enum StepShape {
     Irregular,
 }
 
-/// An attempted step: its shape and its length in squares (the larger of the file and rank
-/// distances; 1 for a knight's jump... see [`Step::distance`]).
+/// An attempted step: its shape and its length in squares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// The direction of the step, seen from the mover's side.
     pub shape: StepShape,
     /// Chebyshev distance: the larger of the file distance and the rank distance (2 for a
     /// knight's jump).
@@ -130,52 +134,92 @@ impl Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// There is no piece on the origin square.
-    NoPieceOnSquare { square: Square },
+    NoPieceOnSquare {
+        /// The origin square.
+        square: Square,
+    },
     /// The piece on the origin square belongs to the opponent.
-    NotYourPiece { square: Square, piece: Piece },
+    NotYourPiece {
+        /// The origin square.
+        square: Square,
+        /// The opponent's piece standing there.
+        piece: Piece,
+    },
     /// The piece cannot make that step at all: `step` is what was tried, `movement` how the
     /// piece does move (e.g. a Khon tried [`StepShape::StraightBackward`]).
     CannotMoveThatWay {
+        /// The piece that was to move.
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// The step from `from` to `to`, seen from the mover's side.
         step: Step,
+        /// How the piece does move.
         movement: Movement,
     },
     /// A Bia tried to capture straight forward; a Bia captures only diagonally forward.
     BiaCapturesOnlyDiagonally {
+        /// The Bia's square.
         from: Square,
+        /// The square straight ahead.
         to: Square,
+        /// The opponent's piece standing there.
         target: Piece,
     },
     /// A Bia tried to step diagonally onto an empty square; it moves diagonally only to capture.
-    BiaMovesDiagonallyOnlyToCapture { from: Square, to: Square },
+    BiaMovesDiagonallyOnlyToCapture {
+        /// The Bia's square.
+        from: Square,
+        /// The empty square diagonally ahead.
+        to: Square,
+    },
     /// A Ruea's path is blocked by `blocker_piece` on `blocker` (the first piece in the way).
     PathBlocked {
+        /// The Ruea that was to move.
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// The square of the first piece in the way.
         blocker: Square,
+        /// That piece (either side's).
         blocker_piece: Piece,
     },
     /// One's own piece stands on the target square.
-    OwnPieceOnTarget { square: Square, piece: Piece },
+    OwnPieceOnTarget {
+        /// The target square.
+        square: Square,
+        /// The mover's own piece standing there.
+        piece: Piece,
+    },
     /// After the move one's own Khun (standing on `khun`) would be attacked by `attacker`
     /// from `attacker_square`.
     LeavesKhunInCheck {
+        /// The piece that was to move (the Khun itself when it walks into check).
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// Where the mover's Khun would stand after the move.
         khun: Square,
+        /// An opponent's piece that would attack it (the first from a1 on).
         attacker: Piece,
+        /// The square of that piece.
         attacker_square: Square,
     },
     /// A move named by its piece and target (SAN) that no piece can make: `piece` is the kind
     /// named (with the mover's colour), `candidates` the squares of the mover's pieces of that
     /// kind that fit the written origin (empty: there is none).
     NoSuchMove {
+        /// The kind of piece named, with the mover's colour.
         piece: Piece,
+        /// The target square.
         to: Square,
+        /// The squares of the mover's pieces of that kind that fit the written origin.
         candidates: Vec<Square>,
     },
 }

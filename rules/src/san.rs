@@ -41,10 +41,18 @@ pub enum MoveInputError {
     /// The text is not a move in any notation we read. `input` is the text as given (cut to
     /// [`MAX_MOVE_INPUT_CHARS`] characters).
     #[error("cannot read the move \"{input}\": {reason}")]
-    Unreadable { input: String, reason: Unreadable },
+    Unreadable {
+        /// The text as given, cut to [`MAX_MOVE_INPUT_CHARS`] characters.
+        input: String,
+        /// What is wrong with it.
+        reason: Unreadable,
+    },
     /// More than one legal move fits the text; `candidates` are their SAN (Fairy-Stockfish form).
     #[error("ambiguous move: it could be {}", candidates.join(", "))]
-    Ambiguous { candidates: Vec<String> },
+    Ambiguous {
+        /// The SAN of every legal move that fits, in move generation order.
+        candidates: Vec<String>,
+    },
     /// The text names a move that is not legal here; the reason is data.
     #[error("illegal move: {0}")]
     Illegal(IllegalMove),
@@ -64,7 +72,10 @@ impl MoveInputError {
 pub enum Unreadable {
     /// Longer than [`MAX_MOVE_INPUT_CHARS`] characters.
     #[error("too long ({chars} characters)")]
-    TooLong { chars: usize },
+    TooLong {
+        /// The input's length in characters.
+        chars: usize,
+    },
     /// It does not end with a target square such as `e4` or `จ๔`.
     #[error("no target square at the end")]
     NoTargetSquare,
@@ -80,7 +91,7 @@ pub enum Unreadable {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Notation {
+enum Notation {
     Latin,
     Thai,
 }
@@ -330,7 +341,8 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         latin_patterns(&text)
     }
     .map_err(|reason| MoveInputError::unreadable(trimmed, reason))?;
-    resolve(pos, &reading)
+    let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+    resolve(pos, &reading, &written)
 }
 
 /// Drops whitespace and the check/mate/annotation suffixes, and maps look-alike characters
@@ -362,7 +374,7 @@ fn file_of_char(c: char) -> Option<u8> {
 fn rank_of_char(c: char) -> Option<u8> {
     match c {
         '1'..='8' => Some(c as u8 - b'1'),
-        _ => thai::rank_of_char(c),
+        _ => None,
     }
 }
 
@@ -411,7 +423,7 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     }
     let (tf, tr) = (c[c.len() - 2], c[c.len() - 1]);
     let to = match (file_of_char(tf), rank_of_char(tr)) {
-        (Some(f), Some(r)) if tr.is_ascii_digit() => Square::from_coords(f, r),
+        (Some(f), Some(r)) => Square::from_coords(f, r),
         _ => None,
     }
     .ok_or(Unreadable::NoTargetSquare)?;
@@ -477,8 +489,14 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     })
 }
 
-/// Finds the legal move the readings name: the first tier with any match decides.
-pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInputError> {
+/// Finds the legal move the readings name: the first tier with any match decides. Among
+/// several matches, one whose SAN or Thai SAN is exactly `written` wins (Thai SAN can write two
+/// moves alike except for `+` or `=M`), else one that agrees with the written promotion suffix.
+pub(crate) fn resolve(
+    pos: &Position,
+    reading: &Reading,
+    written: &str,
+) -> Result<Move, MoveInputError> {
     let legal = pos.legal_moves();
     let board = pos.board();
     let tiers = &reading.tiers;
@@ -492,6 +510,12 @@ pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInp
             [] => {}
             [m] => return Ok(*m),
             many => {
+                let mut exact = many
+                    .iter()
+                    .filter(|m| to_san(pos, m) == written || to_thai_san(pos, m) == written);
+                if let (Some(m), None) = (exact.next(), exact.next()) {
+                    return Ok(*m);
+                }
                 let mut same_suffix = many.iter().filter(|m| m.promotion == reading.promotion);
                 if let (Some(m), None) = (same_suffix.next(), same_suffix.next()) {
                     return Ok(*m);
@@ -532,7 +556,8 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
     // A plain Bia push (`e5`) can only mean the Bia on the target's file.
     let kind: Vec<Square> = Square::all()
         .filter(|&sq| {
-            p.fits_from(sq)
+            sq != p.to
+                && p.fits_from(sq)
                 && (p.piece != PieceSel::BiaPush || sq.file() == p.to.file())
                 && board
                     .piece_at(sq)
@@ -560,8 +585,13 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
         ([], [one]) => Some(one),
         _ => None,
     };
-    match single {
-        Some((_, Some(reason))) => reason.clone(),
+    let own_on_target = board.piece_at(p.to).filter(|pc| pc.color == turn);
+    match (single, own_on_target) {
+        (Some((_, Some(reason))), _) => reason.clone(),
+        (_, Some(piece)) if kind.is_empty() => IllegalMove::OwnPieceOnTarget {
+            square: p.to,
+            piece,
+        },
         _ => IllegalMove::NoSuchMove {
             piece: p.named_piece(turn),
             to: p.to,
@@ -676,6 +706,13 @@ mod tests {
             matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
         );
         assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
+        assert_eq!(
+            ill("d3"),
+            IllegalMove::OwnPieceOnTarget {
+                square: sq("d3"),
+                piece: Piece::new(Color::White, Role::Bia)
+            }
+        );
     }
 
     #[test]

@@ -8,21 +8,77 @@
 //! the same picture as one whole-board SVG through resvg: it is the reference the fast path is
 //! tested against, and the slower design the benchmark `benches/render.rs` compares with.
 //!
-//! Rendering is CPU-bound (about a millisecond for a 512 px board once the caches are warm, more
-//! on the first call for a new size): from async code call it inside
+//! Rendering is CPU-bound (about 1.5 ms for a 512 px middlegame once the caches are warm, most
+//! of it PNG compression; about 8 ms on the first call for a new size, which parses the artwork
+//! and rasterises the sprites and the board): from async code call it inside
 //! `tokio::task::spawn_blocking`, never directly on the runtime.
 
 pub mod cli;
 mod raster;
 mod svg;
 
-use makruk::{Color, Piece, Role, Square};
+use makruk::{Board, Color, Piece, Position, Role, Square};
 
-pub use raster::{render, render_pixmap, render_via_svg};
+pub use raster::{render, render_picture, render_via_svg, Picture, PNG_BUDGET};
 pub use svg::board_svg;
 
 /// What stands on each square, indexed by [`Square::index`] (a1 = 0 … h8 = 63).
 pub type Placement = [Option<Piece>; 64];
+
+/// The placement of a [`Board`], Bia-ngai included.
+#[must_use]
+pub fn placement(board: &Board) -> Placement {
+    let mut out = [None; 64];
+    for sq in Square::all() {
+        out[sq.index()] = board.piece_at(sq);
+    }
+    out
+}
+
+/// Draws a position as PNG bytes: [`render`] of its placement, with the Khun of the side to move
+/// highlighted when it is in check ([`Position::is_check`]); `options.check` is ignored.
+///
+/// CPU-bound: from async code call it inside `tokio::task::spawn_blocking`.
+///
+/// ```
+/// # async fn demo() -> anyhow::Result<()> {
+/// use makruk_bot::render::{render_position, RenderOptions};
+/// let position = makruk::Position::new();
+/// let png = tokio::task::spawn_blocking(move || {
+///     render_position(&position, &RenderOptions::default())
+/// })
+/// .await??;
+/// assert!(png.starts_with(b"\x89PNG"));
+/// # Ok(())
+/// # }
+/// # tokio::runtime::Runtime::new().unwrap().block_on(demo()).unwrap();
+/// ```
+///
+/// # Errors
+/// As [`render`].
+pub fn render_position(
+    position: &Position,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    render(
+        &placement(position.board()),
+        &position_options(position, options),
+    )
+}
+
+/// `options` with [`RenderOptions::check`] set from the position.
+#[must_use]
+pub fn position_options(position: &Position, options: &RenderOptions) -> RenderOptions {
+    let check = if position.is_check() {
+        position.board().khun_of(position.turn())
+    } else {
+        None
+    };
+    RenderOptions {
+        check,
+        ..options.clone()
+    }
+}
 
 /// Smallest accepted picture size, in pixels.
 pub const MIN_SIZE: u32 = 128;
@@ -222,8 +278,68 @@ impl Layout {
 ///
 /// # Errors
 /// [`RenderError::Size`] if `size` is out of range.
-pub fn square_rect(size: u32, orientation: Color, sq: Square) -> Result<(u32, u32, u32), RenderError> {
+pub fn square_rect(
+    size: u32,
+    orientation: Color,
+    sq: Square,
+) -> Result<(u32, u32, u32), RenderError> {
     let layout = Layout::new(size, orientation)?;
     let (x, y) = layout.square_origin(sq);
     Ok((x, y, layout.square))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_fits_the_board_and_frame_in_the_picture() {
+        for size in [MIN_SIZE, 480, 500, DEFAULT_SIZE, 640, MAX_SIZE] {
+            let l = Layout::new(size, Color::White).expect("valid size");
+            assert!(l.origin >= size * 4 / 100, "{size}: room for coordinates");
+            assert!(l.origin + 8 * l.square <= size, "{size}: board inside");
+            assert!(
+                size - (l.origin + 8 * l.square) - l.origin <= 1,
+                "{size}: centred"
+            );
+        }
+        assert!(Layout::new(MIN_SIZE - 1, Color::White).is_err());
+    }
+
+    #[test]
+    fn orientation_maps_corners() {
+        let w = Layout::new(512, Color::White).expect("size");
+        let b = Layout::new(512, Color::Black).expect("size");
+        let a1 = Square::from_coords(0, 0).expect("a1");
+        let h8 = Square::from_coords(7, 7).expect("h8");
+        assert_eq!(w.cell(a1), (0, 7));
+        assert_eq!(w.cell(h8), (7, 0));
+        assert_eq!(b.cell(a1), (7, 0));
+        assert_eq!(b.cell(h8), (0, 7));
+    }
+
+    #[test]
+    fn theme_names_round_trip() {
+        for t in Theme::ALL {
+            assert_eq!(t.name().parse::<Theme>(), Ok(t));
+        }
+        assert_eq!(" CHECKERED ".parse::<Theme>(), Ok(Theme::Checkered));
+        assert_eq!("".parse::<Theme>(), Err(ParseThemeError));
+    }
+
+    #[test]
+    fn each_piece_kind_has_its_own_file() {
+        let mut seen = std::collections::HashSet::new();
+        for p in all_pieces() {
+            assert!(seen.insert(piece_svg(p)), "{p:?} shares its artwork");
+            let colour = p.color.name();
+            assert!(
+                piece_svg(p).contains(&format!("id=\"{colour}-")),
+                "{p:?} colour"
+            );
+        }
+        assert!(piece_svg(Piece::bia_ngai(Color::White)).contains("white-bia-ngai"));
+        assert!(piece_svg(Piece::new(Color::Black, Role::Khun)).contains("black-khun"));
+        assert!(piece_svg(Piece::new(Color::White, Role::Met)).contains("white-met"));
+    }
 }

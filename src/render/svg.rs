@@ -40,7 +40,7 @@ pub(crate) fn palette(theme: Theme) -> Palette {
 pub(crate) const LAST_MOVE_RGBA: (u8, u8, u8, u8) = (170, 200, 40, 110);
 
 /// A red radial glow, 100 × 100 units, drawn under a Khun in check.
-pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="50" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2010"/><stop offset="0.45" stop-color="#e8200e" stop-opacity="0.85"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
+pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="64" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2a14"/><stop offset="0.5" stop-color="#e8200e" stop-opacity="0.9"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
 
 /// The check glow as a standalone SVG document (rasterised once per size).
 pub(crate) fn check_glow_document() -> String {
@@ -119,7 +119,7 @@ fn coordinates(out: &mut String, layout: &Layout, colour: &str) {
     let frame = o;
     // Glyphs are 10 units tall; make them about half the frame high.
     let scale = frame * 0.5 / 10.0;
-    let stroke = 1.5;
+    let stroke = 1.7;
     let _ = write!(
         out,
         r#"<g fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round">"#
@@ -273,4 +273,43 @@ fn piece_id(p: makruk::Piece) -> String {
     };
     let kind = if p.promoted { 'B' } else { p.role.char() };
     format!("piece-{colour}{kind}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::{Piece, Role};
+
+    #[test]
+    fn svg_inner_strips_the_outer_element() {
+        let doc = r#"<svg xmlns="x" viewBox="0 0 100 100"><g id="a"/></svg>"#;
+        assert_eq!(svg_inner(doc), r#"<g id="a"/>"#);
+        assert_eq!(svg_inner("no svg here"), "no svg here");
+    }
+
+    #[test]
+    fn each_used_piece_kind_is_defined_once_and_placed_per_square() {
+        let mut placement: Placement = [None; 64];
+        let bia = Piece::new(Color::White, Role::Bia);
+        for slot in &mut placement[16..24] {
+            *slot = Some(bia);
+        }
+        placement[60] = Some(Piece::bia_ngai(Color::Black));
+        let svg = board_svg(&placement, &RenderOptions::default()).expect("valid size");
+        assert_eq!(svg.matches(r#"<g id="piece-wP">"#).count(), 1);
+        assert_eq!(svg.matches(r##"href="#piece-wP""##).count(), 8);
+        assert_eq!(svg.matches(r##"href="#piece-bB""##).count(), 1);
+        assert!(!svg.contains("piece-wK"), "unused kinds are not defined");
+    }
+
+    #[test]
+    fn coordinates_have_eight_glyphs_each() {
+        let layout = Layout::new(512, Color::White).expect("size");
+        let mut out = String::new();
+        coordinates(&mut out, &layout, "#000");
+        assert_eq!(out.matches("<path").count(), 16);
+        for d in FILES.iter().chain(RANKS.iter()) {
+            assert!(out.contains(d));
+        }
+    }
 }
