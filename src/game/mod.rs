@@ -925,10 +925,12 @@ impl GameService {
         self.count_request(channel, user, true).await
     }
 
-    /// `traditional`: the counting player stops their board's-honour count (on their turn).
+    /// `traditional`: the counting player stops their board's-honour count (at any time, as
+    /// pychess allows).
     ///
     /// # Errors
-    /// As [`GameService::count_start`].
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::NotTraditional`],
+    /// [`ServiceError::NotYourCount`], [`ServiceError::Count`] (no count runs), `Conflict`.
     #[tracing::instrument(skip(self))]
     pub async fn count_stop(
         &self,
@@ -953,15 +955,18 @@ impl GameService {
             if g.m.ruleset() != Ruleset::Traditional {
                 return Err(ServiceError::NotTraditional);
             }
-            if g.m.position().turn() != side {
-                return Err(ServiceError::NotYourTurn);
-            }
-            let done = if start {
-                g.m.start_count()
+            if start {
+                if g.m.position().turn() != side {
+                    return Err(ServiceError::NotYourTurn);
+                }
+                g.m.start_count().map_err(ServiceError::Count)?;
             } else {
-                g.m.stop_count()
-            };
-            done.map_err(ServiceError::Count)?;
+                g.m.stop_count().map_err(ServiceError::Count)?;
+                // The count belongs to the side that started it; only that side stops it.
+                if g.m.events().last().is_some_and(|e| e.by != side) {
+                    return Err(ServiceError::NotYourCount);
+                }
+            }
             let offer = parse_color(g.row.draw_offer.as_deref());
             if start {
                 g.row.draw_offer = Some(color_name(side).into());

@@ -543,6 +543,7 @@ mod tests {
             ServiceError::NothingToTakeBack,
             ServiceError::TooLateToAbort,
             ServiceError::NotTraditional,
+            ServiceError::NotYourCount,
             ServiceError::GameNotFound,
             ServiceError::Conflict,
             ServiceError::Internal(anyhow::anyhow!("x")),
