@@ -79,11 +79,10 @@ async fn play_conformance(
 fn clean_until_last(game: &serde_json::Value) -> bool {
     let plies = game["plies"].as_array().expect("plies");
     plies[..plies.len() - 1].iter().all(|p| {
-        !flag(p, "optional")
-            && !flag(p, "immediate")
-            && !(p["insufficient"][0].as_bool().unwrap_or(false)
-                && p["insufficient"][1].as_bool().unwrap_or(false))
-            && p["legal"].as_array().is_none_or(|l| !l.is_empty())
+        let both_insufficient = p["insufficient"][0].as_bool().unwrap_or(false)
+            && p["insufficient"][1].as_bool().unwrap_or(false);
+        let no_legal_move = p["legal"].as_array().is_some_and(Vec::is_empty);
+        !(flag(p, "optional") || flag(p, "immediate") || both_insufficient || no_legal_move)
     })
 }
 
@@ -118,7 +117,7 @@ async fn playok_records_played_move_by_move_under_traditional() {
         start(&env.svc, ch, Ruleset::Traditional).await;
         let mut last = None;
         for (i, text) in record.moves.iter().enumerate() {
-            let mover = if i % 2 == 0 { WHITE } else { BLACK };
+            let mover = if i & 1 == 0 { WHITE } else { BLACK };
             let reply = env
                 .svc
                 .play(ch, mover, text)
@@ -260,7 +259,7 @@ async fn standard_counting_draw_with_counting_messages() {
                     assert_eq!(c.current, ply.div_ceil(2));
                     assert_eq!(c.limit, limit / 2);
                     assert_eq!(c.remaining, c.limit - c.current);
-                    let counting = if ply % 2 == 0 {
+                    let counting = if ply & 1 == 0 {
                         r.position.turn()
                     } else {
                         r.position.turn().other()
@@ -367,7 +366,7 @@ async fn repetition_by_shuffling_ma_from_the_start() {
     for (i, mv) in shuffle.iter().enumerate() {
         let r = env
             .svc
-            .play(ch, if i % 2 == 0 { WHITE } else { BLACK }, mv)
+            .play(ch, if i & 1 == 0 { WHITE } else { BLACK }, mv)
             .await
             .unwrap();
         if i + 1 < shuffle.len() {
@@ -853,7 +852,7 @@ async fn history_pgn_and_analysis_link() {
     start(&env.svc, ch, Ruleset::Standard).await;
     for (i, mv) in ["e4", "e5", "ม-ง๒", "Nd7", "c3c4"].iter().enumerate() {
         env.svc
-            .play(ch, if i % 2 == 0 { WHITE } else { BLACK }, mv)
+            .play(ch, if i & 1 == 0 { WHITE } else { BLACK }, mv)
             .await
             .unwrap();
     }

@@ -18,7 +18,7 @@ fn playok(file: &str) -> Vec<String> {
 
 async fn play_all(svc: &GameService, ch: ChannelId, moves: &[String], first_ply: usize) {
     for (i, mv) in moves.iter().enumerate() {
-        let mover = if (first_ply + i) % 2 == 0 {
+        let mover = if (first_ply + i) & 1 == 0 {
             WHITE
         } else {
             BLACK
@@ -196,7 +196,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         (ChannelId(10), ChannelId(11), ChannelId(12), ChannelId(13));
     start(svc, active, Ruleset::Standard).await;
     for (i, mv) in ["e4", "e5", "Nd2"].iter().enumerate() {
-        svc.play(active, if i % 2 == 0 { WHITE } else { BLACK }, mv)
+        svc.play(active, if i & 1 == 0 { WHITE } else { BLACK }, mv)
             .await
             .unwrap();
     }
@@ -501,7 +501,7 @@ async fn concurrent_moves_exactly_one_applies() {
     // Both players at once, many times: every applied request is a legal alternation.
     let results = join_all((0..40).map(|i| {
         let svc = env.svc.clone();
-        let (who, mv) = if i % 2 == 0 {
+        let (who, mv) = if i & 1 == 0 {
             (WHITE, "Nd2")
         } else {
             (BLACK, "Nd7")
@@ -515,7 +515,7 @@ async fn concurrent_moves_exactly_one_applies() {
         .count();
     let board = env.svc.board(ch).await.unwrap();
     assert_eq!(board.status.plies as usize, 2 + applied);
-    assert!(applied >= 1 && applied <= 2);
+    assert!((1..=2).contains(&applied));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -582,7 +582,7 @@ async fn many_channels_at_once_all_apply() {
         start(&env.svc, ch, Ruleset::Standard).await;
     }
     for (i, mv) in ["e4", "e5", "Nd2", "Nd7"].iter().enumerate() {
-        let who = if i % 2 == 0 { WHITE } else { BLACK };
+        let who = if i & 1 == 0 { WHITE } else { BLACK };
         let results = join_all(channels.iter().map(|&ch| {
             let svc = env.svc.clone();
             tokio::spawn(async move { svc.play(ch, who, mv).await })
