@@ -471,7 +471,7 @@ async fn concurrent_moves_exactly_one_applies() {
     // The same move 50 times at once (a double-click storm), then different moves at once.
     for (round, inputs) in [
         vec!["e4"; 50],
-        vec!["e5", "d5", "c5", "Nd7", "Nf6", "a5", "h5", "Sd7"],
+        vec!["e5", "d5", "c5", "Nd7", "Ne7", "a5", "h5", "Sc7"],
     ]
     .into_iter()
     .enumerate()
