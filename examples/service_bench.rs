@@ -125,6 +125,33 @@ async fn main() -> anyhow::Result<()> {
         percentile(&latencies, 99.0).as_secs_f64() * 1e3,
         latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
     );
+    // The cost of one move without queueing: one game at a time.
+    let ch = ChannelId(u64::MAX);
+    let c = svc
+        .challenge(
+            ch,
+            white,
+            black,
+            false,
+            ColorChoice::White,
+            Ruleset::Standard,
+        )
+        .await?;
+    svc.accept(ch, black, Some(c.id)).await?;
+    let mut single = Vec::new();
+    for (i, mv) in games[0].iter().enumerate() {
+        let who = if i & 1 == 0 { white } else { black };
+        let t = Instant::now();
+        svc.play(ch, who, mv).await?;
+        single.push(t.elapsed());
+    }
+    single.sort();
+    println!(
+        "one game alone ({} moves): p50 {:.3} ms, p99 {:.3} ms per move",
+        single.len(),
+        percentile(&single, 50.0).as_secs_f64() * 1e3,
+        percentile(&single, 99.0).as_secs_f64() * 1e3,
+    );
     svc.close().await;
     Ok(())
 }
