@@ -45,6 +45,17 @@ pub struct NoProgressRule {
     pub warn_from: u32,
 }
 
+/// The order of the pieces' honour table (RULES.md; the seeds differ from Fairy-Stockfish
+/// when the chasing side has one Khon and two Ma).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PiecesHonourTable {
+    /// Fairy-Stockfish: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, else 64.
+    FairyStockfish,
+    /// The "How to play Makruk" seed: two Ruea 8, one Ruea 16, two Khon 22, one Khon 44,
+    /// (no Ruea or Khon) two Ma 32, else 64.
+    KhonBeforeMa,
+}
+
 /// Everything in which the rulesets differ, as data. See RULES.md, one section per ruleset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleTable {
@@ -52,6 +63,8 @@ pub struct RuleTable {
     pub board_honour: BoardHonour,
     /// Whether pieces' honour (a bare Khun counting) exists.
     pub pieces_honour: bool,
+    /// The pieces' honour limits.
+    pub pieces_honour_table: PiecesHonourTable,
     /// Board's honour limit in moves of the counting side (64).
     pub board_honour_moves: u32,
     /// What a mate by the counting side (board's honour) gives.
@@ -76,6 +89,7 @@ impl Ruleset {
             Ruleset::Standard => RuleTable {
                 board_honour: BoardHonour::Automatic,
                 pieces_honour: true,
+                pieces_honour_table: PiecesHonourTable::FairyStockfish,
                 board_honour_moves: 64,
                 counter_mates: CounterMates::Wins,
                 repetition: true,
@@ -87,6 +101,7 @@ impl Ruleset {
             Ruleset::Traditional => RuleTable {
                 board_honour: BoardHonour::OnRequest,
                 pieces_honour: true,
+                pieces_honour_table: PiecesHonourTable::FairyStockfish,
                 board_honour_moves: 64,
                 counter_mates: CounterMates::Draws,
                 repetition: true,
@@ -98,6 +113,7 @@ impl Ruleset {
             Ruleset::Material => RuleTable {
                 board_honour: BoardHonour::ByMaterial,
                 pieces_honour: true,
+                pieces_honour_table: PiecesHonourTable::KhonBeforeMa,
                 board_honour_moves: 64,
                 counter_mates: CounterMates::Wins,
                 repetition: true,
@@ -113,6 +129,7 @@ impl Ruleset {
             Ruleset::FiftyMove => RuleTable {
                 board_honour: BoardHonour::None,
                 pieces_honour: false,
+                pieces_honour_table: PiecesHonourTable::FairyStockfish,
                 board_honour_moves: 64,
                 counter_mates: CounterMates::Wins,
                 repetition: true,
@@ -164,18 +181,22 @@ impl LimitReason {
     }
 }
 
-/// The pieces' honour limit reason when `chaser` hunts a bare Khun (RULES.md table).
+/// The pieces' honour limit reason when `chaser` hunts a bare Khun (RULES.md table, in the
+/// order of the position's ruleset: [`RuleTable::pieces_honour_table`]).
 #[must_use]
 pub fn pieces_honour_reason(pos: &Position, chaser: Color) -> LimitReason {
     let b = pos.board();
     let n = |r: Role| b.by_piece(chaser, r).count();
     let side = chaser;
+    let khon_first = pos.ruleset().rules().pieces_honour_table == PiecesHonourTable::KhonBeforeMa;
     if n(Role::Ruea) >= 2 {
         LimitReason::TwoRuea { side }
     } else if n(Role::Ruea) == 1 {
         LimitReason::OneRuea { side }
     } else if n(Role::Khon) >= 2 {
         LimitReason::TwoKhon { side }
+    } else if khon_first && n(Role::Khon) == 1 {
+        LimitReason::OneKhon { side }
     } else if n(Role::Ma) >= 2 {
         LimitReason::TwoMa { side }
     } else if n(Role::Khon) == 1 {
@@ -262,7 +283,7 @@ fn fsf_after_move(pos: &mut Position, mover: Color, captured: Option<Role>, prom
     let s = pos.turn;
     let n = pos.board.occupied().count();
     if pos.count_limit != 0 {
-        pos.count_ply += 1;
+        pos.count_ply = pos.count_ply.saturating_add(1);
     }
     if captured == Some(Role::Bia) && pos.is_bare(mover) && pos.board.by_role(Role::Bia).is_empty()
     {
@@ -289,7 +310,7 @@ fn material_after_move(pos: &mut Position, mover: Color, captured: Option<Role>)
     let s = pos.turn;
     let n = pos.board.occupied().count();
     if pos.count_limit != 0 {
-        pos.count_ply += 1;
+        pos.count_ply = pos.count_ply.saturating_add(1);
     }
     if pos.board.by_role(Role::Bia).any() {
         return;

@@ -76,8 +76,7 @@ pub enum StepShape {
     Irregular,
 }
 
-/// An attempted step: its shape and its length in squares (the larger of the file and rank
-/// distances; 1 for a knight's jump... see [`Step::distance`]).
+/// An attempted step: its shape and its length in squares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     pub shape: StepShape,
@@ -226,15 +225,23 @@ impl fmt::Display for IllegalMove {
                 write!(f, "your own {} stands on {square}", piece.name())
             }
             IllegalMove::LeavesKhunInCheck {
+                piece,
                 khun,
                 attacker,
                 attacker_square,
                 ..
-            } => write!(
-                f,
-                "that would leave your Khun on {khun} in check from the {} on {attacker_square}",
-                attacker.name()
-            ),
+            } => {
+                let verb = if piece.role == Role::Khun {
+                    "put"
+                } else {
+                    "leave"
+                };
+                write!(
+                    f,
+                    "that would {verb} your Khun on {khun} in check from the {} on {attacker_square}",
+                    attacker.name()
+                )
+            }
             IllegalMove::NoSuchMove {
                 piece,
                 to,

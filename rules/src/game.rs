@@ -417,9 +417,12 @@ pub fn counting_draw(pos: &Position) -> bool {
 /// The running count of `pos`, if any (see [`CountInfo`]).
 #[must_use]
 pub fn count_info(pos: &Position) -> Option<CountInfo> {
-    let (limit, _) = pos.counting();
+    let (mut limit, _) = pos.counting();
     if limit == 0 {
-        return None;
+        // Traditional: a count requested in a position read from a FEN without counting
+        // fields; Fairy-Stockfish sets the limit with the next move.
+        requester(pos)?;
+        limit = 2 * pos.ruleset().rules().board_honour_moves;
     }
     let ply = count::shown_ply(pos);
     let lone = [Color::White, Color::Black]

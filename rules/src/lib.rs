@@ -1,5 +1,24 @@
 //! Makruk (Thai chess) rules: bitboards, legal move generation, FEN/SAN/UCI/PGN, counting and
 //! draws under the four rulesets of `RULES.md`. No async, no I/O.
+//!
+//! [`Position`] is one validated position (placement, side to move, counting state);
+//! [`Game`] is a whole game with its history, count requests and end by the rules.
+//! What differs between the rulesets is data: [`Ruleset::rules`] gives a [`RuleTable`].
+//!
+//! ```
+//! use makruk::{CountKind, DrawReason, Game, Outcome, Position, Ruleset};
+//!
+//! // Two Ruea against a bare Khun: pieces' honour, limit 8 moves, counting from 5.
+//! let pos = Position::from_fen("4k3/8/8/R7/8/8/1R6/4K3 b - 16 8 1", Ruleset::Standard)?;
+//! let mut game = Game::from_position(pos);
+//! let count = game.count().expect("a count runs");
+//! assert_eq!((count.kind, count.limit, count.current), (CountKind::PiecesHonour, 8, 4));
+//! let m = game.position().legal_moves()[0];
+//! game.play(&m)?;
+//! assert_eq!(game.count().map(|c| c.current), Some(5));
+//! assert_eq!(game.outcome(), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod attacks;
 mod bitboard;
@@ -20,7 +39,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use count::{BoardHonour, CounterMates, LimitReason, NoProgressRule, RuleTable};
+pub use count::{
+    BoardHonour, CounterMates, LimitReason, NoProgressRule, PiecesHonourTable, RuleTable,
+};
 pub use explain::{explain_illegal, IllegalMove, Movement, Step, StepShape};
 pub use fen::ParseFenError;
 pub use game::{

@@ -18,7 +18,7 @@
 use std::fmt;
 
 use crate::san::{parse_move, to_san, MoveInputError};
-use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
+use crate::{Color, DrawReason, Game, IllegalMove, Move, Outcome, Piece, Position, Ruleset};
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -157,19 +157,19 @@ impl PgnGame {
                 text: text.clone(),
                 error,
             })?;
-            if game.play_on(&m).is_err() {
-                // parse_move only returns legal moves; keep the error honest anyway.
-                let pos = game.position();
-                return Err(PgnError::Move(ReplayError {
-                    ply,
-                    move_number: pos.fullmoves(),
-                    color: pos.turn(),
-                    text: text.clone(),
-                    error: crate::uci::find_legal(pos, m.from, m.to)
-                        .err()
-                        .unwrap_or(MoveInputError::Empty),
-                }));
-            }
+            let (move_number, color) = (pos.fullmoves(), pos.turn());
+            // parse_move returns only legal moves, so this cannot fail; report it if it does.
+            game.play_on(&m).map_err(|_| ReplayError {
+                ply,
+                move_number,
+                color,
+                text: text.clone(),
+                error: MoveInputError::Illegal(IllegalMove::NoSuchMove {
+                    piece: Piece::new(color, m.role),
+                    to: m.to,
+                    candidates: vec![m.from],
+                }),
+            })?;
             if first_end.is_none() {
                 first_end = game.outcome().map(|o| (ply + 1, o));
             }
@@ -355,12 +355,12 @@ fn take_token(game: &mut PgnGame, token: &str) {
     if token.starts_with('$') {
         return;
     }
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let after_digits = &token[digits..];
-    let move_text = if digits > 0 && after_digits.starts_with('.') {
-        after_digits.trim_start_matches('.')
+    let is_dot = |c: char| c == '.' || c == '…';
+    let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let move_text = if after_digits.len() < token.len() && after_digits.starts_with(is_dot) {
+        after_digits.trim_start_matches(is_dot)
     } else {
-        token
+        token.trim_start_matches(is_dot)
     };
     let move_text = move_text.trim_end_matches(['!', '?']);
     if !move_text.is_empty() {
@@ -368,12 +368,17 @@ fn take_token(game: &mut PgnGame, token: &str) {
     }
 }
 
+/// A PGN tag name: letters, digits and `_`, not empty.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
 /// Parses `[Name "value"]` (value with `\"` and `\\` escapes).
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?.trim();
     let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
     let name = &inner[..name_end];
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return None;
     }
     let quoted = inner[name_end..].trim();
@@ -390,8 +395,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
-/// The seven-tag roster for [`write_pgn`]. `Default` gives PGN's unknown values (`?`,
-/// `????.??.??`) and `result: None`.
+/// The tags for [`write_pgn`]: the seven-tag roster, and extra tags written after `Result`
+/// (where pychess puts `TimeControl`, `WhiteElo`, `BlackElo`). `Default` gives PGN's unknown
+/// values (`?`, `????.??.??`), pychess's round `-`, `result: None` and no extra tags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnTags {
     pub event: String,
@@ -403,6 +409,9 @@ pub struct PgnTags {
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None`: from the game's outcome by rules (else `*`).
     pub result: Option<String>,
+    /// More `(name, value)` tags, e.g. `("TimeControl", "300+3")`. Tags the writer sets itself
+    /// (the roster, `Variant`, `FEN`, `SetUp`) are skipped here.
+    pub extra: Vec<(String, String)>,
 }
 
 impl Default for PgnTags {
@@ -411,10 +420,11 @@ impl Default for PgnTags {
             event: "?".into(),
             site: "?".into(),
             date: "????.??.??".into(),
-            round: "?".into(),
+            round: "-".into(),
             white: "?".into(),
             black: "?".into(),
             result: None,
+            extra: Vec::new(),
         }
     }
 }
@@ -447,9 +457,20 @@ pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result:
         ("White", tags.white.as_str()),
         ("Black", tags.black.as_str()),
         ("Result", result),
-        ("Variant", "Makruk"),
     ];
-    for (name, value) in roster {
+    const OWN: [&str; 10] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "SetUp",
+    ];
+    let extra = tags
+        .extra
+        .iter()
+        .filter(|(n, _)| is_tag_name(n) && !OWN.contains(&n.as_str()))
+        .map(|(n, v)| (n.as_str(), v.as_str()));
+    for (name, value) in roster
+        .into_iter()
+        .chain(extra)
+        .chain([("Variant", "Makruk")])
+    {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
     out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen()));
@@ -523,12 +544,15 @@ mod tests {
     fn reads_tags_comments_variations_numbers_results() {
         let text = "\u{feff}[Event \"Test \\\"quoted\\\"\"]\n[Site \"PlayOK\"]\n% escape line\n\n\
             1. c4 {a comment\nover two lines} c5 2.Nc3 (2. Nd2 Nc6 (2... e5)) Bf7 $1 3. Bf2!? ; rest\n\
-            Nc6 1-0\n\n[Event \"second\"]\n\n1... e5 *\n";
+            3... Nc6 4…Qc7 ... 1-0\n\n[Event \"second\"]\n\n1... e5 *\n";
         let games = read_pgns(text).expect("readable");
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("Event"), Some("Test \"quoted\""));
         assert_eq!(games[0].tag("Site"), Some("PlayOK"));
-        assert_eq!(games[0].moves, vec!["c4", "c5", "Nc3", "Bf7", "Bf2", "Nc6"]);
+        assert_eq!(
+            games[0].moves,
+            vec!["c4", "c5", "Nc3", "Bf7", "Bf2", "Nc6", "Qc7"]
+        );
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
         assert_eq!(games[1].moves, vec!["e5"]);
         assert_eq!(games[1].result.as_deref(), Some("*"));
@@ -568,12 +592,18 @@ mod tests {
         let moves = game.replay_moves(Ruleset::Standard).expect("legal");
         let tags = PgnTags {
             white: "Som\"chai".into(),
+            extra: vec![
+                ("TimeControl".into(), "300+3".into()),
+                ("FEN".into(), "ignored".into()),
+                ("Bad Name".into(), "ignored".into()),
+            ],
             ..PgnTags::default()
         };
         let text = write_pgn_moves(&start, &moves, &tags, "*");
         assert!(text.starts_with(
-            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-             [White \"Som\\\"chai\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Makruk\"]\n\
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n\
+             [White \"Som\\\"chai\"]\n[Black \"?\"]\n[Result \"*\"]\n[TimeControl \"300+3\"]\n\
+             [Variant \"Makruk\"]\n\
              [FEN \"rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
         ));
         assert!(text.ends_with("1. e4 d5 2. exd5 cxd5 *\n"), "{text}");

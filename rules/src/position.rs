@@ -247,7 +247,10 @@ impl Position {
                 }
             }
         }
-        let game_ply = 2 * (setup.fullmoves.max(1) - 1) + u32::from(setup.turn == Color::Black);
+        // Fullmove numbers beyond 10^6 are capped (no game is that long; keeps the clocks from
+        // overflowing).
+        let fullmoves = setup.fullmoves.clamp(1, 1_000_000);
+        let game_ply = 2 * (fullmoves - 1) + u32::from(setup.turn == Color::Black);
         let mut pos = Position {
             board,
             turn: setup.turn,
@@ -665,9 +668,9 @@ impl Position {
         if captured.is_some() || role == Role::Bia {
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.game_ply += 1;
+        self.game_ply = self.game_ply.saturating_add(1);
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
         count::after_move(self, us, captured, promoted);
@@ -738,5 +741,98 @@ impl Position {
                 n
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(fen: &str) -> PositionError {
+        match Position::from_fen(fen, Ruleset::Standard) {
+            Err(FenError::Position(e)) => e,
+            other => panic!("expected a position error for {fen}, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn rejects_impossible_positions() {
+        assert!(matches!(
+            err("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::KhunCount { count: 0, .. }
+        ));
+        assert!(matches!(
+            err("3kk3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::KhunCount { count: 2, .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/P7/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::BiaOnPromotionRank { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/p7/8/4K3 w - - 0 1"),
+            PositionError::BiaOnPromotionRank { .. }
+        ));
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),
+            PositionError::OppositeCheck
+        );
+        assert!(matches!(
+            Position::from_fen("4k3/8/8/8/8/8/8/4R1K1 x - - 0 1", Ruleset::Standard),
+            Err(FenError::Parse(_))
+        ));
+    }
+
+    #[test]
+    fn start_position_moves() {
+        let p = Position::new();
+        assert_eq!(p.legal_moves().len(), 23);
+        assert_eq!(p.count_legal(), 23);
+        assert!(!p.is_check());
+        assert_eq!(
+            p.fen(),
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+        );
+        let m = p.legal_moves()[0];
+        let mut wrong = m;
+        wrong.capture = Some(Role::Ma);
+        assert!(p.is_legal(&m));
+        assert!(!p.is_legal(&wrong));
+        let mut q = p.clone();
+        assert!(q.play(&wrong).is_err());
+        assert_eq!(q, p, "a refused move leaves the position unchanged");
+    }
+
+    #[test]
+    fn promotion_is_compulsory_and_marked() {
+        // White Bia on c5 captures to d6 or pushes to c6: both promote.
+        let p = Position::from_fen("4k3/8/3n4/2P5/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let bia: Vec<Move> = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.role == Role::Bia)
+            .collect();
+        assert_eq!(bia.len(), 2);
+        assert!(bia.iter().all(|m| m.promotion));
+        let after = p.after(&bia[0]);
+        assert!(after.fen().contains("M~"), "{}", after.fen());
+        assert_eq!(after.halfmoves(), 0);
+    }
+
+    #[test]
+    fn pinned_piece_moves_only_along_the_pin() {
+        // White Ruea e2 pinned by the black Ruea e8 against the Khun e1: only e-file moves.
+        let p = Position::from_fen("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let ruea: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.role == Role::Ruea)
+            .map(|m| m.to.to_string())
+            .collect();
+        assert_eq!(ruea, ["e3", "e4", "e5", "e6", "e7", "e8"]);
+        assert_eq!(p.legal_moves().len(), p.count_legal());
     }
 }

@@ -80,7 +80,7 @@ pub enum Unreadable {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Notation {
+enum Notation {
     Latin,
     Thai,
 }
@@ -330,7 +330,8 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         latin_patterns(&text)
     }
     .map_err(|reason| MoveInputError::unreadable(trimmed, reason))?;
-    resolve(pos, &reading)
+    let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+    resolve(pos, &reading, &written)
 }
 
 /// Drops whitespace and the check/mate/annotation suffixes, and maps look-alike characters
@@ -362,7 +363,7 @@ fn file_of_char(c: char) -> Option<u8> {
 fn rank_of_char(c: char) -> Option<u8> {
     match c {
         '1'..='8' => Some(c as u8 - b'1'),
-        _ => thai::rank_of_char(c),
+        _ => None,
     }
 }
 
@@ -411,7 +412,7 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     }
     let (tf, tr) = (c[c.len() - 2], c[c.len() - 1]);
     let to = match (file_of_char(tf), rank_of_char(tr)) {
-        (Some(f), Some(r)) if tr.is_ascii_digit() => Square::from_coords(f, r),
+        (Some(f), Some(r)) => Square::from_coords(f, r),
         _ => None,
     }
     .ok_or(Unreadable::NoTargetSquare)?;
@@ -477,8 +478,14 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     })
 }
 
-/// Finds the legal move the readings name: the first tier with any match decides.
-pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInputError> {
+/// Finds the legal move the readings name: the first tier with any match decides. Among
+/// several matches, one whose SAN or Thai SAN is exactly `written` wins (Thai SAN can write two
+/// moves alike except for `+` or `=M`), else one that agrees with the written promotion suffix.
+pub(crate) fn resolve(
+    pos: &Position,
+    reading: &Reading,
+    written: &str,
+) -> Result<Move, MoveInputError> {
     let legal = pos.legal_moves();
     let board = pos.board();
     let tiers = &reading.tiers;
@@ -492,6 +499,12 @@ pub(crate) fn resolve(pos: &Position, reading: &Reading) -> Result<Move, MoveInp
             [] => {}
             [m] => return Ok(*m),
             many => {
+                let mut exact = many
+                    .iter()
+                    .filter(|m| to_san(pos, m) == written || to_thai_san(pos, m) == written);
+                if let (Some(m), None) = (exact.next(), exact.next()) {
+                    return Ok(*m);
+                }
                 let mut same_suffix = many.iter().filter(|m| m.promotion == reading.promotion);
                 if let (Some(m), None) = (same_suffix.next(), same_suffix.next()) {
                     return Ok(*m);
@@ -532,7 +545,8 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
     // A plain Bia push (`e5`) can only mean the Bia on the target's file.
     let kind: Vec<Square> = Square::all()
         .filter(|&sq| {
-            p.fits_from(sq)
+            sq != p.to
+                && p.fits_from(sq)
                 && (p.piece != PieceSel::BiaPush || sq.file() == p.to.file())
                 && board
                     .piece_at(sq)
@@ -560,8 +574,13 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
         ([], [one]) => Some(one),
         _ => None,
     };
-    match single {
-        Some((_, Some(reason))) => reason.clone(),
+    let own_on_target = board.piece_at(p.to).filter(|pc| pc.color == turn);
+    match (single, own_on_target) {
+        (Some((_, Some(reason))), _) => reason.clone(),
+        (_, Some(piece)) if kind.is_empty() => IllegalMove::OwnPieceOnTarget {
+            square: p.to,
+            piece,
+        },
         _ => IllegalMove::NoSuchMove {
             piece: p.named_piece(turn),
             to: p.to,
@@ -676,6 +695,66 @@ mod tests {
             matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
         );
         assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
+        assert_eq!(
+            ill("d3"),
+            IllegalMove::OwnPieceOnTarget {
+                square: sq("d3"),
+                piece: Piece::new(Color::White, Role::Bia)
+            }
+        );
+    }
+
+    #[test]
+    fn explanations_read_well() {
+        // The Ma on d2 is pinned by the Ruea on d7 against the Khun on d1.
+        let p = pos("4k3/3r4/8/8/8/8/3N4/3K4 w - - 0 30");
+        let err = parse_move(&p, "Nf3").expect_err("pinned");
+        assert_eq!(
+            err.to_string(),
+            "illegal move: that would leave your Khun on d1 in check from the Ruea on d7"
+        );
+        let err = parse_move(&p, "Ke2").map(|m| to_san(&p, &m));
+        assert_eq!(err, Ok("Ke2".to_string()));
+        let p = pos("4k3/4r3/8/8/8/8/8/3K4 w - - 0 30");
+        assert_eq!(
+            parse_move(&p, "Ke1").expect_err("into check").to_string(),
+            "illegal move: that would put your Khun on e1 in check from the Ruea on e7"
+        );
+        let start = Position::new();
+        assert_eq!(
+            parse_move(&start, "Ra4").expect_err("blocked").to_string(),
+            "illegal move: the Ruea on a1 cannot reach a4: the white Bia on a3 is in the way"
+        );
+        assert_eq!(
+            parse_move(&start, "Nd3").expect_err("no Ma").to_string(),
+            "illegal move: no Ma can move to d3 (yours stand on b1, g1)"
+        );
+        assert_eq!(
+            parse_move(&start, "Kz9")
+                .expect_err("unreadable")
+                .to_string(),
+            "cannot read the move \"Kz9\": no target square at the end"
+        );
+    }
+
+    #[test]
+    fn thai_text_shared_by_two_moves_is_ambiguous() {
+        // ข is the Khun and the b-file: Fairy-Stockfish writes both captures on c4 alike.
+        let p = pos("8/8/8/1p6/2N5/1k6/8/4K3 b - - 0 40");
+        let khun = parse_move(&p, "Kxc4").expect("legal");
+        let bia = parse_move(&p, "bxc4").expect("legal");
+        assert_eq!(to_thai_san(&p, &khun), "ขxค๔");
+        assert_eq!(to_thai_san(&p, &bia), "ขxค๔");
+        match parse_move(&p, "ขxค๔") {
+            Err(MoveInputError::Ambiguous { candidates }) => {
+                assert_eq!(candidates.len(), 2);
+                assert!(candidates.contains(&"Kxc4".to_string()));
+                assert!(candidates.contains(&"bxc4".to_string()));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        // A lower-case b is first the file: bxc4 is the Bia, as in SAN.
+        assert_eq!(bia.role, Role::Bia);
     }
 
     #[test]

@@ -1,0 +1,315 @@
+//! SVG text of the board: frame, squares, grid lines, coordinates, highlights and pieces.
+
+use std::fmt::Write as _;
+
+use makruk::{Color, Square};
+
+use super::{piece_svg, Layout, Placement, RenderError, RenderOptions, Theme};
+
+/// Colours of a theme.
+pub(crate) struct Palette {
+    pub frame: &'static str,
+    pub light: &'static str,
+    pub dark: &'static str,
+    pub grid: &'static str,
+    pub glyph: &'static str,
+}
+
+pub(crate) fn palette(theme: Theme) -> Palette {
+    match theme {
+        // A carved teak board with one square colour and dark grid lines (seeds: "an 8 × 8
+        // board whose squares are all the same colour").
+        Theme::Plain => Palette {
+            frame: "#6b4226",
+            light: "#e6c590",
+            dark: "#e6c590",
+            grid: "#4a2c16",
+            glyph: "#f6e7c8",
+        },
+        Theme::Checkered => Palette {
+            frame: "#5a4330",
+            light: "#f0dab0",
+            dark: "#b98a5c",
+            grid: "#3c2a1a",
+            glyph: "#f6e7c8",
+        },
+    }
+}
+
+/// Last-move highlight: a translucent yellow-green wash over the square.
+pub(crate) const LAST_MOVE_RGBA: (u8, u8, u8, u8) = (170, 200, 40, 110);
+
+/// A red radial glow, 100 × 100 units, drawn under a Khun in check.
+pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="64" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2a14"/><stop offset="0.5" stop-color="#e8200e" stop-opacity="0.9"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
+
+/// The check glow as a standalone SVG document (rasterised once per size).
+pub(crate) fn check_glow_document() -> String {
+    format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{CHECK_GLOW}</svg>"#)
+}
+
+/// Grid line width in pixels for a square of `square` pixels.
+pub(crate) fn grid_width(square: u32) -> f32 {
+    (square as f32 / 30.0).max(1.0)
+}
+
+/// The empty board: frame, squares, grid and coordinates, without highlights or pieces.
+pub(crate) fn background_svg(layout: &Layout, theme: Theme) -> String {
+    let mut out = String::with_capacity(8 * 1024);
+    let size = layout.size;
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">"#
+    );
+    background_body(&mut out, layout, theme);
+    out.push_str("</svg>");
+    out
+}
+
+fn background_body(out: &mut String, layout: &Layout, theme: Theme) {
+    let p = palette(theme);
+    let (size, o, sq) = (layout.size, layout.origin, layout.square);
+    let side = 8 * sq;
+    let _ = write!(
+        out,
+        r#"<rect width="{size}" height="{size}" fill="{}"/><rect x="{o}" y="{o}" width="{side}" height="{side}" fill="{}"/>"#,
+        p.frame, p.light
+    );
+    if p.dark != p.light {
+        let _ = write!(out, r#"<g fill="{}">"#, p.dark);
+        for s in Square::all().filter(|s| s.is_dark()) {
+            let (x, y) = layout.square_origin(s);
+            let _ = write!(out, r#"<rect x="{x}" y="{y}" width="{sq}" height="{sq}"/>"#);
+        }
+        out.push_str("</g>");
+    }
+    let line = grid_width(sq);
+    match theme {
+        Theme::Plain => {
+            let _ = write!(
+                out,
+                r#"<g stroke="{}" stroke-width="{line}" stroke-linecap="square"><path d=""#,
+                p.grid
+            );
+            for i in 1..8 {
+                let at = o + i * sq;
+                let _ = write!(out, "M{at},{o}v{side}M{o},{at}h{side}");
+            }
+            out.push_str(r#""/></g>"#);
+        }
+        Theme::Checkered => {}
+    }
+    // The board's outer edge, a little bolder than the grid.
+    let edge = line * 1.6;
+    let half = edge / 2.0;
+    let _ = write!(
+        out,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="{edge}"/>"#,
+        o as f32 - half,
+        o as f32 - half,
+        side as f32 + edge,
+        side as f32 + edge,
+        p.grid
+    );
+    coordinates(out, layout, p.glyph);
+}
+
+/// File letters under the board and rank digits left of it, as stroked paths.
+fn coordinates(out: &mut String, layout: &Layout, colour: &str) {
+    let (o, sq) = (layout.origin as f32, layout.square as f32);
+    let frame = o;
+    // Glyphs are 10 units tall; make them about half the frame high.
+    let scale = frame * 0.5 / 10.0;
+    let stroke = 1.7;
+    let _ = write!(
+        out,
+        r#"<g fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round">"#
+    );
+    for i in 0..8u8 {
+        let file_sq = Square::from_coords(i, 0).unwrap_or(Square::from_index(0));
+        let rank_sq = Square::from_coords(0, i).unwrap_or(Square::from_index(0));
+        let (col, _) = layout.cell(file_sq);
+        let (_, row) = layout.cell(rank_sq);
+        // File letter, centred under its column in the bottom frame.
+        let x = o + (col as f32 + 0.5) * sq - GLYPH_WIDTH / 2.0 * scale;
+        let y = o + 8.0 * sq + (frame - 10.0 * scale) / 2.0 - 0.5 * scale;
+        glyph(out, FILES[usize::from(i)], x, y, scale);
+        // Rank digit, centred left of its row.
+        let x = (frame - GLYPH_WIDTH * scale) / 2.0;
+        let y = o + (row as f32 + 0.5) * sq - 5.0 * scale;
+        glyph(out, RANKS[usize::from(i)], x, y, scale);
+    }
+    out.push_str("</g>");
+}
+
+fn glyph(out: &mut String, d: &str, x: f32, y: f32, scale: f32) {
+    let _ = write!(
+        out,
+        r#"<path transform="translate({x:.2},{y:.2}) scale({scale:.3})" d="{d}"/>"#
+    );
+}
+
+/// Width of the coordinate glyphs, in glyph units (height is 10: digits and ascenders 0–10,
+/// x-height 4–10, the tail of `g` to 12.5).
+const GLYPH_WIDTH: f32 = 5.5;
+
+/// A tiny stroke font for `a`–`h`, drawn for this project.
+const FILES: [&str; 8] = [
+    "M5,7A2.5,3 0 1 1 0,7A2.5,3 0 1 1 5,7M5,4V10",
+    "M0,0V10M0,7A2.5,3 0 1 1 5,7A2.5,3 0 1 1 0,7",
+    "M5,5.2A2.6,3 0 1 0 5,8.8",
+    "M5,0V10M5,7A2.5,3 0 1 1 0,7A2.5,3 0 1 1 5,7",
+    "M0.2,7H5.2A2.6,3 0 1 0 4.3,9.3",
+    "M5,1C4,-0.3 2,0 2,2.5V10M0,4.5H4.5",
+    "M5,7A2.5,3 0 1 1 0,7A2.5,3 0 1 1 5,7M5,4V11C5,13.5 1,13.5 0.3,11.8",
+    "M0,0V10M0,6.5C0,3.5 5,3.5 5,6.5V10",
+];
+
+/// A tiny stroke font for `1`–`8`, drawn for this project.
+const RANKS: [&str; 8] = [
+    "M1,2L3,0V10M1,10H5",
+    "M0.3,2.5C0.5,-0.8 5.5,-0.8 5.2,2.8C5,5 0.3,7.5 0.2,10H5.5",
+    "M0.3,1.5C1.5,-0.5 5.5,0 5,2.5C4.7,4.2 3,4.6 2,4.6C4,4.6 5.5,5.5 5.5,7.3C5.5,10.5 0.8,10.8 0,8.5",
+    "M4,10V0L0,7H5.8",
+    "M5,0H1L0.5,4.5C2,3.5 5.5,3.5 5.5,7C5.5,10.5 1,10.5 0,8.8",
+    "M5,1.2C3.5,-0.3 0.1,0 0.1,6.5M0.1,7A2.7,2.9 0 1 0 5.5,7A2.7,2.9 0 1 0 0.1,7",
+    "M0,0H5.5L2,10",
+    "M2.75,4.8A2.3,2.4 0 1 1 2.75,0A2.3,2.4 0 1 1 2.75,4.8A2.7,2.6 0 1 1 2.75,10A2.7,2.6 0 1 1 2.75,4.8",
+];
+
+/// The inside of a piece's SVG file (without the outer `<svg>` element), to place in `<defs>`.
+fn svg_inner(doc: &str) -> &str {
+    let start = doc
+        .find("<svg")
+        .and_then(|i| doc[i..].find('>').map(|j| i + j + 1))
+        .unwrap_or(0);
+    let end = doc.rfind("</svg>").unwrap_or(doc.len());
+    doc.get(start..end).unwrap_or("")
+}
+
+/// The whole picture as one SVG document: board, highlights and pieces (each piece kind in
+/// `<defs>` once, placed with `<use>`). Rendered by [`super::render_via_svg`].
+///
+/// # Errors
+/// [`RenderError::Size`] if `options.size` is out of range.
+pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<String, RenderError> {
+    let layout = Layout::new(options.size, options.orientation)?;
+    let sq = layout.square;
+    let size = layout.size;
+    let mut out = String::with_capacity(32 * 1024);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{size}" height="{size}" viewBox="0 0 {size} {size}">"#
+    );
+    background_body(&mut out, &layout, options.theme);
+
+    if let Some((from, to)) = options.last_move {
+        let (r, g, b, a) = LAST_MOVE_RGBA;
+        let inset = highlight_inset(&layout, options.theme);
+        for s in [from, to] {
+            let (x, y) = layout.square_origin(s);
+            let _ = write!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({r},{g},{b})" fill-opacity="{:.4}"/>"#,
+                x + inset,
+                y + inset,
+                sq - 2 * inset,
+                sq - 2 * inset,
+                f32::from(a) / 255.0
+            );
+        }
+    }
+    if let Some(s) = options.check {
+        let (x, y) = layout.square_origin(s);
+        let scale = sq as f32 / 100.0;
+        let _ = write!(
+            out,
+            r#"<g transform="translate({x},{y}) scale({scale})">{CHECK_GLOW}</g>"#
+        );
+    }
+
+    let mut used = [[false; super::Kind::COUNT]; 2];
+    for p in placement.iter().flatten() {
+        used[p.color.index()][super::Kind::of(*p).0] = true;
+    }
+    out.push_str("<defs>");
+    for p in super::all_pieces() {
+        if used[p.color.index()][super::Kind::of(p).0] {
+            let _ = write!(
+                out,
+                r#"<g id="{}">{}</g>"#,
+                piece_id(p),
+                svg_inner(piece_svg(p))
+            );
+        }
+    }
+    out.push_str("</defs>");
+    let scale = sq as f32 / 100.0;
+    for (i, p) in placement.iter().enumerate() {
+        if let (Some(p), Some(s)) = (p, u8::try_from(i).ok().and_then(Square::new)) {
+            let (x, y) = layout.square_origin(s);
+            let _ = write!(
+                out,
+                r##"<use xlink:href="#{}" transform="translate({x},{y}) scale({scale})"/>"##,
+                piece_id(*p)
+            );
+        }
+    }
+    out.push_str("</svg>");
+    Ok(out)
+}
+
+/// Pixels left untouched around a highlighted square so the grid lines stay visible.
+pub(crate) fn highlight_inset(layout: &Layout, theme: Theme) -> u32 {
+    match theme {
+        Theme::Plain => (grid_width(layout.square) / 2.0).ceil() as u32,
+        Theme::Checkered => 0,
+    }
+}
+
+fn piece_id(p: makruk::Piece) -> String {
+    let colour = match p.color {
+        Color::White => "w",
+        Color::Black => "b",
+    };
+    let kind = if p.promoted { 'B' } else { p.role.char() };
+    format!("piece-{colour}{kind}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::{Piece, Role};
+
+    #[test]
+    fn svg_inner_strips_the_outer_element() {
+        let doc = r#"<svg xmlns="x" viewBox="0 0 100 100"><g id="a"/></svg>"#;
+        assert_eq!(svg_inner(doc), r#"<g id="a"/>"#);
+        assert_eq!(svg_inner("no svg here"), "no svg here");
+    }
+
+    #[test]
+    fn each_used_piece_kind_is_defined_once_and_placed_per_square() {
+        let mut placement: Placement = [None; 64];
+        let bia = Piece::new(Color::White, Role::Bia);
+        for slot in &mut placement[16..24] {
+            *slot = Some(bia);
+        }
+        placement[60] = Some(Piece::bia_ngai(Color::Black));
+        let svg = board_svg(&placement, &RenderOptions::default()).expect("valid size");
+        assert_eq!(svg.matches(r#"<g id="piece-wP">"#).count(), 1);
+        assert_eq!(svg.matches(r##"href="#piece-wP""##).count(), 8);
+        assert_eq!(svg.matches(r##"href="#piece-bB""##).count(), 1);
+        assert!(!svg.contains("piece-wK"), "unused kinds are not defined");
+    }
+
+    #[test]
+    fn coordinates_have_eight_glyphs_each() {
+        let layout = Layout::new(512, Color::White).expect("size");
+        let mut out = String::new();
+        coordinates(&mut out, &layout, "#000");
+        assert_eq!(out.matches("<path").count(), 16);
+        for d in FILES.iter().chain(RANKS.iter()) {
+            assert!(out.contains(d));
+        }
+    }
+}
