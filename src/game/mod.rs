@@ -1160,8 +1160,9 @@ impl GameService {
             white: g.white().0.to_string(),
             black: g.black().0.to_string(),
             result: Some(result.into()),
+            extra: vec![("Ruleset".into(), g.m.ruleset().name().into())],
         };
-        let pgn = makruk::pgn::write_pgn_moves(g.m.start(), g.m.moves(), &tags, result);
+        let pgn = makruk::pgn::write_pgn(&g.m, &tags);
         Ok(PgnExport {
             game_id: GameId(g.row.id),
             pgn,
