@@ -932,3 +932,75 @@ fn rules_texts_exist_for_every_ruleset_topic_and_language() {
         );
     }
 }
+
+/// UCI moves from `fen`: `plies` plies that neither capture, nor move a Bia, nor give check,
+/// nor reach a position seen before (so no other draw rule can end the game first).
+fn quiet_walk(fen: &str, ruleset: Ruleset, plies: usize) -> Vec<String> {
+    let start = makruk::Position::from_fen(fen, ruleset).expect("FEN");
+    let mut seen = std::collections::HashSet::from([start.zobrist()]);
+    let mut pos = start;
+    let mut out = Vec::new();
+    for ply in 0..plies {
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let next = pos.after(m);
+                m.capture.is_none()
+                    && m.role != makruk::Role::Bia
+                    && !next.is_check()
+                    && !seen.contains(&next.zobrist())
+            })
+            .unwrap_or_else(|| panic!("no quiet move at ply {ply}"));
+        pos = pos.after(&mv);
+        seen.insert(pos.zobrist());
+        out.push(makruk::uci::to_uci(&mv));
+    }
+    out
+}
+
+#[tokio::test]
+async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
+    let env = Env::new().await;
+    // fifty-move: no counting at all; material: the rule applies while Bia remain (two
+    // blocked Bia here, so no count starts either). RULES.md: warn from ply 80, draw at 100.
+    for (n, (ruleset, fen)) in [
+        (Ruleset::FiftyMove, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+        (Ruleset::Material, "r3k3/8/8/p7/P7/8/8/R3K3 w - - 0 1"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let ch = ChannelId(600 + n as u64);
+        start_from_fen(&env.svc, ch, fen, ruleset).await;
+        let walk = quiet_walk(fen, ruleset, 100);
+        for (i, mv) in walk.iter().enumerate() {
+            let who = if i & 1 == 0 { WHITE } else { BLACK };
+            let r = env.svc.play(ch, who, mv).await.unwrap();
+            let plies = i as u32 + 1;
+            assert!(r.status.count.is_none(), "{ruleset}: no count runs");
+            let warned = r
+                .status
+                .warnings
+                .iter()
+                .any(|w| *w == Warning::NoProgress { plies, limit: 100 });
+            if plies < 100 {
+                assert_eq!(r.status.end, None, "{ruleset} ply {plies}");
+                assert_eq!(warned, plies >= 80, "{ruleset} ply {plies}");
+                if warned {
+                    let text = r.text(Locale::En);
+                    assert!(
+                        text.contains(&format!("{plies} plies without a capture")),
+                        "{text}"
+                    );
+                }
+            } else {
+                let end = r.status.end.expect("drawn at 100 plies");
+                assert_eq!(
+                    (end.result, end.reason),
+                    (GameResult::Draw, EndReason::FiftyMove)
+                );
+            }
+        }
+    }
+}
