@@ -324,6 +324,20 @@ async fn explain_count_mid_game_gives_who_why_limit_and_remaining() {
     assert!(en.contains("Black has only its Khun left"), "{en}");
     assert!(en.contains("one Ruea"), "{en}");
     assert!(en.contains(&format!("{} of 16", c.current)), "{en}");
+    // Before Black's first counted move the count shows the pieces on the board.
+    assert_eq!(c.current + 1, c.started_from);
+    assert!(
+        en.contains(&format!("there are {} pieces", c.started_from - 1)),
+        "{en}"
+    );
+    assert!(en.contains(&format!("counted {}", c.started_from)), "{en}");
+    let r = env.svc.play(ch, BLACK, "Kf7").await.unwrap();
+    assert_eq!(r.status.count.map(|c| c.current), Some(c.started_from));
+    let en = env.svc.explain_count(ch, Locale::En).await.unwrap();
+    assert!(
+        en.contains(&format!("The count started from {}", c.started_from)),
+        "{en}"
+    );
     assert!(
         en.contains(&format!("there were {} pieces", c.started_from - 1)),
         "{en}"
