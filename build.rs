@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("i18n");
+    // Read at run time: the build script binary may be shared by several checkouts.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("i18n");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     if let Ok(langs) = std::fs::read_dir(&root) {

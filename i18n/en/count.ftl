@@ -11,6 +11,7 @@ count-who-boards-traditional = { $color } asked to count board's honour. If { $c
 count-who-boards-material = { $color } counts board's honour because it has less material (with equal material, the side to move counts).
 
 count-from-pieces = The count started from { $from }: there were { $pieces } pieces on the board (both Khun included) when it began, and pieces' honour counts from that number plus one.
+count-from-pieces-next = { $color }'s next move will be counted { $from }: there are { $pieces } pieces on the board (both Khun included), and pieces' honour counts from that number plus one.
 count-from-boards = Board's honour counts from 1.
 
 count-limit-boards = The limit is { $limit } moves: board's honour always runs to 64.

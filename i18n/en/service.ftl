@@ -108,6 +108,7 @@ error-too-late-to-abort = Both sides have moved, so the game can no longer be ab
 error-not-traditional = Counting is started on request only in the traditional ruleset; in this game the count runs by itself.
 error-count-bia-left = Board's honour can be counted only when no Bia is left on the board.
 error-count-bare-khun = A side has only its Khun left: pieces' honour is counted automatically.
+error-not-your-count = Only the player who started the count can stop it.
 error-count-already = A count is already running.
 error-count-not-counting = No count that you started is running.
 error-count = The count cannot be changed now.

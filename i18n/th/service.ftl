@@ -46,10 +46,10 @@ event-count-stopped = { $player } หยุดนับศักดิ์กร�
 
 ## สถานะ
 
-status-turn = ตาของ { $player }
+status-turn = ตาของ{ $player }
 status-check = { $color } ถูกรุก!
-status-count-boards = นับศักดิ์กระดาน: { $color } นับ { $current } จาก { $limit }
-status-count-pieces = นับศักดิ์หมาก: { $color } นับ { $current } จาก { $limit }
+status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
+status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
 status-draw-offer = { $player } ขอเสมอ: { $opponent } ใช้ `/draw accept` หรือ `/draw decline`
 status-takeback-request = { $player } ขอคืนตาเดินล่าสุด: { $opponent } ใช้ `/takeback accept` หรือ `/takeback decline`
 warning-count-nearly-out = { $moves ->
@@ -107,6 +107,7 @@ error-too-late-to-abort = ทั้งสองฝ่ายเดินแล้
 error-not-traditional = การเริ่มนับตามคำขอมีเฉพาะกติกาดั้งเดิม ในเกมนี้การนับเริ่มเอง
 error-count-bia-left = นับศักดิ์กระดานได้เมื่อไม่มีเบี้ยเหลือบนกระดานแล้วเท่านั้น
 error-count-bare-khun = มีฝ่ายหนึ่งเหลือแต่ขุน: นับศักดิ์หมากโดยอัตโนมัติ
+error-not-your-count = เฉพาะผู้ที่เริ่มนับเท่านั้นที่หยุดการนับได้
 error-count-already = กำลังนับอยู่แล้ว
 error-count-not-counting = ไม่มีการนับที่คุณเริ่มไว้
 error-count = เปลี่ยนการนับตอนนี้ไม่ได้
@@ -125,11 +126,11 @@ move-unreadable-bad-promotion = เบี้ยกลายเป็นเม็
 move-unreadable-not-uci = ไม่ได้อยู่ในรูป e3e4
 move-ambiguous = มีหลายตาเดินที่ตรงกัน: { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
-move-illegal-not-your-piece = { $piece } ที่ { $square } ไม่ใช่หมากของคุณ
-move-illegal-cannot-move-that-way = { $piece } เดินจาก { $from } ไป { $to } ไม่ได้ { $how }
+move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ
+move-illegal-cannot-move-that-way = { $piece }เดินจาก { $from } ไป { $to } ไม่ได้ { $how }
 move-illegal-bia-captures-diagonally = เบี้ยที่ { $from } กินที่ { $to } ไม่ได้: เบี้ยกินได้เฉพาะทแยงไปข้างหน้าหนึ่งช่อง
 move-illegal-bia-diagonal-only-to-capture = เบี้ยที่ { $from } ไป { $to } ไม่ได้: เบี้ยเดินทแยงได้เฉพาะเมื่อกิน
-move-illegal-path-blocked = { $piece } ที่ { $from } ไปถึง { $to } ไม่ได้: มี{ $blocker }ที่ { $square } ขวางอยู่
+move-illegal-path-blocked = { $piece }ที่ { $from } ไปถึง { $to } ไม่ได้: มี{ $blocker }ที่ { $square } ขวางอยู่
 move-illegal-own-piece = มี{ $piece }ของคุณเองอยู่ที่ { $square }
 move-illegal-leaves-khun-in-check = ตานี้จะทำให้ขุนของคุณที่ { $khun } ถูกรุกโดย{ $attacker }ที่ { $square }
 move-illegal-no-such-piece = คุณไม่มี{ $piece }ที่เดินไป { $to } ได้

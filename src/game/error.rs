@@ -73,6 +73,9 @@ pub enum ServiceError {
     /// Count start/stop is only for the `traditional` ruleset.
     #[error("counting on request is only in the traditional ruleset")]
     NotTraditional,
+    /// Only the player who started the count can stop it.
+    #[error("not your count")]
+    NotYourCount,
     /// The rules refuse this count start/stop now (with why).
     #[error("count request refused: {0}")]
     Count(CountRequestError),
@@ -124,6 +127,7 @@ impl ServiceError {
             ServiceError::NothingToTakeBack => "nothing-to-take-back",
             ServiceError::TooLateToAbort => "too-late-to-abort",
             ServiceError::NotTraditional => "not-traditional",
+            ServiceError::NotYourCount => "not-your-count",
             ServiceError::Count(_) => "count",
             ServiceError::GameNotFound => "game-not-found",
             ServiceError::Conflict => "conflict",

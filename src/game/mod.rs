@@ -36,6 +36,9 @@ use crate::store::{
 /// How long a challenge stays open by default: 10 minutes, in seconds.
 pub const DEFAULT_CHALLENGE_TTL_SECS: i64 = 600;
 
+/// How often a request on a game is tried when another request changed the game meanwhile.
+const MAX_ATTEMPTS: usize = 3;
+
 /// The most moves [`GameService::legal_moves_san`] returns (Discord's autocomplete limit).
 pub const MAX_SUGGESTIONS: usize = 25;
 
@@ -275,6 +278,15 @@ fn rules_end(outcome: Outcome) -> GameEnd {
     }
 }
 
+/// `traditional`: a running board's-honour count is a standing draw offer of the counting
+/// side (RULES.md); it does not lapse with the opponent's moves.
+fn count_offer_stands(g: &Loaded, offerer: Color) -> bool {
+    g.m.ruleset() == Ruleset::Traditional
+        && g.m
+            .count()
+            .is_some_and(|c| c.kind == CountKind::BoardsHonour && c.counting == offerer)
+}
+
 /// Reads a stored game's moves and count events and replays them; checks the stored FEN.
 async fn load(tx: &mut Tx, row: GameRow) -> Result<Loaded, ServiceError> {
     let ruleset = parse_ruleset(&row.ruleset)?;
@@ -325,23 +337,28 @@ async fn load_current_or_last(tx: &mut Tx, channel: ChannelId) -> Result<Loaded,
     }
 }
 
-/// Writes what changed in `g` (new/undone moves and count events, the row with a version
-/// check) and commits.
-async fn save(mut tx: Tx, g: &mut Loaded, now: i64) -> Result<(), ServiceError> {
+/// Writes what changed in `g` in one write transaction: first the row, only if its version
+/// is still the one read ([`ServiceError::Conflict`] otherwise, nothing written), then the
+/// new or undone moves and count events.
+async fn save(store: &Store, g: &mut Loaded, now: i64) -> Result<(), ServiceError> {
     let id = g.row.id;
+    let mut tx = store.begin_write().await?;
+    let expected = g.row.version;
+    g.row.fen = g.m.position().fen();
+    g.row.plies = g.m.moves().len() as i64;
+    g.row.updated_at = now;
+    if !store::update_game(&mut tx, &g.row, expected).await? {
+        return Err(ServiceError::Conflict);
+    }
     let moves = g.m.moves();
     if moves.len() < g.stored_moves {
         store::delete_moves_from(&mut tx, id, moves.len() as i64).await?;
-    } else if moves.len() > g.stored_moves {
-        // SAN needs the position before each new move: replay from the start position.
-        let mut pos = g.m.start().clone();
-        for (i, mv) in moves.iter().enumerate() {
-            if i >= g.stored_moves {
-                let san = makruk::san::to_san(&pos, mv);
-                let uci = makruk::uci::to_uci(mv);
-                store::insert_move(&mut tx, id, i as i64, &uci, &san, now).await?;
-            }
-            pos.play_unchecked(mv);
+    } else {
+        let positions = g.m.positions();
+        for (i, mv) in moves.iter().enumerate().skip(g.stored_moves) {
+            let san = makruk::san::to_san(&positions[i], mv);
+            let uci = makruk::uci::to_uci(mv);
+            store::insert_move(&mut tx, id, i as i64, &uci, &san, now).await?;
         }
     }
     let events = g.m.events();
@@ -349,25 +366,12 @@ async fn save(mut tx: Tx, g: &mut Loaded, now: i64) -> Result<(), ServiceError> 
         store::delete_count_events_from(&mut tx, id, events.len() as i64).await?;
     } else {
         for (seq, e) in events.iter().enumerate().skip(g.stored_events) {
-            store::insert_count_event(
-                &mut tx,
-                id,
-                seq as i64,
-                i64::from(e.ply),
-                match e.action {
-                    CountAction::Start => "start",
-                    CountAction::Stop => "stop",
-                },
-            )
-            .await?;
+            let action = match e.action {
+                CountAction::Start => "start",
+                CountAction::Stop => "stop",
+            };
+            store::insert_count_event(&mut tx, id, seq as i64, i64::from(e.ply), action).await?;
         }
-    }
-    let expected = g.row.version;
-    g.row.fen = g.m.position().fen();
-    g.row.plies = moves.len() as i64;
-    g.row.updated_at = now;
-    if !store::update_game(&mut tx, &g.row, expected).await? {
-        return Err(ServiceError::Conflict);
     }
     tx.commit().await?;
     g.row.version = expected + 1;
@@ -666,53 +670,69 @@ impl GameService {
         if input.len() > MAX_INPUT_LEN {
             return Err(ServiceError::InputTooLong);
         }
-        let now = self.now();
-        let mut tx = self.store.begin_write().await?;
-        let mut g = load_active(&mut tx, channel).await?;
-        let side = g.side_of(user)?;
-        if g.m.position().turn() != side {
-            return Err(ServiceError::NotYourTurn);
-        }
-        let mv = makruk::san::parse_move(g.m.position(), input).map_err(ServiceError::BadMove)?;
-        let san = makruk::san::to_san(g.m.position(), &mv);
-        g.m.play(&mv)
-            .map_err(|e| anyhow!("parse_move gave an illegal move: {e}"))?;
-        if parse_color(g.row.draw_offer.as_deref()) == Some(side.other())
-            && !self.count_offer_stands(&g, side.other())
-        {
-            g.row.draw_offer = None;
-        }
-        g.row.takeback_request = None;
-        if let Some(outcome) = g.m.outcome() {
-            g.finish(rules_end(outcome), now);
-        }
-        save(tx, &mut g, now).await?;
+        let (g, san) = self
+            .with_game(channel, user, |g, side, now| {
+                if g.m.position().turn() != side {
+                    return Err(ServiceError::NotYourTurn);
+                }
+                let mv = makruk::san::parse_move(g.m.position(), input)
+                    .map_err(ServiceError::BadMove)?;
+                let san = makruk::san::to_san(g.m.position(), &mv);
+                g.m.play(&mv)
+                    .map_err(|e| anyhow!("parse_move gave an illegal move: {e}"))?;
+                if parse_color(g.row.draw_offer.as_deref()) == Some(side.other())
+                    && !count_offer_stands(g, side.other())
+                {
+                    g.row.draw_offer = None;
+                }
+                g.row.takeback_request = None;
+                if let Some(outcome) = g.m.outcome() {
+                    g.finish(rules_end(outcome), now);
+                }
+                Ok(san)
+            })
+            .await?;
         Ok(g.reply(Event::Moved, Some(user), Some(san)))
     }
 
-    /// `traditional`: a running board's-honour count is a standing draw offer of the counting
-    /// side (RULES.md); it does not lapse with the opponent's moves.
-    fn count_offer_stands(&self, g: &Loaded, offerer: Color) -> bool {
-        g.m.ruleset() == Ruleset::Traditional
-            && g.m
-                .count()
-                .is_some_and(|c| c.kind == CountKind::BoardsHonour && c.counting == offerer)
+    /// Runs `f` on the channel's active game for player `user` (with their side and the time)
+    /// and stores the result. Optimistic: the game is read and `f` runs outside the write
+    /// lock; the write applies only if the game's version is still the one read, else the
+    /// request starts again from a fresh read (at most [`MAX_ATTEMPTS`] times, then
+    /// [`ServiceError::Conflict`]). So of two simultaneous requests one applies and the other is
+    /// judged on the new state (e.g. a double-click's second move gets `NotYourTurn`).
+    async fn with_game<T>(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        mut f: impl FnMut(&mut Loaded, Color, i64) -> Result<T, ServiceError>,
+    ) -> Result<(Loaded, T), ServiceError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let now = self.now();
+            let mut tx = self.store.begin_read().await?;
+            let mut g = load_active(&mut tx, channel).await?;
+            tx.commit().await?;
+            let side = g.side_of(user)?;
+            let out = f(&mut g, side, now)?;
+            match save(&self.store, &mut g, now).await {
+                Ok(()) => return Ok((g, out)),
+                Err(ServiceError::Conflict) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(ServiceError::Conflict)
     }
 
-    /// Runs `f` on the channel's active game for a player; saves and answers with `event`.
+    /// Runs `f` on the channel's active game for a player (see [`GameService::with_game`]) and
+    /// answers with `event`.
     async fn game_action(
         &self,
         channel: ChannelId,
         user: UserId,
         event: Event,
-        f: impl FnOnce(&mut Loaded, Color, i64) -> Result<(), ServiceError>,
+        f: impl FnMut(&mut Loaded, Color, i64) -> Result<(), ServiceError>,
     ) -> Result<Reply, ServiceError> {
-        let now = self.now();
-        let mut tx = self.store.begin_write().await?;
-        let mut g = load_active(&mut tx, channel).await?;
-        let side = g.side_of(user)?;
-        f(&mut g, side, now)?;
-        save(tx, &mut g, now).await?;
+        let (g, ()) = self.with_game(channel, user, f).await?;
         Ok(g.reply(event, Some(user), None))
     }
 
@@ -925,10 +945,12 @@ impl GameService {
         self.count_request(channel, user, true).await
     }
 
-    /// `traditional`: the counting player stops their board's-honour count (on their turn).
+    /// `traditional`: the counting player stops their board's-honour count (at any time, as
+    /// pychess allows).
     ///
     /// # Errors
-    /// As [`GameService::count_start`].
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::NotTraditional`],
+    /// [`ServiceError::NotYourCount`], [`ServiceError::Count`] (no count runs), `Conflict`.
     #[tracing::instrument(skip(self))]
     pub async fn count_stop(
         &self,
@@ -953,15 +975,18 @@ impl GameService {
             if g.m.ruleset() != Ruleset::Traditional {
                 return Err(ServiceError::NotTraditional);
             }
-            if g.m.position().turn() != side {
-                return Err(ServiceError::NotYourTurn);
-            }
-            let done = if start {
-                g.m.start_count()
+            if start {
+                if g.m.position().turn() != side {
+                    return Err(ServiceError::NotYourTurn);
+                }
+                g.m.start_count().map_err(ServiceError::Count)?;
             } else {
-                g.m.stop_count()
-            };
-            done.map_err(ServiceError::Count)?;
+                g.m.stop_count().map_err(ServiceError::Count)?;
+                // The count belongs to the side that started it; only that side stops it.
+                if g.m.events().last().is_some_and(|e| e.by != side) {
+                    return Err(ServiceError::NotYourCount);
+                }
+            }
             let offer = parse_color(g.row.draw_offer.as_deref());
             if start {
                 g.row.draw_offer = Some(color_name(side).into());
@@ -1135,8 +1160,9 @@ impl GameService {
             white: g.white().0.to_string(),
             black: g.black().0.to_string(),
             result: Some(result.into()),
+            extra: vec![("Ruleset".into(), g.m.ruleset().name().into())],
         };
-        let pgn = makruk::pgn::write_pgn_moves(g.m.start(), g.m.moves(), &tags, result);
+        let pgn = makruk::pgn::write_pgn(&g.m, &tags);
         Ok(PgnExport {
             game_id: GameId(g.row.id),
             pgn,

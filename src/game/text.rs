@@ -297,8 +297,11 @@ fn warning_line(w: &Warning, locale: Locale) -> String {
 
 pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
     let mut lines = Vec::new();
-    if let Some(line) = event_line(r, locale) {
-        lines.push(line);
+    // A resignation is said by the end line ("Black resigned: White wins").
+    if r.event != Event::Resigned {
+        if let Some(line) = event_line(r, locale) {
+            lines.push(line);
+        }
     }
     let s = &r.status;
     let user_of = |c: Color| match c {
@@ -472,8 +475,14 @@ pub(crate) fn explain_count(
     parts.push(match c.kind {
         CountKind::PiecesHonour => tr(
             locale,
-            "count-from-pieces",
+            // Before the lone Khun's first counted move the count still shows the pieces.
+            if c.current < c.started_from {
+                "count-from-pieces-next"
+            } else {
+                "count-from-pieces"
+            },
             &[
+                ("color", who.clone().into()),
                 ("from", c.started_from.into()),
                 ("pieces", c.started_from.saturating_sub(1).into()),
             ],
@@ -543,6 +552,7 @@ mod tests {
             ServiceError::NothingToTakeBack,
             ServiceError::TooLateToAbort,
             ServiceError::NotTraditional,
+            ServiceError::NotYourCount,
             ServiceError::GameNotFound,
             ServiceError::Conflict,
             ServiceError::Internal(anyhow::anyhow!("x")),

@@ -21,10 +21,17 @@ use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
 /// A transaction on the store.
 pub type Tx = Transaction<'static, Sqlite>;
 
-/// The database: a connection pool. Cheap to clone.
+/// The database: a connection pool for reads and a one-connection pool for writes. Cheap to
+/// clone.
+///
+/// SQLite has one writer at a time. Writers queue (first come, first served) on the write
+/// pool's single connection instead of contending for the file lock, where SQLite's busy
+/// handler would make them sleep and retry; `BEGIN IMMEDIATE` and the busy timeout still
+/// protect against other processes on the same file.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    writer: SqlitePool,
 }
 
 /// u64 id → BIGINT (same bits).
@@ -191,26 +198,33 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options.clone())
+            .await
+            .with_context(|| "cannot open the database")?;
+        sqlx::migrate!()
+            .run(&writer)
+            .await
+            .with_context(|| "cannot apply the database migrations")?;
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
             .connect_with(options)
             .await
             .with_context(|| "cannot open the database")?;
-        sqlx::migrate!()
-            .run(&pool)
-            .await
-            .with_context(|| "cannot apply the database migrations")?;
-        Ok(Store { pool })
+        Ok(Store { pool, writer })
     }
 
-    /// The connection pool.
+    /// The connection pool for reads (writes go through [`Store::begin_write`]).
     #[must_use]
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
 
-    /// Closes the pool, waiting for connections in use.
+    /// Closes the pools, waiting for connections in use.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 
@@ -219,7 +233,7 @@ impl Store {
     /// # Errors
     /// Database errors (a busy database past the busy timeout included).
     pub async fn begin_write(&self) -> sqlx::Result<Tx> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await
+        self.writer.begin_with("BEGIN IMMEDIATE").await
     }
 
     /// Starts a read-only transaction (a consistent snapshot).
