@@ -64,7 +64,11 @@ async fn main() -> anyhow::Result<()> {
     let plies = plies.min(sans.len());
 
     let discord = Arc::new(Standin::start().await);
-    let dir = tempfile::tempdir()?;
+    // LATENCY_DB_DIR=/dev/shm takes the disk (fsync at WAL checkpoints) out of the picture.
+    let dir = match std::env::var_os("LATENCY_DB_DIR") {
+        Some(base) => tempfile::tempdir_in(base)?,
+        None => tempfile::tempdir()?,
+    };
     let db = format!("sqlite://{}", dir.path().join("latency.sqlite3").display());
     let bot = Bot::start(&discord, &db).await;
 
