@@ -85,12 +85,33 @@ pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Sets up logging from `RUST_LOG` (default: `info`, serenity's chatter at `warn`).
 ///
-/// Serenity and poise never log the token at these levels; our own spans only carry ids.
+/// The token must never reach a log line: our spans carry only ids, serenity keeps it out of its
+/// spans, and the transport crates, whose `trace` output would show raw frames and headers
+/// (the gateway IDENTIFY carries the token), are capped at `info` whatever `RUST_LOG` says.
 pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+    let mut filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,poise=warn"));
+    for cap in [
+        "tungstenite=info",
+        "tokio_tungstenite=info",
+        "hyper=info",
+        "hyper_util=info",
+        "reqwest=info",
+        "h2=info",
+        "rustls=info",
+    ] {
+        if let Ok(directive) = cap.parse() {
+            filter = filter.add_directive(directive);
+        }
+    }
     // A second call (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    // Colours only on a terminal: container logs and files get plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// Runs the bot until SIGTERM/Ctrl-C: logging, a Tokio runtime, then [`run`].
