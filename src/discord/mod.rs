@@ -39,8 +39,10 @@ pub struct Config {
     #[arg(long, env = "DISCORD_API_URL")]
     pub api_url: Option<String>,
     /// If a command has not been answered after this many milliseconds, the bot defers (Discord
-    /// shows "thinking…") and edits the answer in when it is ready. Discord allows 3000 ms.
-    #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500)]
+    /// shows "thinking…") and edits the answer in when it is ready. Discord allows 3000 ms, so
+    /// at most 2500.
+    #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500,
+          value_parser = clap::value_parser!(u64).range(0..=2500))]
     pub defer_after_ms: u64,
 }
 
@@ -253,5 +255,18 @@ pub async fn run(
             warn!("gateway stopped with an error: {e}");
             Err(e).context("the Discord client failed")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Config;
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = Config::with_token("secret.token.value");
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("secret.token.value"), "{shown}");
+        assert!(shown.contains("redacted"), "{shown}");
     }
 }
