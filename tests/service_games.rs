@@ -916,6 +916,14 @@ async fn autocomplete_lists_legal_moves_for_the_player_to_move() {
     let n = env.svc.legal_moves_san(ch, WHITE, "n").await;
     assert_eq!(n, ["Nd2", "Ne2"]);
     assert!(n.iter().all(|m| m.starts_with('N')));
+    assert_eq!(
+        env.svc.legal_moves_san(ch, WHITE, "e3").await,
+        ["e4"],
+        "UCI prefix"
+    );
+    let thai = env.svc.legal_moves_san(ch, WHITE, "ม").await;
+    assert_eq!(thai.len(), 4, "{thai:?}"); // Ma to d2 / e2, Met to d2 / f2 (ม, ม็)
+    assert!(thai.contains(&"ม-ง๒".to_string()), "{thai:?}");
     assert!(env.svc.legal_moves_san(ch, BLACK, "").await.is_empty());
     assert!(env.svc.legal_moves_san(ch, SPECTATOR, "").await.is_empty());
     assert!(env

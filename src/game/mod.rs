@@ -1011,9 +1011,10 @@ impl GameService {
         Ok(g.reply(Event::Shown, None, None))
     }
 
-    /// Legal moves in SAN for autocomplete: only for the player to move, those starting with
-    /// `prefix` (case-insensitive; empty = all), checks first, then captures, at most
-    /// [`MAX_SUGGESTIONS`]. Empty on any error.
+    /// Legal moves in SAN for autocomplete: only for the player to move, those whose SAN or UCI
+    /// starts with `prefix` (case-insensitive; empty = all), checks first, then captures, at
+    /// most [`MAX_SUGGESTIONS`]. A prefix in Thai letters matches and gives Thai SAN
+    /// (`ม-ง๒`). Empty on any error.
     pub async fn legal_moves_san(
         &self,
         channel: ChannelId,
@@ -1046,10 +1047,12 @@ impl GameService {
             return Err(ServiceError::NotYourTurn);
         }
         let prefix = prefix.trim().to_lowercase();
+        // Someone typing Thai gets Thai SAN back; the rules crate reads both.
+        let thai = !prefix.is_ascii();
         let mut moves: Vec<(u8, String)> = pos
             .legal_moves()
             .into_iter()
-            .map(|mv| {
+            .filter_map(|mv| {
                 let san = makruk::san::to_san(pos, &mv);
                 let rank = if san.ends_with('#') || san.ends_with('+') {
                     0
@@ -1058,9 +1061,15 @@ impl GameService {
                 } else {
                     2
                 };
-                (rank, san)
+                let shown = if thai {
+                    makruk::san::to_thai_san(pos, &mv)
+                } else {
+                    san
+                };
+                let uci = makruk::uci::to_uci(&mv);
+                (shown.to_lowercase().starts_with(&prefix) || uci.starts_with(&prefix))
+                    .then_some((rank, shown))
             })
-            .filter(|(_, san)| san.to_lowercase().starts_with(&prefix))
             .collect();
         moves.sort();
         Ok(moves
