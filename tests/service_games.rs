@@ -1004,8 +1004,7 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
             let warned = r
                 .status
                 .warnings
-                .iter()
-                .any(|w| *w == Warning::NoProgress { plies, limit: 100 });
+                .contains(&Warning::NoProgress { plies, limit: 100 });
             if plies < 100 {
                 assert_eq!(r.status.end, None, "{ruleset} ply {plies}");
                 assert_eq!(warned, plies >= 80, "{ruleset} ply {plies}");
