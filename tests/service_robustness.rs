@@ -659,3 +659,15 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         "details stay in the log"
     );
 }
+
+#[tokio::test]
+async fn an_in_memory_database_works_too() {
+    let svc = GameService::open("sqlite::memory:").await.unwrap();
+    let ch = ChannelId(60);
+    start(&svc, ch, Ruleset::Standard).await;
+    let r = svc.play(ch, WHITE, "e4").await.unwrap();
+    assert_eq!(
+        svc.board(ch).await.unwrap().position.fen(),
+        r.position.fen()
+    );
+}
