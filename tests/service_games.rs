@@ -1025,3 +1025,36 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
         }
     }
 }
+
+#[tokio::test]
+async fn traditional_mate_by_the_counting_side_is_a_draw() {
+    let env = Env::new().await;
+    // White: Khun g6, Ruea a1; Black: Khun h8, Met d4. Ra8 is mate.
+    let fen = "7k/8/6K1/8/3m4/8/8/R7 w - - 0 1";
+    let plain = ChannelId(700);
+    start_from_fen(&env.svc, plain, fen, Ruleset::Traditional).await;
+    let r = env.svc.play(plain, WHITE, "Ra8").await.unwrap();
+    let end = r.status.end.expect("mate");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::WhiteWins, EndReason::Checkmate)
+    );
+    // RULES.md (traditional, the Wikipedia seed): mating while counting board's honour draws.
+    let counting = ChannelId(701);
+    start_from_fen(&env.svc, counting, fen, Ruleset::Traditional).await;
+    let started = env.svc.count_start(counting, WHITE).await.unwrap();
+    assert!(started
+        .text(Locale::En)
+        .contains("starts counting board's honour"));
+    let r = env.svc.play(counting, WHITE, "Ra8").await.unwrap();
+    let end = r.status.end.expect("game over");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::CountingSideMated)
+    );
+    assert!(
+        r.text(Locale::En).contains("that is a draw"),
+        "{}",
+        r.text(Locale::En)
+    );
+}
