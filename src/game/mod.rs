@@ -667,7 +667,7 @@ impl GameService {
         user: UserId,
         input: &str,
     ) -> Result<Reply, ServiceError> {
-        if input.len() > MAX_INPUT_LEN {
+        if input.chars().nth(MAX_INPUT_LEN).is_some() {
             return Err(ServiceError::InputTooLong);
         }
         let (g, san) = self
