@@ -231,6 +231,9 @@ fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyho
         Ok(())
     };
     for (i, mv) in moves.iter().enumerate() {
+        if usize::try_from(mv.ply).ok() != Some(i) {
+            bail!("stored move number {} where {i} was expected", mv.ply);
+        }
         apply_events(&mut game, i)?;
         let m = makruk::uci::parse_uci(game.position(), &mv.uci)
             .map_err(|e| anyhow!("stored move {i} {:?}: {e}", mv.uci))?;
