@@ -153,20 +153,54 @@ pub enum LimitReason {
     /// Board's honour: 64 moves.
     BoardsHonour,
     /// `side` has two or more Ruea: 8 moves.
-    TwoRuea { side: Color },
+    TwoRuea {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has one Ruea: 16 moves.
-    OneRuea { side: Color },
+    OneRuea {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has two or more Khon (and no Ruea): 22 moves.
-    TwoKhon { side: Color },
+    TwoKhon {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has two or more Ma (and no Ruea, fewer than two Khon): 32 moves.
-    TwoMa { side: Color },
+    TwoMa {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has one Khon (and none of the above): 44 moves.
-    OneKhon { side: Color },
+    OneKhon {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
     /// `side` has only a Ma and/or Met / Bia-ngai: 64 moves.
-    Other { side: Color },
+    Other {
+        /// The chasing side (the one that is not bare).
+        side: Color,
+    },
 }
 
 impl LimitReason {
+    /// The pieces' honour reason that gives a limit of `moves` when `side` is the chasing
+    /// side, or `None` for a number that is not in the table. Every entry of the table has its
+    /// own number, so the limit alone tells which rule set it.
+    #[must_use]
+    pub const fn pieces_honour(moves: u32, side: Color) -> Option<LimitReason> {
+        match moves {
+            8 => Some(LimitReason::TwoRuea { side }),
+            16 => Some(LimitReason::OneRuea { side }),
+            22 => Some(LimitReason::TwoKhon { side }),
+            32 => Some(LimitReason::TwoMa { side }),
+            44 => Some(LimitReason::OneKhon { side }),
+            64 => Some(LimitReason::Other { side }),
+            _ => None,
+        }
+    }
+
     /// The limit in moves this reason gives.
     #[must_use]
     pub const fn moves(self) -> u32 {
@@ -230,8 +264,13 @@ pub fn material(pos: &Position, c: Color) -> u32 {
     10 * n(Role::Ruea) + 6 * n(Role::Ma) + 5 * n(Role::Khon) + 4 * n(Role::Met) + 2 * n(Role::Bia)
 }
 
-/// Fixes the state read from a FEN (traditional: whether a count was requested).
+/// Fixes the state read from a FEN: the number a running pieces' honour count started from
+/// (unknown in a FEN: the pieces on the board now, plus one, kept from here on), and for
+/// `traditional` whether a board's honour count was requested.
 pub(crate) fn after_setup(pos: &mut Position) {
+    if pos.count_limit != 0 && (pos.is_bare(Color::White) || pos.is_bare(Color::Black)) {
+        pos.count_from = pos.board.occupied().count() + 1;
+    }
     if pos.ruleset.rules().board_honour == BoardHonour::OnRequest
         && pos.count_limit != 0
         && pos.count_ply != 0

@@ -5,7 +5,12 @@
 
 use std::fmt;
 
-use crate::{Board, Color, Piece, Position, Role, Square};
+use crate::attacks::{
+    attackers, between, bia_attacks, khon_attacks, khun_attacks, ma_attacks, met_attacks,
+    ruea_attacks,
+};
+use crate::position::promotion_rank;
+use crate::{Bitboard, Board, Color, Piece, Position, Role, Square};
 
 /// How a piece moves (RULES.md, "Board, pieces, moves"), for explaining a wrong move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -64,11 +69,15 @@ impl fmt::Display for Movement {
 pub enum StepShape {
     /// From and to are the same square.
     NoMove,
+    /// Along the file, toward the opponent.
     StraightForward,
+    /// Along the file, toward one's own side.
     StraightBackward,
     /// Along the rank.
     Sideways,
+    /// Along a diagonal, toward the opponent.
     DiagonalForward,
+    /// Along a diagonal, toward one's own side.
     DiagonalBackward,
     /// Two squares one way and one across.
     KnightJump,
@@ -79,6 +88,7 @@ pub enum StepShape {
 /// An attempted step: its shape and its length in squares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// The direction of the step, seen from the mover's side.
     pub shape: StepShape,
     /// Chebyshev distance: the larger of the file distance and the rank distance (2 for a
     /// knight's jump).
@@ -129,52 +139,92 @@ impl Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// There is no piece on the origin square.
-    NoPieceOnSquare { square: Square },
+    NoPieceOnSquare {
+        /// The origin square.
+        square: Square,
+    },
     /// The piece on the origin square belongs to the opponent.
-    NotYourPiece { square: Square, piece: Piece },
+    NotYourPiece {
+        /// The origin square.
+        square: Square,
+        /// The opponent's piece standing there.
+        piece: Piece,
+    },
     /// The piece cannot make that step at all: `step` is what was tried, `movement` how the
     /// piece does move (e.g. a Khon tried [`StepShape::StraightBackward`]).
     CannotMoveThatWay {
+        /// The piece that was to move.
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// The step from `from` to `to`, seen from the mover's side.
         step: Step,
+        /// How the piece does move.
         movement: Movement,
     },
     /// A Bia tried to capture straight forward; a Bia captures only diagonally forward.
     BiaCapturesOnlyDiagonally {
+        /// The Bia's square.
         from: Square,
+        /// The square straight ahead.
         to: Square,
+        /// The opponent's piece standing there.
         target: Piece,
     },
     /// A Bia tried to step diagonally onto an empty square; it moves diagonally only to capture.
-    BiaMovesDiagonallyOnlyToCapture { from: Square, to: Square },
+    BiaMovesDiagonallyOnlyToCapture {
+        /// The Bia's square.
+        from: Square,
+        /// The empty square diagonally ahead.
+        to: Square,
+    },
     /// A Ruea's path is blocked by `blocker_piece` on `blocker` (the first piece in the way).
     PathBlocked {
+        /// The Ruea that was to move.
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// The square of the first piece in the way.
         blocker: Square,
+        /// That piece (either side's).
         blocker_piece: Piece,
     },
     /// One's own piece stands on the target square.
-    OwnPieceOnTarget { square: Square, piece: Piece },
+    OwnPieceOnTarget {
+        /// The target square.
+        square: Square,
+        /// The mover's own piece standing there.
+        piece: Piece,
+    },
     /// After the move one's own Khun (standing on `khun`) would be attacked by `attacker`
     /// from `attacker_square`.
     LeavesKhunInCheck {
+        /// The piece that was to move (the Khun itself when it walks into check).
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The target square.
         to: Square,
+        /// Where the mover's Khun would stand after the move.
         khun: Square,
+        /// An opponent's piece that would attack it (the first from a1 on).
         attacker: Piece,
+        /// The square of that piece.
         attacker_square: Square,
     },
     /// A move named by its piece and target (SAN) that no piece can make: `piece` is the kind
     /// named (with the mover's colour), `candidates` the squares of the mover's pieces of that
     /// kind that fit the written origin (empty: there is none).
     NoSuchMove {
+        /// The kind of piece named, with the mover's colour.
         piece: Piece,
+        /// The target square.
         to: Square,
+        /// The squares of the mover's pieces of that kind that fit the written origin.
         candidates: Vec<Square>,
     },
 }
@@ -334,64 +384,54 @@ pub(crate) fn diagnose(
         step,
         movement: Movement::of(piece),
     };
-    let one = step.distance == 1;
-    let shape_ok = match piece.role {
-        Role::Khun => one,
-        Role::Met => {
-            one && matches!(
-                step.shape,
-                StepShape::DiagonalForward | StepShape::DiagonalBackward
-            )
-        }
-        Role::Khon => {
-            one && matches!(
-                step.shape,
-                StepShape::DiagonalForward
-                    | StepShape::DiagonalBackward
-                    | StepShape::StraightForward
-            )
-        }
-        Role::Ma => step.shape == StepShape::KnightJump,
-        Role::Ruea => matches!(
-            step.shape,
-            StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
-        ),
-        Role::Bia => {
-            if one && step.shape == StepShape::StraightForward {
-                if let Some(t) = target {
-                    if t.color != turn {
-                        return Some(IllegalMove::BiaCapturesOnlyDiagonally {
-                            from,
-                            to,
-                            target: t,
-                        });
-                    }
-                }
-                true
-            } else if one && step.shape == StepShape::DiagonalForward {
-                if target.is_none() {
-                    return Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to });
-                }
-                true
-            } else {
-                false
-            }
-        }
+    // The move generator's own tables say whether the piece can make this step at all.
+    let reach = match piece.role {
+        Role::Khun => khun_attacks(from),
+        Role::Met => met_attacks(from),
+        Role::Khon => khon_attacks(turn, from),
+        Role::Ma => ma_attacks(from),
+        // Every square of its rank and file; what stands in the way is looked at below.
+        Role::Ruea => ruea_attacks(from, Bitboard::EMPTY),
+        // Its captures; the push straight forward is the step below.
+        Role::Bia => bia_attacks(turn, from),
     };
-    if !shape_ok {
+    if piece.role == Role::Bia {
+        let push = step.shape == StepShape::StraightForward && step.distance == 1;
+        match target {
+            Some(t) if push && t.color != turn => {
+                return Some(IllegalMove::BiaCapturesOnlyDiagonally {
+                    from,
+                    to,
+                    target: t,
+                });
+            }
+            None if reach.contains(to) => {
+                return Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to });
+            }
+            _ if push || reach.contains(to) => {}
+            _ => return Some(wrong_way),
+        }
+    } else if !reach.contains(to) {
         return Some(wrong_way);
     }
     if piece.role == Role::Ruea {
-        if let Some(blocker) = first_between(board, from, to) {
-            if let Some(blocker_piece) = board.piece_at(blocker) {
-                return Some(IllegalMove::PathBlocked {
-                    piece,
-                    from,
-                    to,
-                    blocker,
-                    blocker_piece,
-                });
-            }
+        // The piece in the way nearest the Ruea.
+        let in_way = between(from, to) & board.occupied();
+        let blocker = if to > from {
+            in_way.first()
+        } else {
+            in_way.last()
+        };
+        if let Some((blocker, blocker_piece)) =
+            blocker.and_then(|sq| board.piece_at(sq).map(|p| (sq, p)))
+        {
+            return Some(IllegalMove::PathBlocked {
+                piece,
+                from,
+                to,
+                blocker,
+                blocker_piece,
+            });
         }
     }
     if let Some(t) = target {
@@ -411,7 +451,9 @@ pub(crate) fn diagnose(
     };
     after.set_piece_at(to, moved);
     let khun = after.khun_of(turn)?;
-    let (attacker_square, attacker) = attackers(&after, khun, turn.other()).into_iter().next()?;
+    // The first attacker from a1 on.
+    let attacker_square = attackers(&after, khun, turn.other(), after.occupied()).first()?;
+    let attacker = after.piece_at(attacker_square)?;
     Some(IllegalMove::LeavesKhunInCheck {
         piece,
         from,
@@ -420,63 +462,6 @@ pub(crate) fn diagnose(
         attacker,
         attacker_square,
     })
-}
-
-/// The rank (0-based) on which a Bia of `color` is promoted: its sixth rank.
-const fn promotion_rank(color: Color) -> u8 {
-    match color {
-        Color::White => 5,
-        Color::Black => 2,
-    }
-}
-
-/// The first occupied square strictly between `from` and `to` on a common rank, file or
-/// diagonal, nearest `from` first.
-fn first_between(board: &Board, from: Square, to: Square) -> Option<Square> {
-    let df = (i32::from(to.file()) - i32::from(from.file())).signum();
-    let dr = (i32::from(to.rank()) - i32::from(from.rank())).signum();
-    let (mut f, mut r) = (i32::from(from.file()) + df, i32::from(from.rank()) + dr);
-    while (f, r) != (i32::from(to.file()), i32::from(to.rank())) {
-        let sq = Square::from_coords(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
-        if board.piece_at(sq).is_some() {
-            return Some(sq);
-        }
-        f += df;
-        r += dr;
-    }
-    None
-}
-
-/// True when `piece` standing on `from` attacks `target` on `board` (for a Ruea: with a clear
-/// path).
-fn attacks(board: &Board, piece: Piece, from: Square, target: Square) -> bool {
-    let step = Step::between(piece.color, from, target);
-    let one = step.distance == 1;
-    let diag = matches!(
-        step.shape,
-        StepShape::DiagonalForward | StepShape::DiagonalBackward
-    );
-    match piece.role {
-        Role::Khun => one,
-        Role::Met => one && diag,
-        Role::Khon => one && (diag || step.shape == StepShape::StraightForward),
-        Role::Ma => step.shape == StepShape::KnightJump,
-        Role::Ruea => {
-            matches!(
-                step.shape,
-                StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
-            ) && first_between(board, from, target).is_none()
-        }
-        Role::Bia => one && step.shape == StepShape::DiagonalForward,
-    }
-}
-
-/// The pieces of `by` attacking `target` on `board`, a1 first.
-pub(crate) fn attackers(board: &Board, target: Square, by: Color) -> Vec<(Square, Piece)> {
-    Square::all()
-        .filter_map(|sq| board.piece_at(sq).map(|p| (sq, p)))
-        .filter(|&(sq, p)| p.color == by && attacks(board, p, sq, target))
-        .collect()
 }
 
 #[cfg(test)]
@@ -568,6 +553,18 @@ mod tests {
             })
         );
         assert_eq!(diagnose(&b, Color::White, sq("a1"), sq("a4")), None);
+        // Toward a1 (lower squares) the nearest piece in the way is the higher one.
+        let b = board(&[
+            ("d1", WK),
+            ("e8", BK),
+            ("h5", ruea),
+            ("c5", bia),
+            ("e5", bia),
+        ]);
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("h5"), sq("a5")),
+            Some(IllegalMove::PathBlocked { blocker, .. }) if blocker == sq("e5")
+        ));
     }
 
     #[test]

@@ -23,7 +23,12 @@ pub enum ParseFenError {
     Turn(String),
     /// A numeric field is not a number.
     #[error("bad number {value:?} in FEN field {field}")]
-    Number { field: &'static str, value: String },
+    Number {
+        /// The field's name, e.g. `fullmove number`.
+        field: &'static str,
+        /// The text found there.
+        value: String,
+    },
     /// Extra fields after the fullmove number.
     #[error("unexpected text {0:?} after the FEN")]
     Trailing(String),

@@ -29,7 +29,9 @@ pub struct CountInfo {
     pub current: u32,
     /// The limit, in moves of the counting side (e.g. 16).
     pub limit: u32,
-    /// The rule that set the limit (e.g. `OneRuea { side: White }` → "White has one Ruea").
+    /// The rule that set the limit (e.g. `OneRuea { side: White }` → "White has one Ruea:
+    /// limit 16"). It tells the chasing side's material when the count started: the limit
+    /// stays when the bare Khun later captures one of those pieces.
     pub limit_reason: LimitReason,
     /// Moves of the counting side left before the count runs out (`limit − current`).
     pub remaining: u32,
@@ -65,18 +67,36 @@ pub enum DrawReason {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// `winner` won.
-    Decisive { winner: Color, reason: WinReason },
+    Decisive {
+        /// The side that won.
+        winner: Color,
+        /// How.
+        reason: WinReason,
+    },
     /// Drawn.
-    Draw { reason: DrawReason },
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
 }
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Warning {
     /// The count is nearly out: `remaining` moves of the counting side left.
-    CountNearlyOut { counting: Color, remaining: u32 },
+    CountNearlyOut {
+        /// The side that counts.
+        counting: Color,
+        /// Its moves left before the count runs out ([`CountInfo::remaining`]).
+        remaining: u32,
+    },
     /// The no-progress counter: `plies` played without capture or Bia move, of `limit`.
-    NoProgress { plies: u32, limit: u32 },
+    NoProgress {
+        /// Plies (not moves) played without a capture or a Bia move.
+        plies: u32,
+        /// The plies that draw (100 = 50 moves).
+        limit: u32,
+    },
 }
 
 /// A count request (traditional board's honour).
@@ -92,7 +112,7 @@ pub enum CountAction {
 /// `ply` moves, before the next move (as in `traditional-public.jsonl`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CountEvent {
-    /// Number of moves played when the request was made.
+    /// Number of plies (moves of either side) played when the request was made.
     pub ply: u32,
     /// Start or stop.
     pub action: CountAction,
@@ -432,7 +452,10 @@ pub fn count_info(pos: &Position) -> Option<CountInfo> {
         Some(c) => (
             CountKind::PiecesHonour,
             c,
-            count::pieces_honour_reason(pos, c.other()),
+            // The limit was fixed when the count started; name the rule that gives it (a
+            // limit read from a FEN that is not in the table: the rule for the material now).
+            LimitReason::pieces_honour(limit / 2, c.other())
+                .unwrap_or_else(|| count::pieces_honour_reason(pos, c.other())),
             if pos.count_from != 0 {
                 pos.count_from
             } else {

@@ -20,6 +20,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod attacks;
 mod bitboard;
 mod board;

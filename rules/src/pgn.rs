@@ -44,19 +44,36 @@ pub enum PgnError {
     NoGame,
     /// The text is longer than [`MAX_PGN_BYTES`].
     #[error("PGN text too long ({bytes} bytes)")]
-    TooLong { bytes: usize },
+    TooLong {
+        /// The text's length in bytes.
+        bytes: usize,
+    },
     /// A tag line that is not `[Name "value"]`.
     #[error("line {line}: bad tag")]
-    BadTag { line: usize },
+    BadTag {
+        /// The line of the tag.
+        line: usize,
+    },
     /// A `{` comment that is never closed.
     #[error("line {line}: comment not closed")]
-    UnterminatedComment { line: usize },
+    UnterminatedComment {
+        /// The line where the comment opens.
+        line: usize,
+    },
     /// A `(` variation that is never closed.
     #[error("line {line}: variation not closed")]
-    UnterminatedVariation { line: usize },
+    UnterminatedVariation {
+        /// The line where the outermost open variation starts.
+        line: usize,
+    },
     /// The `[FEN]` tag does not hold a valid position.
     #[error("bad FEN tag \"{fen}\": {reason}")]
-    BadFen { fen: String, reason: String },
+    BadFen {
+        /// The tag's value (cut to 120 characters).
+        fen: String,
+        /// Why it was refused ([`crate::FenError`]'s text).
+        reason: String,
+    },
     /// A move could not be read or is not legal.
     #[error("{0}")]
     Move(#[from] ReplayError),
@@ -74,6 +91,7 @@ pub struct ReplayError {
     pub color: Color,
     /// The move text as written.
     pub text: String,
+    /// Why it could not be played.
     pub error: MoveInputError,
 }
 
@@ -131,6 +149,7 @@ impl PgnGame {
 /// declare, e.g. a PlayOK game past insufficient material).
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// The game with every move of the record.
     pub game: Game,
     /// `(plies played when it happened, outcome)` for the first position where
     /// [`Game::outcome`] was set, if any.
@@ -400,12 +419,17 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 /// values (`?`, `????.??.??`), pychess's round `-`, `result: None` and no extra tags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnTags {
+    /// `Event`: the event or kind of game.
     pub event: String,
+    /// `Site`: where it was played (pychess writes the game's URL).
     pub site: String,
-    /// `YYYY.MM.DD`.
+    /// `Date`: `YYYY.MM.DD`.
     pub date: String,
+    /// `Round`.
     pub round: String,
+    /// `White`: the White player's name.
     pub white: String,
+    /// `Black`: the Black player's name.
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None`: from the game's outcome by rules (else `*`).
     pub result: Option<String>,

@@ -1,7 +1,8 @@
 //! [`Position`]: a validated position with its counting state; legal move generation.
 
 use crate::attacks::{
-    between, bia_attacks, khon_attacks, khun_attacks, line, ma_attacks, met_attacks, ruea_attacks,
+    attackers, between, bia_attacks, khon_attacks, khun_attacks, line, ma_attacks, met_attacks,
+    ruea_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -112,13 +113,26 @@ impl IntoIterator for MoveList {
 pub enum PositionError {
     /// A side does not have exactly one Khun.
     #[error("{color} must have exactly one Khun, found {count}")]
-    KhunCount { color: &'static str, count: u32 },
+    KhunCount {
+        /// `"white"` or `"black"`.
+        color: &'static str,
+        /// How many Khun that side has.
+        count: u32,
+    },
     /// A side has more than 16 pieces.
     #[error("{color} has {count} pieces; at most 16 are possible")]
-    TooManyPieces { color: &'static str, count: u32 },
+    TooManyPieces {
+        /// `"white"` or `"black"`.
+        color: &'static str,
+        /// How many pieces that side has.
+        count: u32,
+    },
     /// An unpromoted Bia stands on or beyond its promotion rank (sixth rank).
     #[error("a Bia on {square} should already have been promoted")]
-    BiaOnPromotionRank { square: Square },
+    BiaOnPromotionRank {
+        /// The Bia's square.
+        square: Square,
+    },
     /// The side not to move is in check.
     #[error("the side not to move is in check")]
     OppositeCheck,
@@ -127,8 +141,10 @@ pub enum PositionError {
 /// Error from [`Position::from_fen`]: either the text or the position is bad.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text is not a FEN.
     #[error(transparent)]
     Parse(#[from] ParseFenError),
+    /// The FEN describes an impossible position.
     #[error(transparent)]
     Position(#[from] PositionError),
 }
@@ -138,7 +154,12 @@ pub enum FenError {
 pub enum PlayError {
     /// The move is not legal in the position.
     #[error("illegal move {from}{to}")]
-    Illegal { from: Square, to: Square },
+    Illegal {
+        /// The move's origin square.
+        from: Square,
+        /// The move's target square.
+        to: Square,
+    },
     /// The game is already over (only from [`crate::Game::play`]).
     #[error("the game is over")]
     GameOver,
@@ -190,8 +211,9 @@ impl fmt::Display for Position {
     }
 }
 
+/// The rank (0-based) on which a Bia of `c` is promoted: its sixth rank (RULES.md).
 #[inline]
-fn promotion_rank(c: Color) -> u8 {
+pub(crate) const fn promotion_rank(c: Color) -> u8 {
     match c {
         Color::White => 5,
         Color::Black => 2,
@@ -216,7 +238,9 @@ impl Position {
 
     /// Validates `setup`: one Khun a side, at most 16 pieces a side, no unpromoted Bia on or
     /// beyond its sixth rank, the side not to move not in check. The counting fields are taken
-    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs).
+    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs). A
+    /// fullmove number above 1,000,000 is read as 1,000,000 (keeps the ply counters far from
+    /// overflow; no real game gets there).
     ///
     /// # Errors
     /// [`PositionError`] naming the problem.
@@ -410,20 +434,7 @@ impl Position {
     /// Pieces of `by` attacking `sq` (with the current occupancy).
     #[must_use]
     pub fn attackers_of(&self, sq: Square, by: Color) -> Bitboard {
-        self.attackers_with(sq, by, self.board.occupied())
-    }
-
-    #[inline]
-    fn attackers_with(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let b = &self.board;
-        let them = b.by_color(by);
-        ((khun_attacks(sq) & b.by_role(Role::Khun))
-            | (met_attacks(sq) & b.by_role(Role::Met))
-            | (ma_attacks(sq) & b.by_role(Role::Ma))
-            | (khon_attacks(by.other(), sq) & b.by_role(Role::Khon))
-            | (bia_attacks(by.other(), sq) & b.by_role(Role::Bia))
-            | (ruea_attacks(sq, occ) & b.by_role(Role::Ruea)))
-            & them
+        attackers(&self.board, sq, by, self.board.occupied())
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -485,7 +496,7 @@ impl Position {
         let occ = self.board.occupied().without(ksq);
         let mut t = Bitboard::EMPTY;
         for to in khun_attacks(ksq) - self.board.by_color(us) {
-            if self.attackers_with(to, them, occ).is_empty() {
+            if attackers(&self.board, to, them, occ).is_empty() {
                 t.add(to);
             }
         }

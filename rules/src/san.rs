@@ -41,10 +41,18 @@ pub enum MoveInputError {
     /// The text is not a move in any notation we read. `input` is the text as given (cut to
     /// [`MAX_MOVE_INPUT_CHARS`] characters).
     #[error("cannot read the move \"{input}\": {reason}")]
-    Unreadable { input: String, reason: Unreadable },
+    Unreadable {
+        /// The text as given, cut to [`MAX_MOVE_INPUT_CHARS`] characters.
+        input: String,
+        /// What is wrong with it.
+        reason: Unreadable,
+    },
     /// More than one legal move fits the text; `candidates` are their SAN (Fairy-Stockfish form).
     #[error("ambiguous move: it could be {}", candidates.join(", "))]
-    Ambiguous { candidates: Vec<String> },
+    Ambiguous {
+        /// The SAN of every legal move that fits, in move generation order.
+        candidates: Vec<String>,
+    },
     /// The text names a move that is not legal here; the reason is data.
     #[error("illegal move: {0}")]
     Illegal(IllegalMove),
@@ -64,7 +72,10 @@ impl MoveInputError {
 pub enum Unreadable {
     /// Longer than [`MAX_MOVE_INPUT_CHARS`] characters.
     #[error("too long ({chars} characters)")]
-    TooLong { chars: usize },
+    TooLong {
+        /// The input's length in characters.
+        chars: usize,
+    },
     /// It does not end with a target square such as `e4` or `จ๔`.
     #[error("no target square at the end")]
     NoTargetSquare,

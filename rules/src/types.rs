@@ -6,7 +6,9 @@ use std::str::FromStr;
 /// A side. White moves first (RULES.md, "Board, pieces, moves").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first; its Bia start on rank 3 and promote on rank 6.
     White,
+    /// Moves second; its Bia start on rank 6 and promote on rank 3.
     Black,
 }
 
@@ -144,7 +146,9 @@ impl Role {
 /// A piece on the board. `promoted` is true only for a Bia-ngai (role [`Role::Met`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What it is ([`Role::Met`] also for a Bia-ngai).
     pub role: Role,
     /// A Bia-ngai: a Bia promoted on its sixth rank. Written `M~` in FEN.
     pub promoted: bool,
@@ -292,7 +296,9 @@ impl FromStr for Square {
 /// fields are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it goes to (holding the captured piece, if any).
     pub to: Square,
     /// The role of the moving piece before the move.
     pub role: Role,

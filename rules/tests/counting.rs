@@ -11,12 +11,8 @@ fn game(fen: &str, rules: Ruleset) -> Game {
 }
 
 fn mv(g: &Game, uci: &str) -> Move {
-    g.position()
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| format!("{}{}", m.from, m.to) == uci.trim_end_matches('m'))
-        .unwrap_or_else(|| panic!("{uci} is not legal in {}", g.position().fen()))
+    makruk::uci::parse_uci(g.position(), uci)
+        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", g.position().fen()))
 }
 
 fn play(g: &mut Game, uci: &str) {
@@ -361,4 +357,31 @@ fn count_nearly_out_warning() {
             remaining: 1
         }]
     );
+}
+
+/// Pieces' honour: the limit is fixed when the count starts (RULES.md "The limit never
+/// changes once set"); when the bare Khun then captures one of two Ruea, the limit stays 8 and
+/// the count still names the rule that set it, and the number it started from stays too.
+#[test]
+fn limit_and_its_reason_stay_when_the_bare_khun_captures() {
+    for rules in [Ruleset::Standard, Ruleset::Traditional, Ruleset::Material] {
+        let mut g = game("Rk6/8/8/8/8/8/8/2R1K3 b - 16 8 1", rules);
+        let before = count(&g);
+        assert_eq!(
+            (before.limit, before.limit_reason, before.started_from),
+            (8, LimitReason::TwoRuea { side: Color::White }, 5),
+            "{rules}"
+        );
+        play(&mut g, "b8a8");
+        let after = count(&g);
+        assert_eq!(after.limit, 8, "{rules}: the limit does not change");
+        assert_eq!(
+            after.limit_reason,
+            LimitReason::TwoRuea { side: Color::White },
+            "{rules}"
+        );
+        assert_eq!(after.limit_reason.moves(), after.limit, "{rules}");
+        assert_eq!(after.started_from, 5, "{rules}");
+        assert_eq!(after.current, 5, "{rules}");
+    }
 }
