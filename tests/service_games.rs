@@ -1058,3 +1058,39 @@ async fn traditional_mate_by_the_counting_side_is_a_draw() {
         r.text(Locale::En)
     );
 }
+
+#[tokio::test]
+async fn stalemate_and_khun_against_khun() {
+    let env = Env::new().await;
+    // Rh7 leaves the black Khun on a8 without a move and not in check.
+    let ch = ChannelId(800);
+    start_from_fen(
+        &env.svc,
+        ch,
+        "k1K5/8/8/8/8/8/8/7R w - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    let r = env.svc.play(ch, WHITE, "Rh7").await.unwrap();
+    let end = r.status.end.expect("stalemate");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::Stalemate)
+    );
+    assert!(r.text(Locale::En).contains("Stalemate"));
+    // Kxb7 takes the last piece: only the two Khun are left.
+    let ch = ChannelId(801);
+    start_from_fen(
+        &env.svc,
+        ch,
+        "k7/1R6/8/8/8/8/8/7K b - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    let r = env.svc.play(ch, BLACK, "Kxb7").await.unwrap();
+    let end = r.status.end.expect("Khun against Khun");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::KhunVsKhun)
+    );
+}
