@@ -165,6 +165,20 @@ mod tests {
     }
 
     #[test]
+    fn no_message_is_defined_twice() {
+        for locale in Locale::ALL {
+            let ids = message_ids(locale);
+            let mut dups: Vec<&String> = ids
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| &w[0])
+                .collect();
+            dups.dedup();
+            assert!(dups.is_empty(), "defined twice in {locale:?}: {dups:?}");
+        }
+    }
+
+    #[test]
     fn files_parse_without_errors() {
         for (_, path, text) in FTL_FILES {
             assert!(

@@ -916,6 +916,14 @@ async fn autocomplete_lists_legal_moves_for_the_player_to_move() {
     let n = env.svc.legal_moves_san(ch, WHITE, "n").await;
     assert_eq!(n, ["Nd2", "Ne2"]);
     assert!(n.iter().all(|m| m.starts_with('N')));
+    assert_eq!(
+        env.svc.legal_moves_san(ch, WHITE, "e3").await,
+        ["e4"],
+        "UCI prefix"
+    );
+    let thai = env.svc.legal_moves_san(ch, WHITE, "ม").await;
+    assert_eq!(thai.len(), 4, "{thai:?}"); // Ma to d2 / e2, Met to d2 / f2 (ม, ม็)
+    assert!(thai.contains(&"ม-ง๒".to_string()), "{thai:?}");
     assert!(env.svc.legal_moves_san(ch, BLACK, "").await.is_empty());
     assert!(env.svc.legal_moves_san(ch, SPECTATOR, "").await.is_empty());
     assert!(env
@@ -996,8 +1004,7 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
             let warned = r
                 .status
                 .warnings
-                .iter()
-                .any(|w| *w == Warning::NoProgress { plies, limit: 100 });
+                .contains(&Warning::NoProgress { plies, limit: 100 });
             if plies < 100 {
                 assert_eq!(r.status.end, None, "{ruleset} ply {plies}");
                 assert_eq!(warned, plies >= 80, "{ruleset} ply {plies}");
@@ -1017,4 +1024,73 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
             }
         }
     }
+}
+
+#[tokio::test]
+async fn traditional_mate_by_the_counting_side_is_a_draw() {
+    let env = Env::new().await;
+    // White: Khun g6, Ruea a1; Black: Khun h8, Met d4. Ra8 is mate.
+    let fen = "7k/8/6K1/8/3m4/8/8/R7 w - - 0 1";
+    let plain = ChannelId(700);
+    start_from_fen(&env.svc, plain, fen, Ruleset::Traditional).await;
+    let r = env.svc.play(plain, WHITE, "Ra8").await.unwrap();
+    let end = r.status.end.expect("mate");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::WhiteWins, EndReason::Checkmate)
+    );
+    // RULES.md (traditional, the Wikipedia seed): mating while counting board's honour draws.
+    let counting = ChannelId(701);
+    start_from_fen(&env.svc, counting, fen, Ruleset::Traditional).await;
+    let started = env.svc.count_start(counting, WHITE).await.unwrap();
+    assert!(started
+        .text(Locale::En)
+        .contains("starts counting board's honour"));
+    let r = env.svc.play(counting, WHITE, "Ra8").await.unwrap();
+    let end = r.status.end.expect("game over");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::CountingSideMated)
+    );
+    assert!(
+        r.text(Locale::En).contains("that is a draw"),
+        "{}",
+        r.text(Locale::En)
+    );
+}
+
+#[tokio::test]
+async fn stalemate_and_khun_against_khun() {
+    let env = Env::new().await;
+    // Rh7 leaves the black Khun on a8 without a move and not in check.
+    let ch = ChannelId(800);
+    start_from_fen(
+        &env.svc,
+        ch,
+        "k1K5/8/8/8/8/8/8/7R w - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    let r = env.svc.play(ch, WHITE, "Rh7").await.unwrap();
+    let end = r.status.end.expect("stalemate");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::Stalemate)
+    );
+    assert!(r.text(Locale::En).contains("Stalemate"));
+    // Kxb7 takes the last piece: only the two Khun are left.
+    let ch = ChannelId(801);
+    start_from_fen(
+        &env.svc,
+        ch,
+        "k7/1R6/8/8/8/8/8/7K b - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    let r = env.svc.play(ch, BLACK, "Kxb7").await.unwrap();
+    let end = r.status.end.expect("Khun against Khun");
+    assert_eq!(
+        (end.result, end.reason),
+        (GameResult::Draw, EndReason::KhunVsKhun)
+    );
 }

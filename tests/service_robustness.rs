@@ -5,7 +5,9 @@ mod service_common;
 
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
-use makruk_bot::game::{ChannelId, ColorChoice, GameService, Locale, ServiceError, UserId};
+use makruk_bot::game::{
+    ChannelId, ColorChoice, GameService, Locale, ServiceError, UserId, MAX_INPUT_LEN,
+};
 use makruk_bot::store::{self, to_db_id, NewGame};
 use service_common::{
     conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
@@ -247,6 +249,20 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         ("10,000 Thai characters", active, BLACK, long_thai, |e| {
             matches!(e, ServiceError::InputTooLong)
         }),
+        (
+            "one character too long",
+            active,
+            BLACK,
+            "ม".repeat(MAX_INPUT_LEN + 1),
+            |e| matches!(e, ServiceError::InputTooLong),
+        ),
+        (
+            "longest text read",
+            active,
+            BLACK,
+            "ม".repeat(MAX_INPUT_LEN),
+            |e| matches!(e, ServiceError::BadMove(_)),
+        ),
         ("illegal move", active, BLACK, "Ke6".into(), |e| {
             matches!(e, ServiceError::BadMove(MoveInputError::Illegal(_)))
         }),
@@ -657,5 +673,17 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
     assert!(
         !err.message(Locale::En).contains("zz99"),
         "details stay in the log"
+    );
+}
+
+#[tokio::test]
+async fn an_in_memory_database_works_too() {
+    let svc = GameService::open("sqlite::memory:").await.unwrap();
+    let ch = ChannelId(60);
+    start(&svc, ch, Ruleset::Standard).await;
+    let r = svc.play(ch, WHITE, "e4").await.unwrap();
+    assert_eq!(
+        svc.board(ch).await.unwrap().position.fen(),
+        r.position.fen()
     );
 }

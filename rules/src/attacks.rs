@@ -7,7 +7,8 @@
 //! numbers to search for, no PEXT.
 
 use crate::bitboard::Bitboard;
-use crate::types::{Color, Square};
+use crate::board::Board;
+use crate::types::{Color, Role, Square};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// Multiplier gathering the six inner bits of file a (a2..a7) into bits 58..63.
@@ -210,6 +211,20 @@ pub fn ruea_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let file_idx = (((occupied.0 >> f) & FILE_A).wrapping_mul(FILE_MULT) >> 58) as usize;
     let file = FILE[r][file_idx] << f;
     Bitboard(rank | file)
+}
+
+/// The pieces of `by` on `board` that attack `sq`, with `occupied` as the pieces that block a
+/// Ruea (pass `board.occupied()`, or less to look through a piece that is about to move).
+#[must_use]
+#[inline]
+pub fn attackers(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    ((khun_attacks(sq) & board.by_role(Role::Khun))
+        | (met_attacks(sq) & board.by_role(Role::Met))
+        | (ma_attacks(sq) & board.by_role(Role::Ma))
+        | (khon_attacks(by.other(), sq) & board.by_role(Role::Khon))
+        | (bia_attacks(by.other(), sq) & board.by_role(Role::Bia))
+        | (ruea_attacks(sq, occupied) & board.by_role(Role::Ruea)))
+        & board.by_color(by)
 }
 
 /// Squares strictly between `a` and `b` when they share a rank or a file; empty otherwise.

@@ -79,6 +79,17 @@ impl Bitboard {
         }
     }
 
+    /// The highest square in the set, if any.
+    #[must_use]
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::new(63 - self.0.leading_zeros() as u8)
+        }
+    }
+
     /// The only square in the set, if it holds exactly one.
     #[must_use]
     pub const fn single(self) -> Option<Square> {
@@ -225,6 +236,9 @@ mod tests {
         let v: Vec<String> = b.map(|s| s.to_string()).collect();
         assert_eq!(v, ["a1", "f1", "h1"]);
         assert_eq!(b.count(), 3);
+        assert_eq!(b.first().map(|s| s.to_string()), Some("a1".into()));
+        assert_eq!(b.last().map(|s| s.to_string()), Some("h1".into()));
+        assert_eq!(Bitboard::EMPTY.last(), None);
         assert!(b.more_than_one());
         assert_eq!(
             Bitboard(1 << 63).single().map(|s| s.to_string()),

@@ -5,7 +5,12 @@
 
 use std::fmt;
 
-use crate::{Board, Color, Piece, Position, Role, Square};
+use crate::attacks::{
+    attackers, between, bia_attacks, khon_attacks, khun_attacks, ma_attacks, met_attacks,
+    ruea_attacks,
+};
+use crate::position::promotion_rank;
+use crate::{Bitboard, Board, Color, Piece, Position, Role, Square};
 
 /// How a piece moves (RULES.md, "Board, pieces, moves"), for explaining a wrong move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -379,64 +384,54 @@ pub(crate) fn diagnose(
         step,
         movement: Movement::of(piece),
     };
-    let one = step.distance == 1;
-    let shape_ok = match piece.role {
-        Role::Khun => one,
-        Role::Met => {
-            one && matches!(
-                step.shape,
-                StepShape::DiagonalForward | StepShape::DiagonalBackward
-            )
-        }
-        Role::Khon => {
-            one && matches!(
-                step.shape,
-                StepShape::DiagonalForward
-                    | StepShape::DiagonalBackward
-                    | StepShape::StraightForward
-            )
-        }
-        Role::Ma => step.shape == StepShape::KnightJump,
-        Role::Ruea => matches!(
-            step.shape,
-            StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
-        ),
-        Role::Bia => {
-            if one && step.shape == StepShape::StraightForward {
-                if let Some(t) = target {
-                    if t.color != turn {
-                        return Some(IllegalMove::BiaCapturesOnlyDiagonally {
-                            from,
-                            to,
-                            target: t,
-                        });
-                    }
-                }
-                true
-            } else if one && step.shape == StepShape::DiagonalForward {
-                if target.is_none() {
-                    return Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to });
-                }
-                true
-            } else {
-                false
-            }
-        }
+    // The move generator's own tables say whether the piece can make this step at all.
+    let reach = match piece.role {
+        Role::Khun => khun_attacks(from),
+        Role::Met => met_attacks(from),
+        Role::Khon => khon_attacks(turn, from),
+        Role::Ma => ma_attacks(from),
+        // Every square of its rank and file; what stands in the way is looked at below.
+        Role::Ruea => ruea_attacks(from, Bitboard::EMPTY),
+        // Its captures; the push straight forward is the step below.
+        Role::Bia => bia_attacks(turn, from),
     };
-    if !shape_ok {
+    if piece.role == Role::Bia {
+        let push = step.shape == StepShape::StraightForward && step.distance == 1;
+        match target {
+            Some(t) if push && t.color != turn => {
+                return Some(IllegalMove::BiaCapturesOnlyDiagonally {
+                    from,
+                    to,
+                    target: t,
+                });
+            }
+            None if reach.contains(to) => {
+                return Some(IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to });
+            }
+            _ if push || reach.contains(to) => {}
+            _ => return Some(wrong_way),
+        }
+    } else if !reach.contains(to) {
         return Some(wrong_way);
     }
     if piece.role == Role::Ruea {
-        if let Some(blocker) = first_between(board, from, to) {
-            if let Some(blocker_piece) = board.piece_at(blocker) {
-                return Some(IllegalMove::PathBlocked {
-                    piece,
-                    from,
-                    to,
-                    blocker,
-                    blocker_piece,
-                });
-            }
+        // The piece in the way nearest the Ruea.
+        let in_way = between(from, to) & board.occupied();
+        let blocker = if to > from {
+            in_way.first()
+        } else {
+            in_way.last()
+        };
+        if let Some((blocker, blocker_piece)) =
+            blocker.and_then(|sq| board.piece_at(sq).map(|p| (sq, p)))
+        {
+            return Some(IllegalMove::PathBlocked {
+                piece,
+                from,
+                to,
+                blocker,
+                blocker_piece,
+            });
         }
     }
     if let Some(t) = target {
@@ -456,7 +451,9 @@ pub(crate) fn diagnose(
     };
     after.set_piece_at(to, moved);
     let khun = after.khun_of(turn)?;
-    let (attacker_square, attacker) = attackers(&after, khun, turn.other()).into_iter().next()?;
+    // The first attacker from a1 on.
+    let attacker_square = attackers(&after, khun, turn.other(), after.occupied()).first()?;
+    let attacker = after.piece_at(attacker_square)?;
     Some(IllegalMove::LeavesKhunInCheck {
         piece,
         from,
@@ -465,63 +462,6 @@ pub(crate) fn diagnose(
         attacker,
         attacker_square,
     })
-}
-
-/// The rank (0-based) on which a Bia of `color` is promoted: its sixth rank.
-const fn promotion_rank(color: Color) -> u8 {
-    match color {
-        Color::White => 5,
-        Color::Black => 2,
-    }
-}
-
-/// The first occupied square strictly between `from` and `to` on a common rank, file or
-/// diagonal, nearest `from` first.
-fn first_between(board: &Board, from: Square, to: Square) -> Option<Square> {
-    let df = (i32::from(to.file()) - i32::from(from.file())).signum();
-    let dr = (i32::from(to.rank()) - i32::from(from.rank())).signum();
-    let (mut f, mut r) = (i32::from(from.file()) + df, i32::from(from.rank()) + dr);
-    while (f, r) != (i32::from(to.file()), i32::from(to.rank())) {
-        let sq = Square::from_coords(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
-        if board.piece_at(sq).is_some() {
-            return Some(sq);
-        }
-        f += df;
-        r += dr;
-    }
-    None
-}
-
-/// True when `piece` standing on `from` attacks `target` on `board` (for a Ruea: with a clear
-/// path).
-fn attacks(board: &Board, piece: Piece, from: Square, target: Square) -> bool {
-    let step = Step::between(piece.color, from, target);
-    let one = step.distance == 1;
-    let diag = matches!(
-        step.shape,
-        StepShape::DiagonalForward | StepShape::DiagonalBackward
-    );
-    match piece.role {
-        Role::Khun => one,
-        Role::Met => one && diag,
-        Role::Khon => one && (diag || step.shape == StepShape::StraightForward),
-        Role::Ma => step.shape == StepShape::KnightJump,
-        Role::Ruea => {
-            matches!(
-                step.shape,
-                StepShape::StraightForward | StepShape::StraightBackward | StepShape::Sideways
-            ) && first_between(board, from, target).is_none()
-        }
-        Role::Bia => one && step.shape == StepShape::DiagonalForward,
-    }
-}
-
-/// The pieces of `by` attacking `target` on `board`, a1 first.
-pub(crate) fn attackers(board: &Board, target: Square, by: Color) -> Vec<(Square, Piece)> {
-    Square::all()
-        .filter_map(|sq| board.piece_at(sq).map(|p| (sq, p)))
-        .filter(|&(sq, p)| p.color == by && attacks(board, p, sq, target))
-        .collect()
 }
 
 #[cfg(test)]
@@ -613,6 +553,18 @@ mod tests {
             })
         );
         assert_eq!(diagnose(&b, Color::White, sq("a1"), sq("a4")), None);
+        // Toward a1 (lower squares) the nearest piece in the way is the higher one.
+        let b = board(&[
+            ("d1", WK),
+            ("e8", BK),
+            ("h5", ruea),
+            ("c5", bia),
+            ("e5", bia),
+        ]);
+        assert!(matches!(
+            diagnose(&b, Color::White, sq("h5"), sq("a5")),
+            Some(IllegalMove::PathBlocked { blocker, .. }) if blocker == sq("e5")
+        ));
     }
 
     #[test]

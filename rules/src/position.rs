@@ -1,7 +1,8 @@
 //! [`Position`]: a validated position with its counting state; legal move generation.
 
 use crate::attacks::{
-    between, bia_attacks, khon_attacks, khun_attacks, line, ma_attacks, met_attacks, ruea_attacks,
+    attackers, between, bia_attacks, khon_attacks, khun_attacks, line, ma_attacks, met_attacks,
+    ruea_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -210,8 +211,9 @@ impl fmt::Display for Position {
     }
 }
 
+/// The rank (0-based) on which a Bia of `c` is promoted: its sixth rank (RULES.md).
 #[inline]
-fn promotion_rank(c: Color) -> u8 {
+pub(crate) const fn promotion_rank(c: Color) -> u8 {
     match c {
         Color::White => 5,
         Color::Black => 2,
@@ -432,20 +434,7 @@ impl Position {
     /// Pieces of `by` attacking `sq` (with the current occupancy).
     #[must_use]
     pub fn attackers_of(&self, sq: Square, by: Color) -> Bitboard {
-        self.attackers_with(sq, by, self.board.occupied())
-    }
-
-    #[inline]
-    fn attackers_with(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let b = &self.board;
-        let them = b.by_color(by);
-        ((khun_attacks(sq) & b.by_role(Role::Khun))
-            | (met_attacks(sq) & b.by_role(Role::Met))
-            | (ma_attacks(sq) & b.by_role(Role::Ma))
-            | (khon_attacks(by.other(), sq) & b.by_role(Role::Khon))
-            | (bia_attacks(by.other(), sq) & b.by_role(Role::Bia))
-            | (ruea_attacks(sq, occ) & b.by_role(Role::Ruea)))
-            & them
+        attackers(&self.board, sq, by, self.board.occupied())
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -507,7 +496,7 @@ impl Position {
         let occ = self.board.occupied().without(ksq);
         let mut t = Bitboard::EMPTY;
         for to in khun_attacks(ksq) - self.board.by_color(us) {
-            if self.attackers_with(to, them, occ).is_empty() {
+            if attackers(&self.board, to, them, occ).is_empty() {
                 t.add(to);
             }
         }

@@ -11,12 +11,8 @@ fn game(fen: &str, rules: Ruleset) -> Game {
 }
 
 fn mv(g: &Game, uci: &str) -> Move {
-    g.position()
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| format!("{}{}", m.from, m.to) == uci.trim_end_matches('m'))
-        .unwrap_or_else(|| panic!("{uci} is not legal in {}", g.position().fen()))
+    makruk::uci::parse_uci(g.position(), uci)
+        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", g.position().fen()))
 }
 
 fn play(g: &mut Game, uci: &str) {

@@ -4,8 +4,10 @@
 use super::types::{ChallengeId, GameId, Locale, UserId};
 use makruk::{CountRequestError, MoveInputError};
 
-/// The longest move text the service reads, in bytes. Longer input is refused before parsing.
-pub const MAX_INPUT_LEN: usize = 64;
+/// The longest move text the service reads, in characters (the rules crate's limit; the
+/// longest real move text is about a dozen). Longer input is refused before the database is
+/// touched.
+pub const MAX_INPUT_LEN: usize = makruk::san::MAX_MOVE_INPUT_CHARS;
 
 /// Why a request was refused (user errors) or failed (internal errors).
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +48,7 @@ pub enum ServiceError {
     /// The challenge was not answered in time.
     #[error("the challenge has expired")]
     ChallengeExpired,
-    /// The move text is longer than [`MAX_INPUT_LEN`] bytes.
+    /// The move text is longer than [`MAX_INPUT_LEN`] characters.
     #[error("input too long")]
     InputTooLong,
     /// The rules crate could not read the move or the move is illegal (with why).

@@ -2,10 +2,16 @@
 //!
 //! Plain Rust types only (no Discord types): the adapter in `crate::discord` turns commands into
 //! calls on [`GameService`] and its answers ([`Reply`], [`ChallengeView`], [`ServiceError`]) into
-//! messages. Every request that changes a game runs in one database transaction and bumps the
-//! game's `version` only if it is still the version read (`UPDATE … WHERE version = $n`); a
-//! request that loses a race gets [`ServiceError::Conflict`] and changes nothing. Any error
-//! rolls the whole transaction back, so a refused request leaves the database as it was.
+//! messages.
+//!
+//! A request on a game reads the game (one snapshot: row, moves, count requests), replays it with
+//! `makruk::Game`, decides, and writes the result in one transaction that bumps the game's
+//! `version` only if it is still the version read (`UPDATE … WHERE version = $n`). If another
+//! request got there first, the request starts again from a fresh read (a double-click's second
+//! move then gets [`ServiceError::NotYourTurn`]); after three lost races it gives up with
+//! [`ServiceError::Conflict`]. A refused request writes nothing: the database stays as it was.
+//! Challenges run in one write transaction each. The one-active-game-per-channel and
+//! one-open-challenge-per-channel rules are unique indexes in the database.
 //!
 //! Times are Unix seconds from the service's clock ([`GameService::with_clock`] for tests).
 
@@ -76,10 +82,6 @@ struct Loaded {
     stored_events: usize,
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.name()
-}
-
 fn parse_color(s: Option<&str>) -> Option<Color> {
     match s {
         Some("white") => Some(Color::White),
@@ -104,21 +106,7 @@ fn parse_result(s: &str) -> Option<GameResult> {
 }
 
 fn parse_end_reason(s: &str) -> Option<EndReason> {
-    [
-        EndReason::Checkmate,
-        EndReason::Resignation,
-        EndReason::Agreement,
-        EndReason::Aborted,
-        EndReason::Stalemate,
-        EndReason::Counting,
-        EndReason::CountingSideMated,
-        EndReason::Repetition,
-        EndReason::InsufficientMaterial,
-        EndReason::KhunVsKhun,
-        EndReason::FiftyMove,
-    ]
-    .into_iter()
-    .find(|r| r.name() == s)
+    EndReason::ALL.into_iter().find(|r| r.name() == s)
 }
 
 fn game_end(row: &GameRow) -> Option<GameEnd> {
@@ -243,6 +231,9 @@ fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyho
         Ok(())
     };
     for (i, mv) in moves.iter().enumerate() {
+        if usize::try_from(mv.ply).ok() != Some(i) {
+            bail!("stored move number {} where {i} was expected", mv.ply);
+        }
         apply_events(&mut game, i)?;
         let m = makruk::uci::parse_uci(game.position(), &mv.uci)
             .map_err(|e| anyhow!("stored move {i} {:?}: {e}", mv.uci))?;
@@ -667,7 +658,7 @@ impl GameService {
         user: UserId,
         input: &str,
     ) -> Result<Reply, ServiceError> {
-        if input.len() > MAX_INPUT_LEN {
+        if input.chars().nth(MAX_INPUT_LEN).is_some() {
             return Err(ServiceError::InputTooLong);
         }
         let (g, san) = self
@@ -784,7 +775,7 @@ impl GameService {
                         Ok(())
                     }
                     None => {
-                        g.row.draw_offer = Some(color_name(side).into());
+                        g.row.draw_offer = Some(side.name().into());
                         Ok(())
                     }
                 },
@@ -857,7 +848,7 @@ impl GameService {
             if parse_color(g.row.takeback_request.as_deref()) == Some(side) {
                 return Err(ServiceError::TakebackAlreadyRequested);
             }
-            g.row.takeback_request = Some(color_name(side).into());
+            g.row.takeback_request = Some(side.name().into());
             Ok(())
         })
         .await
@@ -989,7 +980,7 @@ impl GameService {
             }
             let offer = parse_color(g.row.draw_offer.as_deref());
             if start {
-                g.row.draw_offer = Some(color_name(side).into());
+                g.row.draw_offer = Some(side.name().into());
             } else if offer == Some(side) {
                 g.row.draw_offer = None;
             }
@@ -1011,9 +1002,10 @@ impl GameService {
         Ok(g.reply(Event::Shown, None, None))
     }
 
-    /// Legal moves in SAN for autocomplete: only for the player to move, those starting with
-    /// `prefix` (case-insensitive; empty = all), checks first, then captures, at most
-    /// [`MAX_SUGGESTIONS`]. Empty on any error.
+    /// Legal moves in SAN for autocomplete: only for the player to move, those whose SAN or UCI
+    /// starts with `prefix` (case-insensitive; empty = all), checks first, then captures, at
+    /// most [`MAX_SUGGESTIONS`]. A prefix in Thai letters matches and gives Thai SAN
+    /// (`ม-ง๒`). Empty on any error.
     pub async fn legal_moves_san(
         &self,
         channel: ChannelId,
@@ -1046,10 +1038,12 @@ impl GameService {
             return Err(ServiceError::NotYourTurn);
         }
         let prefix = prefix.trim().to_lowercase();
+        // Someone typing Thai gets Thai SAN back; the rules crate reads both.
+        let thai = !prefix.is_ascii();
         let mut moves: Vec<(u8, String)> = pos
             .legal_moves()
             .into_iter()
-            .map(|mv| {
+            .filter_map(|mv| {
                 let san = makruk::san::to_san(pos, &mv);
                 let rank = if san.ends_with('#') || san.ends_with('+') {
                     0
@@ -1058,9 +1052,15 @@ impl GameService {
                 } else {
                     2
                 };
-                (rank, san)
+                let shown = if thai {
+                    makruk::san::to_thai_san(pos, &mv)
+                } else {
+                    san
+                };
+                let uci = makruk::uci::to_uci(&mv);
+                (shown.to_lowercase().starts_with(&prefix) || uci.starts_with(&prefix))
+                    .then_some((rank, shown))
             })
-            .filter(|(_, san)| san.to_lowercase().starts_with(&prefix))
             .collect();
         moves.sort();
         Ok(moves

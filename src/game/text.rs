@@ -561,19 +561,7 @@ mod tests {
             .iter()
             .map(|e| format!("error-{}", e.name()))
             .collect();
-        for r in [
-            EndReason::Checkmate,
-            EndReason::Resignation,
-            EndReason::Agreement,
-            EndReason::Aborted,
-            EndReason::Stalemate,
-            EndReason::Counting,
-            EndReason::CountingSideMated,
-            EndReason::Repetition,
-            EndReason::InsufficientMaterial,
-            EndReason::KhunVsKhun,
-            EndReason::FiftyMove,
-        ] {
+        for r in EndReason::ALL {
             ids.push(format!("end-{}", r.name()));
         }
         for r in Ruleset::ALL {

@@ -197,6 +197,21 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 11] = [
+        EndReason::Checkmate,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::Stalemate,
+        EndReason::Counting,
+        EndReason::CountingSideMated,
+        EndReason::Repetition,
+        EndReason::InsufficientMaterial,
+        EndReason::KhunVsKhun,
+        EndReason::FiftyMove,
+    ];
+
     /// A stable lower-case name, used in the database and as a Fluent key suffix.
     #[must_use]
     pub const fn name(self) -> &'static str {

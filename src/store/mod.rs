@@ -198,8 +198,13 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        // The writer's one connection is kept for the life of the pool (an in-memory database
+        // lives exactly as long as its connection).
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
+            .min_connections(1)
+            .max_lifetime(None)
+            .idle_timeout(None)
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(options.clone())
             .await
@@ -208,11 +213,17 @@ impl Store {
             .run(&writer)
             .await
             .with_context(|| "cannot apply the database migrations")?;
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .connect_with(options)
-            .await
-            .with_context(|| "cannot open the database")?;
+        // Each connection to an in-memory database has its own database: share the writer.
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let pool = if in_memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(options)
+                .await
+                .with_context(|| "cannot open the database")?
+        };
         Ok(Store { pool, writer })
     }
 

@@ -2,6 +2,7 @@
 //! replays the games of a `../shared/conformance/*.jsonl` file (README.md there) and lists
 //! every mismatch with Fairy-Stockfish's data.
 
+use makruk::uci::to_uci;
 use makruk::{counting_draw, Color, Game, Move, Position, Ruleset};
 use serde_json::Value;
 
@@ -34,20 +35,8 @@ pub struct Report {
     pub mismatches: Vec<Mismatch>,
 }
 
-pub fn uci(m: &Move) -> String {
-    format!("{}{}{}", m.from, m.to, if m.promotion { "m" } else { "" })
-}
-
-/// SAN and Thai SAN of `m` in `pos`, from the notation module.
-fn san_pair(pos: &Position, m: &Move) -> Option<(String, String)> {
-    Some((
-        makruk::san::to_san(pos, m),
-        makruk::san::to_thai_san(pos, m),
-    ))
-}
-
 fn find_move(pos: &Position, s: &str) -> Option<Move> {
-    pos.legal_moves().iter().copied().find(|m| uci(m) == s)
+    pos.legal_moves().iter().copied().find(|m| to_uci(m) == s)
 }
 
 fn flag(v: &Value) -> Option<bool> {
@@ -84,6 +73,10 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
     let mut game = Game::from_position(pos);
     let empty = Vec::new();
     let plies = g["plies"].as_array().unwrap_or(&empty);
+    if plies.is_empty() {
+        mm(0, "plies", "a list of plies".into(), "none".into());
+        return false;
+    }
     let moves = g["moves"].as_array().unwrap_or(&empty);
     let events = g.get("events").and_then(Value::as_array).unwrap_or(&empty);
     for (i, p) in plies.iter().enumerate() {
@@ -107,7 +100,7 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
         if fen != efen {
             mm(i, "fen", efen.to_string(), fen);
         }
-        let mut legal: Vec<String> = pos.legal_moves().iter().map(uci).collect();
+        let mut legal: Vec<String> = pos.legal_moves().iter().map(to_uci).collect();
         legal.sort();
         let mut elegal: Vec<String> = p["legal"]
             .as_array()
@@ -159,16 +152,16 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
             mm(i, "move", mv.to_string(), "not legal".into());
             break;
         };
-        if let Some((san, thai)) = san_pair(&pos, &m) {
-            if let Some(es) = p.get("san").and_then(Value::as_str) {
-                if es != san {
-                    mm(i, "san", es.to_string(), san);
-                }
+        if let Some(es) = p.get("san").and_then(Value::as_str) {
+            let san = makruk::san::to_san(&pos, &m);
+            if es != san {
+                mm(i, "san", es.to_string(), san);
             }
-            if let Some(et) = p.get("thai_san").and_then(Value::as_str) {
-                if et != thai {
-                    mm(i, "thai_san", et.to_string(), thai);
-                }
+        }
+        if let Some(et) = p.get("thai_san").and_then(Value::as_str) {
+            let thai = makruk::san::to_thai_san(&pos, &m);
+            if et != thai {
+                mm(i, "thai_san", et.to_string(), thai);
             }
         }
         if let Err(e) = game.play_on(&m) {
