@@ -5,5 +5,6 @@
 
 pub mod discord;
 pub mod game;
+pub mod i18n;
 pub mod render;
 pub mod store;

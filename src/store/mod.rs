@@ -1,1 +1,607 @@
 //! All SQL, behind typed functions (sqlx; SQLite by default, portable to PostgreSQL).
+//!
+//! Portability: queries use `$1`-style binds (sqlx-sqlite reads `$N` as parameter N; PostgreSQL
+//! needs that form), `RETURNING`, and partial unique indexes, which both databases have. Only the
+//! transaction start differs: SQLite transactions that will write begin with `BEGIN IMMEDIATE`
+//! (take the write lock at once, so two writers queue on the busy timeout instead of failing with
+//! `SQLITE_BUSY` when a reader upgrades); on PostgreSQL a plain `BEGIN` plus the version check
+//! gives the same guarantee.
+//!
+//! Ids of users and channels (u64 snowflakes) are stored as BIGINT: the same 64 bits as i64.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
+use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
+
+/// A transaction on the store.
+pub type Tx = Transaction<'static, Sqlite>;
+
+/// The database: a connection pool for reads and a one-connection pool for writes. Cheap to
+/// clone.
+///
+/// SQLite has one writer at a time. Writers queue (first come, first served) on the write
+/// pool's single connection instead of contending for the file lock, where SQLite's busy
+/// handler would make them sleep and retry; `BEGIN IMMEDIATE` and the busy timeout still
+/// protect against other processes on the same file.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+    writer: SqlitePool,
+}
+
+/// u64 id → BIGINT (same bits).
+#[must_use]
+pub const fn to_db_id(id: u64) -> i64 {
+    id as i64
+}
+
+/// BIGINT → u64 id (same bits).
+#[must_use]
+pub const fn from_db_id(id: i64) -> u64 {
+    id as u64
+}
+
+/// A row of `games`. Users and channels as stored (see [`to_db_id`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: i64,
+    pub channel_id: i64,
+    pub white_id: i64,
+    pub black_id: i64,
+    /// A `makruk::Ruleset` name.
+    pub ruleset: String,
+    pub start_fen: String,
+    /// FEN after all stored moves and count events.
+    pub fen: String,
+    pub plies: i64,
+    /// `active` | `finished`.
+    pub state: String,
+    /// `1-0` | `0-1` | `1/2-1/2` | `*`.
+    pub result: Option<String>,
+    pub end_reason: Option<String>,
+    /// `white` | `black`: the side whose draw offer stands.
+    pub draw_offer: Option<String>,
+    /// `white` | `black`: the side whose takeback request stands.
+    pub takeback_request: Option<String>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
+     state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
+     finished_at";
+
+fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        channel_id: r.try_get("channel_id")?,
+        white_id: r.try_get("white_id")?,
+        black_id: r.try_get("black_id")?,
+        ruleset: r.try_get("ruleset")?,
+        start_fen: r.try_get("start_fen")?,
+        fen: r.try_get("fen")?,
+        plies: r.try_get("plies")?,
+        state: r.try_get("state")?,
+        result: r.try_get("result")?,
+        end_reason: r.try_get("end_reason")?,
+        draw_offer: r.try_get("draw_offer")?,
+        takeback_request: r.try_get("takeback_request")?,
+        version: r.try_get("version")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+        finished_at: r.try_get("finished_at")?,
+    })
+}
+
+/// A stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// 0-based index of the move in the game.
+    pub ply: i64,
+    pub uci: String,
+    pub san: String,
+}
+
+/// A stored counting request (`traditional`): at `ply` (before the move with that index).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountEventRow {
+    pub seq: i64,
+    pub ply: i64,
+    /// `start` | `stop`.
+    pub action: String,
+}
+
+/// A row of `challenges`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub channel_id: i64,
+    pub challenger_id: i64,
+    pub opponent_id: i64,
+    /// `white` | `black` | `random`: the challenger's colour.
+    pub color: String,
+    pub ruleset: String,
+    /// `open` | `accepted` | `declined` | `withdrawn` | `expired`.
+    pub state: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub answered_at: Option<i64>,
+    pub game_id: Option<i64>,
+}
+
+const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
+     state, created_at, expires_at, answered_at, game_id";
+
+fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: r.try_get("id")?,
+        channel_id: r.try_get("channel_id")?,
+        challenger_id: r.try_get("challenger_id")?,
+        opponent_id: r.try_get("opponent_id")?,
+        color: r.try_get("color")?,
+        ruleset: r.try_get("ruleset")?,
+        state: r.try_get("state")?,
+        created_at: r.try_get("created_at")?,
+        expires_at: r.try_get("expires_at")?,
+        answered_at: r.try_get("answered_at")?,
+        game_id: r.try_get("game_id")?,
+    })
+}
+
+/// A new game to insert.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub channel_id: i64,
+    pub white_id: i64,
+    pub black_id: i64,
+    pub ruleset: &'a str,
+    pub start_fen: &'a str,
+    pub now: i64,
+}
+
+/// A new challenge to insert.
+#[derive(Clone, Debug)]
+pub struct NewChallenge<'a> {
+    pub channel_id: i64,
+    pub challenger_id: i64,
+    pub opponent_id: i64,
+    pub color: &'a str,
+    pub ruleset: &'a str,
+    pub now: i64,
+    pub expires_at: i64,
+}
+
+/// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).
+#[must_use]
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite database at `url`, in WAL mode with a 10 s busy
+    /// timeout and foreign keys on, and applies the migrations of `migrations/`.
+    ///
+    /// # Errors
+    /// When the URL is bad, the file cannot be opened, or a migration fails.
+    pub async fn open(url: &str) -> anyhow::Result<Store> {
+        let options = SqliteConnectOptions::from_str(url)
+            .with_context(|| "bad database URL")?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        // The writer's one connection is kept for the life of the pool (an in-memory database
+        // lives exactly as long as its connection).
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .max_lifetime(None)
+            .idle_timeout(None)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options.clone())
+            .await
+            .with_context(|| "cannot open the database")?;
+        sqlx::migrate!()
+            .run(&writer)
+            .await
+            .with_context(|| "cannot apply the database migrations")?;
+        // Each connection to an in-memory database has its own database: share the writer.
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let pool = if in_memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(options)
+                .await
+                .with_context(|| "cannot open the database")?
+        };
+        Ok(Store { pool, writer })
+    }
+
+    /// The connection pool for reads (writes go through [`Store::begin_write`]).
+    #[must_use]
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Closes the pools, waiting for connections in use.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.pool.close().await;
+    }
+
+    /// Starts a transaction that will write: `BEGIN IMMEDIATE` (see the module docs).
+    ///
+    /// # Errors
+    /// Database errors (a busy database past the busy timeout included).
+    pub async fn begin_write(&self) -> sqlx::Result<Tx> {
+        self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// Starts a read-only transaction (a consistent snapshot).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn begin_read(&self) -> sqlx::Result<Tx> {
+        self.pool.begin().await
+    }
+
+    /// Every row of every table, as text, in a fixed order: for tests that check a refused
+    /// request changed nothing.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn dump(&self) -> sqlx::Result<String> {
+        let mut out = String::new();
+        for (table, order) in [
+            ("games", "id"),
+            ("moves", "game_id, ply"),
+            ("count_events", "game_id, seq"),
+            ("challenges", "id"),
+        ] {
+            out.push_str(table);
+            out.push('\n');
+            let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
+                .fetch_all(&self.pool)
+                .await?;
+            for row in rows {
+                let mut cells = Vec::new();
+                for i in 0..row.len() {
+                    let cell = if let Ok(v) = row.try_get::<Option<i64>, _>(i) {
+                        format!("{v:?}")
+                    } else {
+                        format!("{:?}", row.try_get::<Option<String>, _>(i)?)
+                    };
+                    cells.push(cell);
+                }
+                out.push_str(&cells.join("|"));
+                out.push('\n');
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The active game of `channel`, if any.
+#[tracing::instrument(skip(conn))]
+pub async fn active_game(
+    conn: &mut SqliteConnection,
+    channel: i64,
+) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = 'active'"
+    ))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| game_row(&r))
+    .transpose()
+}
+
+/// The most recent game of `channel` (active or finished), if any.
+#[tracing::instrument(skip(conn))]
+pub async fn last_game(conn: &mut SqliteConnection, channel: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
+    ))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| game_row(&r))
+    .transpose()
+}
+
+/// Game `id`, if it exists.
+#[tracing::instrument(skip(conn))]
+pub async fn game(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .map(|r| game_row(&r))
+        .transpose()
+}
+
+/// The last `limit` finished games of `channel`, newest first.
+#[tracing::instrument(skip(conn))]
+pub async fn finished_games(
+    conn: &mut SqliteConnection,
+    channel: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = 'finished' \
+         ORDER BY finished_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(channel)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
+}
+
+/// Inserts a new active game and returns its id. Fails with a unique violation (see
+/// [`is_unique_violation`]) when the channel already has an active game.
+#[tracing::instrument(skip(conn))]
+pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
+         version, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $5, 0, 'active', 0, $6, $6) RETURNING id",
+    )
+    .bind(g.channel_id)
+    .bind(g.white_id)
+    .bind(g.black_id)
+    .bind(g.ruleset)
+    .bind(g.start_fen)
+    .bind(g.now)
+    .fetch_one(conn)
+    .await
+}
+
+/// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
+/// updated_at, finished_at) and sets `version = expected_version + 1`, only if the stored
+/// version is still `expected_version`. Returns false when it was not (a lost race).
+#[tracing::instrument(skip(conn, g), fields(game = g.id))]
+pub async fn update_game(
+    conn: &mut SqliteConnection,
+    g: &GameRow,
+    expected_version: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, end_reason = $5, \
+         draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+         version = version + 1 \
+         WHERE id = $10 AND version = $11",
+    )
+    .bind(&g.fen)
+    .bind(g.plies)
+    .bind(&g.state)
+    .bind(&g.result)
+    .bind(&g.end_reason)
+    .bind(&g.draw_offer)
+    .bind(&g.takeback_request)
+    .bind(g.updated_at)
+    .bind(g.finished_at)
+    .bind(g.id)
+    .bind(expected_version)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The moves of game `game_id`, in order.
+#[tracing::instrument(skip(conn))]
+pub async fn moves(conn: &mut SqliteConnection, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
+    sqlx::query("SELECT ply, uci, san FROM moves WHERE game_id = $1 ORDER BY ply")
+        .bind(game_id)
+        .fetch_all(conn)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(MoveRow {
+                ply: r.try_get("ply")?,
+                uci: r.try_get("uci")?,
+                san: r.try_get("san")?,
+            })
+        })
+        .collect()
+}
+
+/// Appends move number `ply` (0-based) to game `game_id`.
+#[tracing::instrument(skip(conn))]
+pub async fn insert_move(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    ply: i64,
+    uci: &str,
+    san: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, uci, san, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game_id)
+    .bind(ply)
+    .bind(uci)
+    .bind(san)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes the moves of game `game_id` from index `ply` on (a takeback).
+#[tracing::instrument(skip(conn))]
+pub async fn delete_moves_from(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    ply: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(game_id)
+        .bind(ply)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The counting requests of game `game_id`, in order.
+#[tracing::instrument(skip(conn))]
+pub async fn count_events(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+) -> sqlx::Result<Vec<CountEventRow>> {
+    sqlx::query("SELECT seq, ply, action FROM count_events WHERE game_id = $1 ORDER BY seq")
+        .bind(game_id)
+        .fetch_all(conn)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(CountEventRow {
+                seq: r.try_get("seq")?,
+                ply: r.try_get("ply")?,
+                action: r.try_get("action")?,
+            })
+        })
+        .collect()
+}
+
+/// Appends counting request number `seq` (0-based) to game `game_id`.
+#[tracing::instrument(skip(conn))]
+pub async fn insert_count_event(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    seq: i64,
+    ply: i64,
+    action: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO count_events (game_id, seq, ply, action) VALUES ($1, $2, $3, $4)")
+        .bind(game_id)
+        .bind(seq)
+        .bind(ply)
+        .bind(action)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the counting requests of game `game_id` from number `seq` on (a takeback).
+#[tracing::instrument(skip(conn))]
+pub async fn delete_count_events_from(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    seq: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM count_events WHERE game_id = $1 AND seq >= $2")
+        .bind(game_id)
+        .bind(seq)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks the open challenges of `channel` that expired before `now` as `expired`.
+#[tracing::instrument(skip(conn))]
+pub async fn expire_challenges(
+    conn: &mut SqliteConnection,
+    channel: i64,
+    now: i64,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = 'expired', answered_at = expires_at \
+         WHERE channel_id = $1 AND state = 'open' AND expires_at <= $2",
+    )
+    .bind(channel)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// The open challenge of `channel` (expired or not), if any.
+#[tracing::instrument(skip(conn))]
+pub async fn open_challenge(
+    conn: &mut SqliteConnection,
+    channel: i64,
+) -> sqlx::Result<Option<ChallengeRow>> {
+    sqlx::query(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = $1 AND state = 'open'"
+    ))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| challenge_row(&r))
+    .transpose()
+}
+
+/// Challenge `id`, if it exists.
+#[tracing::instrument(skip(conn))]
+pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<ChallengeRow>> {
+    sqlx::query(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| challenge_row(&r))
+    .transpose()
+}
+
+/// Inserts an open challenge and returns its row. Fails with a unique violation when the
+/// channel already has an open challenge.
+#[tracing::instrument(skip(conn))]
+pub async fn insert_challenge(
+    conn: &mut SqliteConnection,
+    c: &NewChallenge<'_>,
+) -> sqlx::Result<ChallengeRow> {
+    let row = sqlx::query(&format!(
+        "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
+         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, 'open', $6, $7) \
+         RETURNING {CHALLENGE_COLUMNS}"
+    ))
+    .bind(c.channel_id)
+    .bind(c.challenger_id)
+    .bind(c.opponent_id)
+    .bind(c.color)
+    .bind(c.ruleset)
+    .bind(c.now)
+    .bind(c.expires_at)
+    .fetch_one(conn)
+    .await?;
+    challenge_row(&row)
+}
+
+/// Closes open challenge `id` with `state` (`accepted`, `declined`, `withdrawn`), linking
+/// `game_id`. Returns false when the challenge was no longer open (a lost race).
+#[tracing::instrument(skip(conn))]
+pub async fn close_challenge(
+    conn: &mut SqliteConnection,
+    id: i64,
+    state: &str,
+    now: i64,
+    game_id: Option<i64>,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = $1, answered_at = $2, game_id = $3 \
+         WHERE id = $4 AND state = 'open'",
+    )
+    .bind(state)
+    .bind(now)
+    .bind(game_id)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

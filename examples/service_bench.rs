@@ -1,0 +1,157 @@
+//! End-to-end throughput of the game service: moves applied per second (read the game, parse
+//! the move text, validate, store the move and the new version, commit) on a SQLite file, with
+//! many games played at once in different channels; and the latency distribution of a move.
+//!
+//! ```sh
+//! cargo run --release --example service_bench -- [games=100] [plies=60]
+//! ```
+//!
+//! The games are Fairy-Stockfish games from `../shared/conformance/games-public.jsonl` that start
+//! from the initial position (reused round-robin when fewer than `games`), played by SAN text.
+
+use std::time::{Duration, Instant};
+
+use makruk::Ruleset;
+use makruk_bot::game::{ChannelId, ColorChoice, GameService, UserId};
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// SAN texts of the first `plies` moves of start-position games in which nothing ends earlier.
+fn load_games(plies: usize) -> anyhow::Result<Vec<Vec<String>>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/games-public.jsonl"
+    );
+    let text = std::fs::read_to_string(path)?;
+    let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+    let mut games = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let g: serde_json::Value = serde_json::from_str(line)?;
+        let Some(all) = g["plies"].as_array() else {
+            continue;
+        };
+        if g["start"] != start || all.len() <= plies + 1 {
+            continue;
+        }
+        let quiet = all[..=plies].iter().all(|p| {
+            p["optional"][0] != true
+                && p["immediate"][0] != true
+                && !(p["insufficient"][0] == true && p["insufficient"][1] == true)
+        });
+        if quiet {
+            let sans = all[..plies]
+                .iter()
+                .filter_map(|p| p["san"].as_str().map(str::to_string))
+                .collect();
+            games.push(sans);
+        }
+    }
+    anyhow::ensure!(!games.is_empty(), "no game with {plies} quiet plies");
+    Ok(games)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse())
+        .collect::<Result<_, _>>()?;
+    let n_games = args.first().copied().unwrap_or(100);
+    let plies = args.get(1).copied().unwrap_or(60);
+    let games = load_games(plies)?;
+    let dir = tempfile::tempdir()?;
+    let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+    let svc = GameService::open(&url).await?;
+    let (white, black) = (UserId(1), UserId(2));
+    for g in 0..n_games {
+        let ch = ChannelId(g as u64);
+        let c = svc
+            .challenge(
+                ch,
+                white,
+                black,
+                false,
+                ColorChoice::White,
+                Ruleset::Standard,
+            )
+            .await?;
+        svc.accept(ch, black, Some(c.id)).await?;
+    }
+    println!(
+        "{n_games} games at once, {plies} plies each ({} distinct), SQLite WAL file, {} worker threads",
+        games.len().min(n_games),
+        tokio::runtime::Handle::current().metrics().num_workers()
+    );
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..n_games)
+        .map(|g| {
+            let svc = svc.clone();
+            let moves = games[g % games.len()].clone();
+            tokio::spawn(async move {
+                let ch = ChannelId(g as u64);
+                let mut latencies = Vec::with_capacity(moves.len());
+                for (i, mv) in moves.iter().enumerate() {
+                    let who = if i & 1 == 0 { white } else { black };
+                    let t = Instant::now();
+                    svc.play(ch, who, mv).await?;
+                    latencies.push(t.elapsed());
+                }
+                anyhow::Ok(latencies)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for t in tasks {
+        latencies.extend(t.await??);
+    }
+    let elapsed = started.elapsed();
+    latencies.sort();
+    let moves = latencies.len();
+    println!(
+        "{moves} moves in {:.2} s: {:.0} moves/s",
+        elapsed.as_secs_f64(),
+        moves as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "latency per move: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 90.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+    );
+    // The cost of one move without queueing: one game at a time.
+    let ch = ChannelId(u64::MAX);
+    let c = svc
+        .challenge(
+            ch,
+            white,
+            black,
+            false,
+            ColorChoice::White,
+            Ruleset::Standard,
+        )
+        .await?;
+    svc.accept(ch, black, Some(c.id)).await?;
+    let mut single = Vec::new();
+    for (i, mv) in games[0].iter().enumerate() {
+        let who = if i & 1 == 0 { white } else { black };
+        let t = Instant::now();
+        svc.play(ch, who, mv).await?;
+        single.push(t.elapsed());
+    }
+    single.sort();
+    println!(
+        "one game alone ({} moves): p50 {:.3} ms, p99 {:.3} ms per move",
+        single.len(),
+        percentile(&single, 50.0).as_secs_f64() * 1e3,
+        percentile(&single, 99.0).as_secs_f64() * 1e3,
+    );
+    svc.close().await;
+    Ok(())
+}

@@ -1,0 +1,28 @@
+# The current count explained in sentences (/count). $color counts; $other is the opponent.
+
+count-none = No count is running now.
+count-none-bia = No count is running: unpromoted Bia are still on the board. Counting begins when no Bia is left.
+count-none-traditional = No count is running. With no Bia left and pieces on both sides, the player to move may start counting board's honour with `/count start`.
+count-none-fifty-move = These rules have no counting: 50 moves without a capture or a Bia move draw the game.
+
+count-who-pieces = { $color } has only its Khun left, so { $color } counts pieces' honour: if its Khun survives the count, the game is drawn.
+count-who-boards = { $color } counts board's honour: no Bia is left, and the count started by itself for the side that was to move then.
+count-who-boards-traditional = { $color } asked to count board's honour. If { $color } itself gives mate while counting, the game is a draw.
+count-who-boards-material = { $color } counts board's honour because it has less material (with equal material, the side to move counts).
+
+count-from-pieces = The count started from { $from }: there were { $pieces } pieces on the board (both Khun included) when it began, and pieces' honour counts from that number plus one.
+count-from-pieces-next = { $color }'s next move will be counted { $from }: there are { $pieces } pieces on the board (both Khun included), and pieces' honour counts from that number plus one.
+count-from-boards = Board's honour counts from 1.
+
+count-limit-boards = The limit is { $limit } moves: board's honour always runs to 64.
+count-limit-two-ruea = The limit is { $limit } moves because { $side } has two Ruea.
+count-limit-one-ruea = The limit is { $limit } moves because { $side } has one Ruea.
+count-limit-two-khon = The limit is { $limit } moves because { $side } has two Khon and no Ruea.
+count-limit-two-ma = The limit is { $limit } moves because { $side } has two Ma, no Ruea and fewer than two Khon.
+count-limit-one-khon = The limit is { $limit } moves because { $side } has one Khon and no Ruea.
+count-limit-other = The limit is { $limit } moves because { $side } has no Ruea or Khon and at most one Ma (or only a Met or Bia-ngai).
+
+count-now = The count stands at { $current } of { $limit }, so { $color } has { $remaining ->
+    [one] 1 move
+   *[other] { $remaining } moves
+} left: if the count passes { $limit } before { $other } gives mate, the game is drawn.

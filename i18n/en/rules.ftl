@@ -1,0 +1,49 @@
+# The rules explanation (/rules), per topic and ruleset (RULES.md). $ruleset is the localised name.
+
+rules-overview = **Makruk (Thai chess): { $ruleset } rules**
+    Two players, White and Black, on an 8×8 board; White moves first. Each side has a Khun (king), a Met, two Khon, two Ma, two Ruea and eight Bia. Win by checkmating the opponent's Khun; a stalemate is a draw.
+    { $summary }
+    More: the pieces, promotion, counting, draws.
+
+rules-summary-standard = Counting starts by itself, as on pychess and Fairy-Stockfish: board's honour (64 moves) once no Bia is left, pieces' honour when a side has only its Khun.
+rules-summary-traditional = Board's honour is counted only when a player asks for it (`/count start`), as the Thai federation plays; pieces' honour starts by itself.
+rules-summary-material = The side with less material counts board's honour once no Bia is left; a lone Khun counts pieces' honour; 100 plies without capture or Bia move draw while Bia remain.
+rules-summary-fifty-move = There is no counting: 50 moves without a capture or a Bia move draw the game.
+
+rules-pieces = **The pieces**
+    • **Khun** (K, king): one square in any direction. It may never move into check.
+    • **Met** (M): one square diagonally.
+    • **Khon** (S): one square diagonally, or one square straight forward.
+    • **Ma** (N): jumps like a chess knight.
+    • **Ruea** (R): any number of empty squares along a rank or a file.
+    • **Bia** (pawn, no letter): one square straight forward; captures one square diagonally forward. No double step, no en passant.
+    • **Bia-ngai**: a promoted Bia; it moves like a Met.
+    There is no castling. Moves can be written in SAN (`Nd2`, `exf4`, `Rhe1`), UCI (`e3e4`), PlayOK style (`Bd2` for a Khon, `Qe2` for a Met) or Thai notation (`ม-ง๒`).
+
+rules-promotion = **Promotion**
+    A Bia that reaches its sixth rank (rank 6 for White, rank 3 for Black) becomes a Bia-ngai at once. Promotion is compulsory and there is no choice: the Bia-ngai moves like a Met, one square diagonally. In SAN it is written `=M`, e.g. `dxc6=M`.
+
+rules-counting-standard = **Counting ({ $ruleset })**
+    A game in which one side cannot force mate must not go on forever, so the defending side counts its moves.
+    • **Board's honour**: once no Bia is left on the board, a count of 64 moves starts by itself. If the count passes 64 before mate, the game is drawn.
+    • **Pieces' honour**: when a side has only its Khun left, it counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64. The limit does not change when more pieces are captured.
+    Mate always comes first: a mate on the last counted move still wins. `/count` explains the current count.
+rules-counting-traditional = **Counting ({ $ruleset })**
+    • **Board's honour** is not automatic: once no Bia is left and both sides still have more than their Khun, the player to move may start it with `/count start` and stop it with `/count stop`. It counts that player's moves to 64; if the count passes 64, the game is drawn. A started count is also a standing draw offer. If the counting player gives mate while counting, the game is a draw.
+    • **Pieces' honour** starts by itself when a side has only its Khun: it counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64.
+    `/count` explains the current count.
+rules-counting-material = **Counting ({ $ruleset })**
+    • **Board's honour**: once no Bia is left, the side with less material counts (Ruea 5, Ma 3, Khon 2.5, Met and Bia-ngai 2; equal material: the side to move), 1, 2, 3… on each of its own moves; reaching 65 without being mated draws. If a capture leaves the counting side with more material, the count passes to the other side and starts again.
+    • **Pieces' honour**: a side left with only its Khun counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces (two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64). The limit does not change when pieces are captured later.
+    If the counting side itself gives mate, it wins.
+rules-counting-fifty-move = **Counting ({ $ruleset })**
+    These rules have no counting. Instead, 50 moves (100 plies) without a capture or a Bia move draw the game.
+
+rules-draws-standard = **Draws ({ $ruleset })**
+    A game is drawn by stalemate, when the count runs out, when the same position occurs for the third time, when neither side has enough material to mate (Khon and Ruea can mate; a Met or Bia-ngai only together with one on the other square colour; a Ma or a Bia needs a second piece), or by agreement (`/draw offer`).
+rules-draws-traditional = **Draws ({ $ruleset })**
+    A game is drawn by stalemate, when a count runs out, when the counting player mates while counting board's honour, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw offer`; a started board's-honour count is itself a draw offer).
+rules-draws-material = **Draws ({ $ruleset })**
+    A game is drawn by stalemate, when a count reaches 65, when the same position occurs for the third time, when only the two Khun are left, after 100 plies without a capture or a Bia move while Bia remain (the status shows the counter from ply 80), or by agreement (`/draw offer`).
+rules-draws-fifty-move = **Draws ({ $ruleset })**
+    A game is drawn by stalemate, after 50 moves (100 plies) without a capture or a Bia move, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw offer`).

@@ -1,0 +1,138 @@
+# Texts of the game service (src/game): names, events, status lines, game ends, challenges, errors.
+# Users arrive as Discord mentions (<@id>); $player / $opponent / $winner / $loser as
+# "White (<@id>)" built with the message `player`.
+
+## Names
+
+color-white = White
+color-black = Black
+player = { $color } ({ $mention })
+
+ruleset-standard = standard
+ruleset-traditional = traditional
+ruleset-material = material
+ruleset-fifty-move = fifty-move
+
+piece-khun = Khun
+piece-met = Met
+piece-khon = Khon
+piece-ma = Ma
+piece-ruea = Ruea
+piece-bia = Bia
+piece-bia-ngai = Bia-ngai
+
+piece-khun-moves = The Khun moves one square in any direction.
+piece-met-moves = The Met moves one square diagonally.
+piece-khon-moves = The Khon moves one square diagonally, or one square straight forward.
+piece-ma-moves = The Ma jumps like a chess knight: two squares one way and one square to the side.
+piece-ruea-moves = The Ruea moves any number of empty squares along a rank or a file.
+piece-bia-moves = The Bia moves one square straight forward and captures one square diagonally forward.
+piece-bia-ngai-moves = The Bia-ngai moves like a Met: one square diagonally.
+
+## What a request did
+
+event-started = A { $ruleset } game starts: { $white } plays White, { $black } plays Black.
+event-moved = { $player } played **{ $san }**.
+event-resigned = { $player } resigned.
+event-draw-offered = { $player } offers a draw. { $opponent }: accept with `/draw accept` or decline with `/draw decline`; the offer lapses when you move.
+event-draw-accepted = { $player } accepted the draw.
+event-draw-declined = { $player } declined the draw offer.
+event-takeback-requested = { $player } asks to take back their last move. { $opponent }: agree with `/takeback accept` or refuse with `/takeback decline`.
+event-takeback-accepted = { $player } agreed: the last move was taken back.
+event-takeback-declined = { $player } refused to take the move back.
+event-aborted = { $player } aborted the game.
+event-count-started = { $player } starts counting board's honour (64 moves). This is also a standing draw offer: { $opponent } may accept it with `/draw accept`.
+event-count-stopped = { $player } stops counting board's honour.
+
+## Status
+
+status-turn = { $player } to move.
+status-check = { $color } is in check!
+status-count-boards = Board's honour: { $color } counts { $current } of { $limit }.
+status-count-pieces = Pieces' honour: { $color } counts { $current } of { $limit }.
+status-draw-offer = { $player } offers a draw: { $opponent } can `/draw accept` or `/draw decline`.
+status-takeback-request = { $player } asks to take back their last move: { $opponent } can `/takeback accept` or `/takeback decline`.
+warning-count-nearly-out = { $moves ->
+    [0] The count has reached its limit: if { $color } makes one more move without being mated, the game is drawn.
+    [one] 1 move left before the count runs out for { $color }.
+   *[other] { $moves } moves left before the count runs out for { $color }.
+}
+warning-no-progress = { $plies } plies without a capture or a Bia move: at { $limit } the game is drawn.
+
+## End of the game
+
+end-checkmate = Checkmate! { $winner } wins.
+end-resignation = { $loser } resigned: { $winner } wins.
+end-agreement = Drawn by agreement.
+end-aborted = The game was aborted: no result.
+end-stalemate = Stalemate: the side to move has no legal move. Drawn.
+end-counting = The count ran out before the mate: drawn by counting.
+end-counting-side-mated = The counting side gave mate while counting board's honour: under the traditional rules that is a draw.
+end-repetition = The same position occurred for the third time: drawn by repetition.
+end-insufficient-material = Neither side has enough material to mate: drawn.
+end-khun-vs-khun = Only the two Khun are left: drawn.
+end-fifty-move = 50 moves without a capture or a Bia move: drawn.
+end-result = Result: { $result }
+
+## Challenges
+
+challenge-color-white = { $challenger } plays White
+challenge-color-black = { $challenger } plays Black
+challenge-color-random = colours drawn at random
+challenge-open = { $challenger } challenges { $opponent } to a game of Makruk ({ $ruleset } rules, { $colors }). { $opponent }: `/accept` or `/decline`. The challenge expires <t:{ $expires }:R>.
+challenge-accepted = { $opponent } accepted the challenge of { $challenger }.
+challenge-declined = { $opponent } declined the challenge of { $challenger }.
+challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
+challenge-expired = The challenge of { $challenger } to { $opponent } has expired.
+
+## Errors (shown only to the user who made the request)
+
+error-no-game-here = No game is being played in this channel. Start one with `/challenge`.
+error-game-over = The game in this channel is over. Start a new one with `/challenge`.
+error-not-a-player = You are not playing in this game; only the two players can do that.
+error-not-your-turn = It is not your turn: wait for your opponent's move.
+error-channel-busy = A game is already being played in this channel. Wait until it ends, or start a thread and play there.
+error-challenge-pending = A challenge is already open in this channel. Wait for the answer, or withdraw it with `/withdraw` if it is yours.
+error-challenge-self = You cannot challenge yourself. Challenge another member of the channel.
+error-challenge-bot = Bots cannot play. Challenge a person.
+error-no-challenge = There is no open challenge in this channel. Send one with `/challenge`.
+error-not-your-challenge = This challenge is between { $challenger } and { $opponent }: only { $opponent } can accept or decline it, and only { $challenger } can withdraw it.
+error-challenge-expired = That challenge has expired. Send a new one with `/challenge`.
+error-input-too-long = That is too long for a move (at most { $max } characters). Write a move such as `Nd2`, `e4` or `e3e4`.
+error-no-draw-offer = Your opponent has not offered a draw. You can offer one with `/draw offer`.
+error-draw-already-offered = You have already offered a draw. Wait for your opponent's answer.
+error-no-takeback-request = Your opponent has not asked to take a move back.
+error-takeback-already-requested = You have already asked to take your move back. Wait for your opponent's answer.
+error-nothing-to-take-back = You can only ask to take back your own last move, before your opponent has replied.
+error-too-late-to-abort = Both sides have moved, so the game can no longer be aborted. You can resign or offer a draw.
+error-not-traditional = Counting is started on request only in the traditional ruleset; in this game the count runs by itself.
+error-count-bia-left = Board's honour can be counted only when no Bia is left on the board.
+error-count-bare-khun = A side has only its Khun left: pieces' honour is counted automatically.
+error-not-your-count = Only the player who started the count can stop it.
+error-count-already = A count is already running.
+error-count-not-counting = No count that you started is running.
+error-count = The count cannot be changed now.
+error-game-not-found = There is no game with that number in this channel. `/history` lists the games played here.
+error-conflict = Another action changed the game at the same moment, so yours was not applied. Look at the board and try again.
+error-internal = Sorry, something went wrong on our side. Please try again in a moment.
+
+## Bad moves
+
+move-empty = Write a move, for example `Nd2`, `e4`, `e3e4` or `ม-ง๒`.
+move-unreadable = I cannot read “{ $input }” as a move: { $reason }. Write a move such as `Nd2`, `e4`, `e3e4` or `ม-ง๒`.
+move-unreadable-too-long = it is too long ({ $chars } characters)
+move-unreadable-no-target = it does not end with a target square such as e4
+move-unreadable-unexpected-char = the character “{ $char }” has no place in a move
+move-unreadable-bad-promotion = a Bia can only become a Met (=M)
+move-unreadable-not-uci = it is not of the form e3e4
+move-ambiguous = More than one move fits: { $candidates }. Write the one you mean.
+move-illegal-no-piece = There is no piece on { $square }.
+move-illegal-not-your-piece = The { $piece } on { $square } is not yours.
+move-illegal-cannot-move-that-way = The { $piece } cannot move from { $from } to { $to }. { $how }
+move-illegal-bia-captures-diagonally = The Bia on { $from } cannot capture on { $to }: a Bia captures only one square diagonally forward.
+move-illegal-bia-diagonal-only-to-capture = The Bia on { $from } cannot go to { $to }: a Bia moves diagonally only to capture.
+move-illegal-path-blocked = The { $piece } on { $from } cannot reach { $to }: the { $blocker } on { $square } is in the way.
+move-illegal-own-piece = Your own { $piece } stands on { $square }.
+move-illegal-leaves-khun-in-check = That would leave your Khun on { $khun } in check from the { $attacker } on { $square }.
+move-illegal-no-such-piece = You have no { $piece } that could move to { $to }.
+move-illegal-no-such-move = None of your { $piece } pieces can move to { $to } (they stand on { $squares }).

@@ -1,0 +1,137 @@
+# ข้อความของบริการเกม (src/game): ชื่อ เหตุการณ์ สถานะ การจบเกม คำท้า และข้อผิดพลาด
+# ผู้ใช้ส่งมาเป็น mention ของ Discord (<@id>); $player / $opponent / $winner / $loser อยู่ในรูป
+# "ฝ่ายขาว (<@id>)" ที่สร้างจากข้อความ `player`
+
+## ชื่อ
+
+color-white = ฝ่ายขาว
+color-black = ฝ่ายดำ
+player = { $color } ({ $mention })
+
+ruleset-standard = มาตรฐาน
+ruleset-traditional = ดั้งเดิม
+ruleset-material = นับตามค่าหมาก
+ruleset-fifty-move = กฎ 50 ตา
+
+piece-khun = ขุน
+piece-met = เม็ด
+piece-khon = โคน
+piece-ma = ม้า
+piece-ruea = เรือ
+piece-bia = เบี้ย
+piece-bia-ngai = เบี้ยหงาย
+
+piece-khun-moves = ขุนเดินได้หนึ่งช่องทุกทิศทาง
+piece-met-moves = เม็ดเดินทแยงได้หนึ่งช่อง
+piece-khon-moves = โคนเดินทแยงได้หนึ่งช่อง หรือเดินตรงไปข้างหน้าหนึ่งช่อง
+piece-ma-moves = ม้าเดินแบบม้าหมากรุกสากล: ตรงสองช่องแล้วเลี้ยวข้างหนึ่งช่อง และกระโดดข้ามหมากได้
+piece-ruea-moves = เรือเดินตรงตามแถวหรือตามตาได้กี่ช่องก็ได้ โดยไม่ข้ามหมาก
+piece-bia-moves = เบี้ยเดินตรงไปข้างหน้าหนึ่งช่อง และกินทแยงไปข้างหน้าหนึ่งช่อง
+piece-bia-ngai-moves = เบี้ยหงายเดินเหมือนเม็ด: ทแยงหนึ่งช่อง
+
+## สิ่งที่เกิดขึ้น
+
+event-started = เริ่มเกมกติกา{ $ruleset }: { $white } เดินฝ่ายขาว { $black } เดินฝ่ายดำ
+event-moved = { $player } เดิน **{ $san }**
+event-resigned = { $player } ยอมแพ้
+event-draw-offered = { $player } ขอเสมอ { $opponent }: รับด้วย `/draw accept` หรือปฏิเสธด้วย `/draw decline` (ข้อเสนอจะหมดไปเมื่อคุณเดิน)
+event-draw-accepted = { $player } รับเสมอ
+event-draw-declined = { $player } ปฏิเสธการขอเสมอ
+event-takeback-requested = { $player } ขอคืนตาเดินล่าสุด { $opponent }: ยอมด้วย `/takeback accept` หรือไม่ยอมด้วย `/takeback decline`
+event-takeback-accepted = { $player } ยอมให้คืนตา: ตาเดินล่าสุดถูกยกเลิกแล้ว
+event-takeback-declined = { $player } ไม่ยอมให้คืนตา
+event-aborted = { $player } ยกเลิกเกม
+event-count-started = { $player } เริ่มนับศักดิ์กระดาน (64 ตา) ซึ่งถือเป็นการขอเสมอไปด้วย: { $opponent } รับเสมอได้ด้วย `/draw accept`
+event-count-stopped = { $player } หยุดนับศักดิ์กระดาน
+
+## สถานะ
+
+status-turn = ตาของ{ $player }
+status-check = { $color } ถูกรุก!
+status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
+status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
+status-draw-offer = { $player } ขอเสมอ: { $opponent } ใช้ `/draw accept` หรือ `/draw decline`
+status-takeback-request = { $player } ขอคืนตาเดินล่าสุด: { $opponent } ใช้ `/takeback accept` หรือ `/takeback decline`
+warning-count-nearly-out = { $moves ->
+    [0] การนับถึงกำหนดแล้ว: ถ้า{ $color }เดินอีกหนึ่งตาโดยไม่ถูกรุกจน เกมจะเสมอ
+   *[other] เหลืออีก { $moves } ตา การนับของ{ $color }จะครบกำหนด
+}
+warning-no-progress = เดินมาแล้ว { $plies } ครั้งโดยไม่มีการกินหรือเดินเบี้ย: ครบ { $limit } ครั้งเกมจะเสมอ
+
+## จบเกม
+
+end-checkmate = รุกจน! { $winner } ชนะ
+end-resignation = { $loser } ยอมแพ้: { $winner } ชนะ
+end-agreement = เสมอโดยความตกลงของทั้งสองฝ่าย
+end-aborted = เกมถูกยกเลิก: ไม่มีผลแพ้ชนะ
+end-stalemate = อับ: ฝ่ายที่ต้องเดินไม่มีตาเดินที่ถูกกติกา เกมเสมอ
+end-counting = นับครบกำหนดก่อนรุกจน: เสมอด้วยการนับ
+end-counting-side-mated = ฝ่ายที่นับศักดิ์กระดานอยู่เป็นฝ่ายรุกจนเอง: ตามกติกาดั้งเดิมถือว่าเสมอ
+end-repetition = ตำแหน่งเดิมเกิดขึ้นเป็นครั้งที่สาม: เสมอ
+end-insufficient-material = ไม่มีฝ่ายใดมีหมากพอจะรุกจนได้: เสมอ
+end-khun-vs-khun = เหลือแต่ขุนสองตัว: เสมอ
+end-fifty-move = เดิน 50 ตาโดยไม่มีการกินหรือเดินเบี้ย: เสมอ
+end-result = ผล: { $result }
+
+## คำท้า
+
+challenge-color-white = { $challenger } เดินฝ่ายขาว
+challenge-color-black = { $challenger } เดินฝ่ายดำ
+challenge-color-random = สุ่มฝ่าย
+challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset }, { $colors }) { $opponent }: ใช้ `/accept` หรือ `/decline` คำท้าจะหมดอายุ <t:{ $expires }:R>
+challenge-accepted = { $opponent } รับคำท้าของ { $challenger }
+challenge-declined = { $opponent } ปฏิเสธคำท้าของ { $challenger }
+challenge-withdrawn = { $challenger } ถอนคำท้าที่ส่งถึง { $opponent }
+challenge-expired = คำท้าของ { $challenger } ถึง { $opponent } หมดอายุแล้ว
+
+## ข้อผิดพลาด (แสดงเฉพาะผู้ที่สั่ง)
+
+error-no-game-here = ยังไม่มีเกมในช่องนี้ เริ่มเกมด้วย `/challenge`
+error-game-over = เกมในช่องนี้จบแล้ว เริ่มเกมใหม่ด้วย `/challenge`
+error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นสองคนเท่านั้นที่ทำได้
+error-not-your-turn = ยังไม่ถึงตาคุณ รอคู่แข่งเดินก่อน
+error-channel-busy = มีเกมกำลังเล่นอยู่ในช่องนี้ รอให้จบก่อน หรือเปิดเธรดแล้วเล่นในนั้น
+error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว รอคำตอบ หรือถอนด้วย `/withdraw` ถ้าเป็นคำท้าของคุณ
+error-challenge-self = ท้าตัวเองไม่ได้ ท้าสมาชิกคนอื่นในช่องนี้
+error-challenge-bot = บอทเล่นไม่ได้ ท้าคนแทน
+error-no-challenge = ไม่มีคำท้าค้างอยู่ในช่องนี้ ส่งคำท้าด้วย `/challenge`
+error-not-your-challenge = คำท้านี้เป็นของ { $challenger } กับ { $opponent }: เฉพาะ { $opponent } ที่รับหรือปฏิเสธได้ และเฉพาะ { $challenger } ที่ถอนได้
+error-challenge-expired = คำท้านั้นหมดอายุแล้ว ส่งคำท้าใหม่ด้วย `/challenge`
+error-input-too-long = ยาวเกินไปสำหรับตาเดิน (ไม่เกิน { $max } ตัวอักษร) เขียนตาเดิน เช่น `Nd2` `e4` หรือ `e3e4`
+error-no-draw-offer = คู่แข่งยังไม่ได้ขอเสมอ คุณขอเสมอได้ด้วย `/draw offer`
+error-draw-already-offered = คุณขอเสมอไปแล้ว รอคำตอบจากคู่แข่ง
+error-no-takeback-request = คู่แข่งไม่ได้ขอคืนตา
+error-takeback-already-requested = คุณขอคืนตาไปแล้ว รอคำตอบจากคู่แข่ง
+error-nothing-to-take-back = ขอคืนได้เฉพาะตาเดินล่าสุดของคุณเอง ก่อนที่คู่แข่งจะเดินตอบ
+error-too-late-to-abort = ทั้งสองฝ่ายเดินแล้ว จึงยกเลิกเกมไม่ได้ คุณยอมแพ้หรือขอเสมอได้
+error-not-traditional = การเริ่มนับตามคำขอมีเฉพาะกติกาดั้งเดิม ในเกมนี้การนับเริ่มเอง
+error-count-bia-left = นับศักดิ์กระดานได้เมื่อไม่มีเบี้ยเหลือบนกระดานแล้วเท่านั้น
+error-count-bare-khun = มีฝ่ายหนึ่งเหลือแต่ขุน: นับศักดิ์หมากโดยอัตโนมัติ
+error-not-your-count = เฉพาะผู้ที่เริ่มนับเท่านั้นที่หยุดการนับได้
+error-count-already = กำลังนับอยู่แล้ว
+error-count-not-counting = ไม่มีการนับที่คุณเริ่มไว้
+error-count = เปลี่ยนการนับตอนนี้ไม่ได้
+error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/history`
+error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงยังไม่ถูกใช้ ดูกระดานแล้วลองใหม่
+error-internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
+
+## ตาเดินที่ใช้ไม่ได้
+
+move-empty = เขียนตาเดิน เช่น `Nd2` `e4` `e3e4` หรือ `ม-ง๒`
+move-unreadable = อ่าน “{ $input }” เป็นตาเดินไม่ได้: { $reason } เขียนตาเดิน เช่น `Nd2` `e4` `e3e4` หรือ `ม-ง๒`
+move-unreadable-too-long = ยาวเกินไป ({ $chars } ตัวอักษร)
+move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง เช่น e4
+move-unreadable-unexpected-char = ตัวอักษร “{ $char }” ไม่ใช่ส่วนของตาเดิน
+move-unreadable-bad-promotion = เบี้ยกลายเป็นเม็ด (=M) ได้เท่านั้น
+move-unreadable-not-uci = ไม่ได้อยู่ในรูป e3e4
+move-ambiguous = มีหลายตาเดินที่ตรงกัน: { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
+move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
+move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ
+move-illegal-cannot-move-that-way = { $piece }เดินจาก { $from } ไป { $to } ไม่ได้ { $how }
+move-illegal-bia-captures-diagonally = เบี้ยที่ { $from } กินที่ { $to } ไม่ได้: เบี้ยกินได้เฉพาะทแยงไปข้างหน้าหนึ่งช่อง
+move-illegal-bia-diagonal-only-to-capture = เบี้ยที่ { $from } ไป { $to } ไม่ได้: เบี้ยเดินทแยงได้เฉพาะเมื่อกิน
+move-illegal-path-blocked = { $piece }ที่ { $from } ไปถึง { $to } ไม่ได้: มี{ $blocker }ที่ { $square } ขวางอยู่
+move-illegal-own-piece = มี{ $piece }ของคุณเองอยู่ที่ { $square }
+move-illegal-leaves-khun-in-check = ตานี้จะทำให้ขุนของคุณที่ { $khun } ถูกรุกโดย{ $attacker }ที่ { $square }
+move-illegal-no-such-piece = คุณไม่มี{ $piece }ที่เดินไป { $to } ได้
+move-illegal-no-such-move = ไม่มี{ $piece }ของคุณตัวใดเดินไป { $to } ได้ ({ $piece }ของคุณอยู่ที่ { $squares })

@@ -1,0 +1,146 @@
+//! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
+//! localised message (ephemeral in Discord); internal errors are logged and get an apology.
+
+use super::types::{ChallengeId, GameId, Locale, UserId};
+use makruk::{CountRequestError, MoveInputError};
+
+/// The longest move text the service reads, in characters (the rules crate's limit; the
+/// longest real move text is about a dozen). Longer input is refused before the database is
+/// touched.
+pub const MAX_INPUT_LEN: usize = makruk::san::MAX_MOVE_INPUT_CHARS;
+
+/// Why a request was refused (user errors) or failed (internal errors).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// No game is being played in this channel (and none finished here yet).
+    #[error("no game in this channel")]
+    NoGameHere,
+    /// The channel's last game is over; nothing can be played in it.
+    #[error("the game is over")]
+    GameOver(GameId),
+    /// The requester is not one of the two players.
+    #[error("not a player of this game")]
+    NotAPlayer,
+    /// It is the other player's turn.
+    #[error("not your turn")]
+    NotYourTurn,
+    /// A game is already being played in this channel.
+    #[error("a game is already being played in this channel")]
+    ChannelBusy(GameId),
+    /// A challenge is already open in this channel.
+    #[error("a challenge is already open in this channel")]
+    ChallengePending(ChallengeId),
+    /// One cannot challenge oneself.
+    #[error("cannot challenge yourself")]
+    ChallengeSelf,
+    /// Bots (including this one) cannot be challenged.
+    #[error("cannot challenge a bot")]
+    ChallengeBot,
+    /// No open challenge (with that id) in this channel.
+    #[error("no open challenge")]
+    NoChallenge,
+    /// Only the challenged user may accept or decline; only the challenger may withdraw.
+    #[error("not your challenge")]
+    NotYourChallenge {
+        challenger: UserId,
+        opponent: UserId,
+    },
+    /// The challenge was not answered in time.
+    #[error("the challenge has expired")]
+    ChallengeExpired,
+    /// The move text is longer than [`MAX_INPUT_LEN`] characters.
+    #[error("input too long")]
+    InputTooLong,
+    /// The rules crate could not read the move or the move is illegal (with why).
+    #[error("bad move: {0}")]
+    BadMove(MoveInputError),
+    /// No draw offer from the opponent stands.
+    #[error("no draw offer")]
+    NoDrawOffer,
+    /// The requester's own draw offer already stands.
+    #[error("draw already offered")]
+    DrawAlreadyOffered,
+    /// No takeback request from the opponent stands.
+    #[error("no takeback request")]
+    NoTakebackRequest,
+    /// The requester's own takeback request already stands.
+    #[error("takeback already requested")]
+    TakebackAlreadyRequested,
+    /// The requester has no move of their own on the board to take back (the last ply must be theirs).
+    #[error("nothing to take back")]
+    NothingToTakeBack,
+    /// Both sides have moved: the game can only be resigned or drawn now.
+    #[error("too late to abort")]
+    TooLateToAbort,
+    /// Count start/stop is only for the `traditional` ruleset.
+    #[error("counting on request is only in the traditional ruleset")]
+    NotTraditional,
+    /// Only the player who started the count can stop it.
+    #[error("not your count")]
+    NotYourCount,
+    /// The rules refuse this count start/stop now (with why).
+    #[error("count request refused: {0}")]
+    Count(CountRequestError),
+    /// No such game (PGN export of an unknown id, or of another channel's game).
+    #[error("no such game")]
+    GameNotFound,
+    /// Another request on the same game was applied at the same moment; this one was not.
+    #[error("another request changed the game at the same moment")]
+    Conflict,
+    /// Anything else: database trouble, corrupt stored game, bugs. Logged, not shown.
+    #[error("internal error: {0:#}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ServiceError {
+    fn from(e: sqlx::Error) -> ServiceError {
+        ServiceError::Internal(e.into())
+    }
+}
+
+impl ServiceError {
+    /// True for errors caused by the request (shown to the user); false for [`ServiceError::Internal`].
+    #[must_use]
+    pub fn is_user_error(&self) -> bool {
+        !matches!(self, ServiceError::Internal(_))
+    }
+
+    /// A stable lower-case name of the variant (the Fluent key is `error-<name>`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            ServiceError::NoGameHere => "no-game-here",
+            ServiceError::GameOver(_) => "game-over",
+            ServiceError::NotAPlayer => "not-a-player",
+            ServiceError::NotYourTurn => "not-your-turn",
+            ServiceError::ChannelBusy(_) => "channel-busy",
+            ServiceError::ChallengePending(_) => "challenge-pending",
+            ServiceError::ChallengeSelf => "challenge-self",
+            ServiceError::ChallengeBot => "challenge-bot",
+            ServiceError::NoChallenge => "no-challenge",
+            ServiceError::NotYourChallenge { .. } => "not-your-challenge",
+            ServiceError::ChallengeExpired => "challenge-expired",
+            ServiceError::InputTooLong => "input-too-long",
+            ServiceError::BadMove(_) => "bad-move",
+            ServiceError::NoDrawOffer => "no-draw-offer",
+            ServiceError::DrawAlreadyOffered => "draw-already-offered",
+            ServiceError::NoTakebackRequest => "no-takeback-request",
+            ServiceError::TakebackAlreadyRequested => "takeback-already-requested",
+            ServiceError::NothingToTakeBack => "nothing-to-take-back",
+            ServiceError::TooLateToAbort => "too-late-to-abort",
+            ServiceError::NotTraditional => "not-traditional",
+            ServiceError::NotYourCount => "not-your-count",
+            ServiceError::Count(_) => "count",
+            ServiceError::GameNotFound => "game-not-found",
+            ServiceError::Conflict => "conflict",
+            ServiceError::Internal(_) => "internal",
+        }
+    }
+
+    /// The localised message for the user: what went wrong and what to do next.
+    /// [`ServiceError::Internal`] gives a generic apology (details go to the log, not the user).
+    #[must_use]
+    pub fn message(&self, locale: Locale) -> String {
+        super::text::error_message(self, locale)
+    }
+}

@@ -1,0 +1,595 @@
+//! Localised texts of the service. The words live in `i18n/<lang>/{service,rules,count}.ftl`;
+//! this module only picks messages and fills in their arguments.
+
+use makruk::{
+    Color, CountInfo, CountKind, IllegalMove, LimitReason, MoveInputError, Piece, Position, Role,
+    Ruleset, Unreadable, Warning,
+};
+
+use super::error::ServiceError;
+use super::types::{
+    ChallengeState, ChallengeView, ColorChoice, Event, Locale, Reply, RulesTopic, UserId,
+};
+use crate::i18n::{tr, tr0, Arg};
+
+/// A user as a Discord mention.
+fn mention(u: UserId) -> String {
+    format!("<@{}>", u.0)
+}
+
+fn color(locale: Locale, c: Color) -> String {
+    tr0(locale, &format!("color-{}", c.name()))
+}
+
+fn ruleset_name(locale: Locale, r: Ruleset) -> String {
+    tr0(locale, &format!("ruleset-{}", r.name()))
+}
+
+fn piece_key(p: Piece) -> &'static str {
+    if p.promoted {
+        return "piece-bia-ngai";
+    }
+    match p.role {
+        Role::Khun => "piece-khun",
+        Role::Met => "piece-met",
+        Role::Khon => "piece-khon",
+        Role::Ma => "piece-ma",
+        Role::Ruea => "piece-ruea",
+        Role::Bia => "piece-bia",
+    }
+}
+
+fn piece(locale: Locale, p: Piece) -> String {
+    tr0(locale, piece_key(p))
+}
+
+/// How `p` moves, as a sentence.
+fn piece_moves(locale: Locale, p: Piece) -> String {
+    tr0(locale, &format!("{}-moves", piece_key(p)))
+}
+
+/// "White (<@1>)".
+fn player(locale: Locale, c: Color, u: UserId) -> String {
+    tr(
+        locale,
+        "player",
+        &[
+            ("color", color(locale, c).into()),
+            ("mention", mention(u).into()),
+        ],
+    )
+}
+
+pub(crate) fn error_message(err: &ServiceError, locale: Locale) -> String {
+    match err {
+        ServiceError::BadMove(e) => move_error(e, locale),
+        ServiceError::NotYourChallenge {
+            challenger,
+            opponent,
+        } => tr(
+            locale,
+            "error-not-your-challenge",
+            &[
+                ("challenger", mention(*challenger).into()),
+                ("opponent", mention(*opponent).into()),
+            ],
+        ),
+        ServiceError::InputTooLong => tr(
+            locale,
+            "error-input-too-long",
+            &[("max", super::MAX_INPUT_LEN.into())],
+        ),
+        ServiceError::Count(e) => {
+            let key = match e {
+                makruk::CountRequestError::NotOnRequest(_) => "error-not-traditional",
+                makruk::CountRequestError::BiaLeft => "error-count-bia-left",
+                makruk::CountRequestError::BareKhun => "error-count-bare-khun",
+                makruk::CountRequestError::AlreadyCounting => "error-count-already",
+                makruk::CountRequestError::NotCounting => "error-count-not-counting",
+            };
+            tr0(locale, key)
+        }
+        other => tr0(locale, &format!("error-{}", other.name())),
+    }
+}
+
+/// A bad move in words: what is wrong and what to write instead.
+pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
+    let sq = |s: makruk::Square| Arg::from(s.to_string());
+    match e {
+        MoveInputError::Empty => tr0(locale, "move-empty"),
+        MoveInputError::Unreadable { input, reason } => {
+            let reason = match reason {
+                Unreadable::TooLong { chars } => tr(
+                    locale,
+                    "move-unreadable-too-long",
+                    &[("chars", (*chars).into())],
+                ),
+                Unreadable::NoTargetSquare => tr0(locale, "move-unreadable-no-target"),
+                Unreadable::UnexpectedChar(c) => tr(
+                    locale,
+                    "move-unreadable-unexpected-char",
+                    &[("char", c.to_string().into())],
+                ),
+                Unreadable::BadPromotion => tr0(locale, "move-unreadable-bad-promotion"),
+                Unreadable::NotUci => tr0(locale, "move-unreadable-not-uci"),
+            };
+            tr(
+                locale,
+                "move-unreadable",
+                &[("input", input.as_str().into()), ("reason", reason.into())],
+            )
+        }
+        MoveInputError::Ambiguous { candidates } => tr(
+            locale,
+            "move-ambiguous",
+            &[("candidates", candidates.join(", ").into())],
+        ),
+        MoveInputError::Illegal(why) => match why {
+            IllegalMove::NoPieceOnSquare { square } => {
+                tr(locale, "move-illegal-no-piece", &[("square", sq(*square))])
+            }
+            IllegalMove::NotYourPiece { square, piece: p } => tr(
+                locale,
+                "move-illegal-not-your-piece",
+                &[("square", sq(*square)), ("piece", piece(locale, *p).into())],
+            ),
+            IllegalMove::CannotMoveThatWay {
+                piece: p, from, to, ..
+            } => tr(
+                locale,
+                "move-illegal-cannot-move-that-way",
+                &[
+                    ("piece", piece(locale, *p).into()),
+                    ("from", sq(*from)),
+                    ("to", sq(*to)),
+                    ("how", piece_moves(locale, *p).into()),
+                ],
+            ),
+            IllegalMove::BiaCapturesOnlyDiagonally { from, to, .. } => tr(
+                locale,
+                "move-illegal-bia-captures-diagonally",
+                &[("from", sq(*from)), ("to", sq(*to))],
+            ),
+            IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to } => tr(
+                locale,
+                "move-illegal-bia-diagonal-only-to-capture",
+                &[("from", sq(*from)), ("to", sq(*to))],
+            ),
+            IllegalMove::PathBlocked {
+                piece: p,
+                from,
+                to,
+                blocker,
+                blocker_piece,
+            } => tr(
+                locale,
+                "move-illegal-path-blocked",
+                &[
+                    ("piece", piece(locale, *p).into()),
+                    ("from", sq(*from)),
+                    ("to", sq(*to)),
+                    ("blocker", piece(locale, *blocker_piece).into()),
+                    ("square", sq(*blocker)),
+                ],
+            ),
+            IllegalMove::OwnPieceOnTarget { square, piece: p } => tr(
+                locale,
+                "move-illegal-own-piece",
+                &[("square", sq(*square)), ("piece", piece(locale, *p).into())],
+            ),
+            IllegalMove::LeavesKhunInCheck {
+                khun,
+                attacker,
+                attacker_square,
+                ..
+            } => tr(
+                locale,
+                "move-illegal-leaves-khun-in-check",
+                &[
+                    ("khun", sq(*khun)),
+                    ("attacker", piece(locale, *attacker).into()),
+                    ("square", sq(*attacker_square)),
+                ],
+            ),
+            IllegalMove::NoSuchMove {
+                piece: p,
+                to,
+                candidates,
+            } => {
+                let list: Vec<String> = candidates.iter().map(ToString::to_string).collect();
+                let key = if list.is_empty() {
+                    "move-illegal-no-such-piece"
+                } else {
+                    "move-illegal-no-such-move"
+                };
+                tr(
+                    locale,
+                    key,
+                    &[
+                        ("piece", piece(locale, *p).into()),
+                        ("to", sq(*to)),
+                        ("squares", list.join(", ").into()),
+                    ],
+                )
+            }
+        },
+    }
+}
+
+fn event_line(r: &Reply, locale: Locale) -> Option<String> {
+    let actor = r.actor?;
+    let side = if actor == r.white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let opponent = match side {
+        Color::White => r.black,
+        Color::Black => r.white,
+    };
+    let args = vec![
+        ("player", Arg::from(player(locale, side, actor))),
+        (
+            "opponent",
+            Arg::from(player(locale, side.other(), opponent)),
+        ),
+        ("san", Arg::from(r.san.clone().unwrap_or_default())),
+        ("ruleset", Arg::from(ruleset_name(locale, r.ruleset))),
+        ("white", Arg::from(mention(r.white))),
+        ("black", Arg::from(mention(r.black))),
+    ];
+    let key = match r.event {
+        Event::Started => "event-started",
+        Event::Moved => "event-moved",
+        Event::Resigned => "event-resigned",
+        Event::DrawOffered => "event-draw-offered",
+        Event::DrawAccepted => "event-draw-accepted",
+        Event::DrawDeclined => "event-draw-declined",
+        Event::TakebackRequested => "event-takeback-requested",
+        Event::TakebackAccepted => "event-takeback-accepted",
+        Event::TakebackDeclined => "event-takeback-declined",
+        Event::Aborted => "event-aborted",
+        Event::CountStarted => "event-count-started",
+        Event::CountStopped => "event-count-stopped",
+        Event::Shown => return None,
+    };
+    Some(tr(locale, key, &args))
+}
+
+/// "Black counts 11 of 16 (pieces' honour)."
+pub(crate) fn count_line(c: &CountInfo, locale: Locale) -> String {
+    let key = match c.kind {
+        CountKind::BoardsHonour => "status-count-boards",
+        CountKind::PiecesHonour => "status-count-pieces",
+    };
+    tr(
+        locale,
+        key,
+        &[
+            ("color", color(locale, c.counting).into()),
+            ("current", c.current.into()),
+            ("limit", c.limit.into()),
+        ],
+    )
+}
+
+fn warning_line(w: &Warning, locale: Locale) -> String {
+    match w {
+        Warning::CountNearlyOut {
+            counting,
+            remaining,
+        } => tr(
+            locale,
+            "warning-count-nearly-out",
+            &[
+                ("color", color(locale, *counting).into()),
+                ("moves", (*remaining).into()),
+            ],
+        ),
+        Warning::NoProgress { plies, limit } => tr(
+            locale,
+            "warning-no-progress",
+            &[("plies", (*plies).into()), ("limit", (*limit).into())],
+        ),
+    }
+}
+
+pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
+    let mut lines = Vec::new();
+    // A resignation is said by the end line ("Black resigned: White wins").
+    if r.event != Event::Resigned {
+        if let Some(line) = event_line(r, locale) {
+            lines.push(line);
+        }
+    }
+    let s = &r.status;
+    let user_of = |c: Color| match c {
+        Color::White => r.white,
+        Color::Black => r.black,
+    };
+    if let Some(end) = s.end {
+        let winner = match end.result {
+            super::GameResult::WhiteWins => Some(Color::White),
+            super::GameResult::BlackWins => Some(Color::Black),
+            _ => None,
+        };
+        let mut args = vec![("result", Arg::from(end.result.pgn()))];
+        if let Some(w) = winner {
+            args.push(("winner", player(locale, w, user_of(w)).into()));
+            args.push((
+                "loser",
+                player(locale, w.other(), user_of(w.other())).into(),
+            ));
+        }
+        lines.push(tr(locale, &format!("end-{}", end.reason.name()), &args));
+        lines.push(tr(locale, "end-result", &args));
+        return lines.join("\n");
+    }
+    if s.check {
+        lines.push(tr(
+            locale,
+            "status-check",
+            &[("color", color(locale, s.turn).into())],
+        ));
+    }
+    if let Some(c) = &s.count {
+        lines.push(count_line(c, locale));
+    }
+    for w in &s.warnings {
+        lines.push(warning_line(w, locale));
+    }
+    if let Some(c) = s.draw_offer {
+        if r.event != Event::DrawOffered {
+            lines.push(tr(
+                locale,
+                "status-draw-offer",
+                &[
+                    ("player", player(locale, c, user_of(c)).into()),
+                    (
+                        "opponent",
+                        player(locale, c.other(), user_of(c.other())).into(),
+                    ),
+                ],
+            ));
+        }
+    }
+    if let Some(c) = s.takeback_request {
+        if r.event != Event::TakebackRequested {
+            lines.push(tr(
+                locale,
+                "status-takeback-request",
+                &[
+                    ("player", player(locale, c, user_of(c)).into()),
+                    (
+                        "opponent",
+                        player(locale, c.other(), user_of(c.other())).into(),
+                    ),
+                ],
+            ));
+        }
+    }
+    lines.push(tr(
+        locale,
+        "status-turn",
+        &[("player", player(locale, s.turn, s.to_move).into())],
+    ));
+    lines.join("\n")
+}
+
+pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale) -> String {
+    let colors = match c.color {
+        ColorChoice::White => "challenge-color-white",
+        ColorChoice::Black => "challenge-color-black",
+        ColorChoice::Random => "challenge-color-random",
+    };
+    let mut args = vec![
+        ("challenger", Arg::from(mention(c.challenger))),
+        ("opponent", Arg::from(mention(c.opponent))),
+        ("ruleset", Arg::from(ruleset_name(locale, c.ruleset))),
+        ("expires", Arg::from(c.expires_at)),
+    ];
+    let colors = tr(locale, colors, &args);
+    args.push(("colors", colors.into()));
+    let key = match c.state {
+        ChallengeState::Open => "challenge-open",
+        ChallengeState::Accepted => "challenge-accepted",
+        ChallengeState::Declined => "challenge-declined",
+        ChallengeState::Withdrawn => "challenge-withdrawn",
+        ChallengeState::Expired => "challenge-expired",
+    };
+    tr(locale, key, &args)
+}
+
+pub(crate) fn rules_text(ruleset: Ruleset, topic: RulesTopic, locale: Locale) -> String {
+    let args = [("ruleset", Arg::from(ruleset_name(locale, ruleset)))];
+    match topic {
+        RulesTopic::Overview => {
+            let summary = tr(locale, &format!("rules-summary-{}", ruleset.name()), &args);
+            let mut args = args.to_vec();
+            args.push(("summary", summary.into()));
+            tr(locale, "rules-overview", &args)
+        }
+        RulesTopic::Pieces => tr(locale, "rules-pieces", &args),
+        RulesTopic::Promotion => tr(locale, "rules-promotion", &args),
+        RulesTopic::Counting => tr(locale, &format!("rules-counting-{}", ruleset.name()), &args),
+        RulesTopic::Draws => tr(locale, &format!("rules-draws-{}", ruleset.name()), &args),
+    }
+}
+
+/// Why the limit is `reason.moves()`, as a sentence.
+fn limit_sentence(reason: LimitReason, locale: Locale) -> String {
+    let (key, side) = match reason {
+        LimitReason::BoardsHonour => ("count-limit-boards", None),
+        LimitReason::TwoRuea { side } => ("count-limit-two-ruea", Some(side)),
+        LimitReason::OneRuea { side } => ("count-limit-one-ruea", Some(side)),
+        LimitReason::TwoKhon { side } => ("count-limit-two-khon", Some(side)),
+        LimitReason::TwoMa { side } => ("count-limit-two-ma", Some(side)),
+        LimitReason::OneKhon { side } => ("count-limit-one-khon", Some(side)),
+        LimitReason::Other { side } => ("count-limit-other", Some(side)),
+    };
+    let mut args = vec![("limit", Arg::from(reason.moves()))];
+    if let Some(side) = side {
+        args.push(("side", color(locale, side).into()));
+    }
+    tr(locale, key, &args)
+}
+
+/// The count (or why none runs) in sentences: who counts and why, why from that number, why
+/// that limit, how many moves remain.
+pub(crate) fn explain_count(
+    ruleset: Ruleset,
+    pos: &Position,
+    count: Option<CountInfo>,
+    locale: Locale,
+) -> String {
+    let Some(c) = count else {
+        let key = if ruleset == Ruleset::FiftyMove {
+            "count-none-fifty-move"
+        } else if pos.board().by_role(Role::Bia).any() {
+            "count-none-bia"
+        } else if ruleset == Ruleset::Traditional {
+            "count-none-traditional"
+        } else {
+            "count-none"
+        };
+        return tr0(locale, key);
+    };
+    let who = color(locale, c.counting);
+    let other = color(locale, c.counting.other());
+    let mut parts = Vec::new();
+    let who_key = match (c.kind, ruleset) {
+        (CountKind::PiecesHonour, _) => "count-who-pieces",
+        (CountKind::BoardsHonour, Ruleset::Traditional) => "count-who-boards-traditional",
+        (CountKind::BoardsHonour, Ruleset::Material) => "count-who-boards-material",
+        (CountKind::BoardsHonour, _) => "count-who-boards",
+    };
+    parts.push(tr(
+        locale,
+        who_key,
+        &[
+            ("color", who.clone().into()),
+            ("other", other.clone().into()),
+        ],
+    ));
+    parts.push(match c.kind {
+        CountKind::PiecesHonour => tr(
+            locale,
+            // Before the lone Khun's first counted move the count still shows the pieces.
+            if c.current < c.started_from {
+                "count-from-pieces-next"
+            } else {
+                "count-from-pieces"
+            },
+            &[
+                ("color", who.clone().into()),
+                ("from", c.started_from.into()),
+                ("pieces", c.started_from.saturating_sub(1).into()),
+            ],
+        ),
+        CountKind::BoardsHonour => tr0(locale, "count-from-boards"),
+    });
+    parts.push(limit_sentence(c.limit_reason, locale));
+    parts.push(tr(
+        locale,
+        "count-now",
+        &[
+            ("color", who.into()),
+            ("other", other.into()),
+            ("current", c.current.into()),
+            ("limit", c.limit.into()),
+            ("remaining", c.remaining.into()),
+        ],
+    ));
+    parts.join(" ")
+}
+
+/// `YYYY.MM.DD` (UTC) of a Unix time, for the PGN Date tag.
+pub(crate) fn pgn_date(unix: i64) -> String {
+    // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian calendar.
+    let z = unix.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::types::{ChallengeId, EndReason, GameId};
+    use super::*;
+    use crate::i18n::has;
+
+    /// Keys built at run time (`error-<name>`, `end-<reason>`, …) exist in both languages.
+    #[test]
+    fn computed_message_ids_exist() {
+        let user = UserId(1);
+        let errors = [
+            ServiceError::NoGameHere,
+            ServiceError::GameOver(GameId(1)),
+            ServiceError::NotAPlayer,
+            ServiceError::NotYourTurn,
+            ServiceError::ChannelBusy(GameId(1)),
+            ServiceError::ChallengePending(ChallengeId(1)),
+            ServiceError::ChallengeSelf,
+            ServiceError::ChallengeBot,
+            ServiceError::NoChallenge,
+            ServiceError::NotYourChallenge {
+                challenger: user,
+                opponent: user,
+            },
+            ServiceError::ChallengeExpired,
+            ServiceError::InputTooLong,
+            ServiceError::NoDrawOffer,
+            ServiceError::DrawAlreadyOffered,
+            ServiceError::NoTakebackRequest,
+            ServiceError::TakebackAlreadyRequested,
+            ServiceError::NothingToTakeBack,
+            ServiceError::TooLateToAbort,
+            ServiceError::NotTraditional,
+            ServiceError::NotYourCount,
+            ServiceError::GameNotFound,
+            ServiceError::Conflict,
+            ServiceError::Internal(anyhow::anyhow!("x")),
+        ];
+        let mut ids: Vec<String> = errors
+            .iter()
+            .map(|e| format!("error-{}", e.name()))
+            .collect();
+        for r in EndReason::ALL {
+            ids.push(format!("end-{}", r.name()));
+        }
+        for r in Ruleset::ALL {
+            for prefix in ["ruleset", "rules-summary", "rules-counting", "rules-draws"] {
+                ids.push(format!("{prefix}-{}", r.name()));
+            }
+        }
+        for c in Color::ALL {
+            ids.push(format!("color-{}", c.name()));
+        }
+        for role in Role::ALL {
+            let p = Piece::new(Color::White, role);
+            ids.push(piece_key(p).to_string());
+            ids.push(format!("{}-moves", piece_key(p)));
+        }
+        ids.push("piece-bia-ngai-moves".into());
+        for locale in Locale::ALL {
+            for id in &ids {
+                assert!(has(locale, id), "{id} missing in {locale:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pgn_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        // 2000-02-29 12:00 UTC and 2026-11-30 01:00 UTC.
+        assert_eq!(pgn_date(951_825_600), "2000.02.29");
+        assert_eq!(pgn_date(1_796_000_400), "2026.11.30");
+    }
+}

@@ -1,0 +1,343 @@
+//! Plain request/answer types of the game service: ids, locale, challenge and game views.
+//! No Discord types here: the adapter converts its own ids into these.
+
+use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
+
+/// A user (a Discord user id / snowflake, or any other platform's numeric id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(pub u64);
+
+/// A channel (a Discord channel or thread id). At most one game is active per channel.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChannelId(pub u64);
+
+/// A stored game (database row id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// A stored challenge (database row id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+/// The language of a user-facing text. Texts come from `i18n/<lang>/*.ftl`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    /// English (the default).
+    #[default]
+    En,
+    /// Thai.
+    Th,
+}
+
+impl Locale {
+    /// All supported locales.
+    pub const ALL: [Locale; 2] = [Locale::En, Locale::Th];
+
+    /// Reads a Discord locale string: `"th"` (or `"th-TH"`) gives Thai, anything else English.
+    #[must_use]
+    pub fn from_discord(locale: &str) -> Locale {
+        let lang = locale.split(['-', '_']).next().unwrap_or("");
+        if lang.eq_ignore_ascii_case("th") {
+            Locale::Th
+        } else {
+            Locale::En
+        }
+    }
+
+    /// The language tag: `"en"` or `"th"` (also the folder name under `i18n/`).
+    #[must_use]
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Th => "th",
+        }
+    }
+}
+
+/// The colour the challenger asks to play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ColorChoice {
+    White,
+    Black,
+    /// Drawn at random when the challenge is accepted.
+    #[default]
+    Random,
+}
+
+impl ColorChoice {
+    /// `"white"`, `"black"` or `"random"` (the stored form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// Reads `"white"`, `"black"` or `"random"` (any case).
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<ColorChoice> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(ColorChoice::White),
+            "black" | "b" => Some(ColorChoice::Black),
+            "random" | "r" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeState {
+    /// Waiting for the challenged user.
+    Open,
+    /// Accepted: a game was started from it.
+    Accepted,
+    Declined,
+    /// Taken back by the challenger.
+    Withdrawn,
+    /// Nobody answered before `expires_at`.
+    Expired,
+}
+
+/// A challenge as the channel should see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeView {
+    pub id: ChallengeId,
+    pub channel: ChannelId,
+    pub challenger: UserId,
+    pub opponent: UserId,
+    /// The colour the challenger asked for.
+    pub color: ColorChoice,
+    pub ruleset: Ruleset,
+    /// Unix time, seconds.
+    pub created_at: i64,
+    /// Unix time, seconds; after it the challenge can no longer be accepted.
+    pub expires_at: i64,
+    pub state: ChallengeState,
+}
+
+/// What a request did, so the adapter can pick a picture/highlight and the text can say it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A challenge was accepted: the game starts.
+    Started,
+    /// A move was played (see [`Reply::san`]).
+    Moved,
+    Resigned,
+    DrawOffered,
+    DrawAccepted,
+    DrawDeclined,
+    TakebackRequested,
+    /// One ply was taken back.
+    TakebackAccepted,
+    TakebackDeclined,
+    Aborted,
+    /// `traditional`: board's honour counting started by the side to move.
+    CountStarted,
+    /// `traditional`: board's honour counting stopped by the counting side.
+    CountStopped,
+    /// Nothing changed: the current state was asked for (`board`).
+    Shown,
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Aborted before both sides moved: no result.
+    Aborted,
+}
+
+impl GameResult {
+    /// PGN result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` for an aborted game.
+    #[must_use]
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Aborted => "*",
+        }
+    }
+
+    /// A win for `color`.
+    #[must_use]
+    pub const fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// Why a game ended: by the rules (from the rules crate's outcome) or by the players.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Resignation,
+    /// Both players agreed to a draw.
+    Agreement,
+    Aborted,
+    Stalemate,
+    /// The count ran past its limit.
+    Counting,
+    /// `traditional`: the counting side mated while counting board's honour (a draw).
+    CountingSideMated,
+    /// The same position the third time.
+    Repetition,
+    InsufficientMaterial,
+    /// Only the two Khun are left.
+    KhunVsKhun,
+    /// 100 plies without capture or Bia move (`fifty-move`, `material`).
+    FiftyMove,
+}
+
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 11] = [
+        EndReason::Checkmate,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::Stalemate,
+        EndReason::Counting,
+        EndReason::CountingSideMated,
+        EndReason::Repetition,
+        EndReason::InsufficientMaterial,
+        EndReason::KhunVsKhun,
+        EndReason::FiftyMove,
+    ];
+
+    /// A stable lower-case name, used in the database and as a Fluent key suffix.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Aborted => "aborted",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Counting => "counting",
+            EndReason::CountingSideMated => "counting-side-mated",
+            EndReason::Repetition => "repetition",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::KhunVsKhun => "khun-vs-khun",
+            EndReason::FiftyMove => "fifty-move",
+        }
+    }
+}
+
+/// The end of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
+
+/// The state of a game after a request, as data (the text is [`Reply::text`]).
+#[derive(Clone, Debug)]
+pub struct Status {
+    /// The side to move.
+    pub turn: Color,
+    /// The player to move.
+    pub to_move: UserId,
+    /// The side to move is in check.
+    pub check: bool,
+    /// Plies played so far.
+    pub plies: u32,
+    /// The running count (board's or pieces' honour), if any, from `makruk::Game::count`.
+    pub count: Option<CountInfo>,
+    /// Warnings (count nearly out, 100-ply counter from ply 80, …) from
+    /// `makruk::Game::warnings`; empty once the game is over.
+    pub warnings: Vec<Warning>,
+    /// The side whose draw offer stands, if any.
+    pub draw_offer: Option<Color>,
+    /// The side whose takeback request stands, if any.
+    pub takeback_request: Option<Color>,
+    /// Set when the game is over.
+    pub end: Option<GameEnd>,
+}
+
+/// What the channel should see after a request on a game.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub game_id: GameId,
+    /// What this request did.
+    pub event: Event,
+    /// Who made the request (the mover, the resigner, …).
+    pub actor: Option<UserId>,
+    pub ruleset: Ruleset,
+    pub white: UserId,
+    pub black: UserId,
+    /// The position now (for the board picture).
+    pub position: Position,
+    /// The last move on the board now (for highlights); `None` before the first move.
+    pub last_move: Option<Move>,
+    /// The SAN of the move this request played (Fairy-Stockfish form), if it played one.
+    pub san: Option<String>,
+    pub status: Status,
+}
+
+/// A finished game in a channel's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub white: UserId,
+    pub black: UserId,
+    pub ruleset: Ruleset,
+    pub result: GameResult,
+    pub reason: EndReason,
+    /// Plies played.
+    pub plies: u32,
+    /// Unix time, seconds.
+    pub started_at: i64,
+    /// Unix time, seconds.
+    pub finished_at: i64,
+}
+
+/// A PGN export of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnExport {
+    pub game_id: GameId,
+    /// pychess-importable PGN.
+    pub pgn: String,
+    /// pychess analysis link of the game's current (or final) position.
+    pub analysis_url: String,
+}
+
+/// A topic of the rules explanation (`/rules`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RulesTopic {
+    Overview,
+    Pieces,
+    Promotion,
+    Counting,
+    Draws,
+}
+
+impl RulesTopic {
+    /// All topics, in the order of a full explanation.
+    pub const ALL: [RulesTopic; 5] = [
+        RulesTopic::Overview,
+        RulesTopic::Pieces,
+        RulesTopic::Promotion,
+        RulesTopic::Counting,
+        RulesTopic::Draws,
+    ];
+
+    /// `"overview"`, `"pieces"`, `"promotion"`, `"counting"`, `"draws"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RulesTopic::Overview => "overview",
+            RulesTopic::Pieces => "pieces",
+            RulesTopic::Promotion => "promotion",
+            RulesTopic::Counting => "counting",
+            RulesTopic::Draws => "draws",
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Localised texts (Fluent). Every user-facing text of the service and the bot lives in
+//! `i18n/<lang>/*.ftl` (`en`, `th`); all files of a language form one bundle, embedded at build
+//! time (`build.rs`), so a text change needs no code change.
+//!
+//! A message missing in Thai falls back to English; a message missing everywhere gives its id
+//! (and the test `every_message_exists_in_both_languages` catches that).
+
+use std::sync::LazyLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use crate::game::Locale;
+
+include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
+
+struct Bundles {
+    en: FluentBundle<FluentResource>,
+    th: FluentBundle<FluentResource>,
+}
+
+fn bundle_for(tag: &str) -> FluentBundle<FluentResource> {
+    let lang = tag.parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![lang]);
+    // Discord shows the Unicode isolation marks Fluent puts around placeables as boxes.
+    bundle.set_use_isolating(false);
+    for (file_lang, path, text) in FTL_FILES {
+        if *file_lang != tag {
+            continue;
+        }
+        let resource = match FluentResource::try_new((*text).to_string()) {
+            Ok(r) => r,
+            Err((r, errors)) => {
+                tracing::error!(path, ?errors, "syntax errors in a Fluent file");
+                r
+            }
+        };
+        if let Err(errors) = bundle.add_resource(resource) {
+            tracing::error!(path, ?errors, "duplicate Fluent messages");
+        }
+    }
+    bundle
+}
+
+static BUNDLES: LazyLock<Bundles> = LazyLock::new(|| Bundles {
+    en: bundle_for("en"),
+    th: bundle_for("th"),
+});
+
+fn bundle(locale: Locale) -> &'static FluentBundle<FluentResource> {
+    match locale {
+        Locale::En => &BUNDLES.en,
+        Locale::Th => &BUNDLES.th,
+    }
+}
+
+/// A text argument: a string or a number.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Str(String),
+    Num(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
+impl From<i64> for Arg {
+    fn from(n: i64) -> Arg {
+        Arg::Num(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// True when message `id` exists in `locale` (without fallback).
+#[must_use]
+pub fn has(locale: Locale, id: &str) -> bool {
+    bundle(locale).has_message(id)
+}
+
+/// The message `id` in `locale` with `args`, falling back to English, then to the id itself.
+#[must_use]
+pub fn tr(locale: Locale, id: &str, args: &[(&str, Arg)]) -> String {
+    let mut fargs = FluentArgs::new();
+    for (name, value) in args {
+        match value {
+            Arg::Str(s) => fargs.set(*name, FluentValue::from(s.clone())),
+            Arg::Num(n) => fargs.set(*name, FluentValue::from(*n)),
+        }
+    }
+    for b in [bundle(locale), bundle(Locale::En)] {
+        if let Some(pattern) = b.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let text = b.format_pattern(pattern, Some(&fargs), &mut errors);
+            if !errors.is_empty() {
+                tracing::warn!(id, ?errors, "errors formatting a Fluent message");
+            }
+            return text.into_owned();
+        }
+    }
+    tracing::warn!(id, "missing Fluent message");
+    id.to_string()
+}
+
+/// The message `id` without arguments.
+#[must_use]
+pub fn tr0(locale: Locale, id: &str) -> String {
+    tr(locale, id, &[])
+}
+
+/// Ids of every message defined for `locale` (no fallback), sorted.
+#[must_use]
+pub fn message_ids(locale: Locale) -> Vec<String> {
+    let mut ids = Vec::new();
+    for (lang, _, text) in FTL_FILES {
+        if *lang != locale.tag() {
+            continue;
+        }
+        // A message starts a line with its id followed by `=` (terms start with `-`).
+        for line in text.lines() {
+            if !line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            if let Some((id, _)) = line.split_once('=') {
+                ids.push(id.trim().to_string());
+            }
+        }
+    }
+    ids.sort();
+    ids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_exists_in_both_languages() {
+        let en = message_ids(Locale::En);
+        let th = message_ids(Locale::Th);
+        assert!(!en.is_empty());
+        let missing_th: Vec<_> = en.iter().filter(|id| !th.contains(id)).collect();
+        let missing_en: Vec<_> = th.iter().filter(|id| !en.contains(id)).collect();
+        assert!(missing_th.is_empty(), "missing in th: {missing_th:?}");
+        assert!(missing_en.is_empty(), "missing in en: {missing_en:?}");
+    }
+
+    #[test]
+    fn no_message_is_defined_twice() {
+        for locale in Locale::ALL {
+            let ids = message_ids(locale);
+            let mut dups: Vec<&String> = ids
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| &w[0])
+                .collect();
+            dups.dedup();
+            assert!(dups.is_empty(), "defined twice in {locale:?}: {dups:?}");
+        }
+    }
+
+    #[test]
+    fn files_parse_without_errors() {
+        for (_, path, text) in FTL_FILES {
+            assert!(
+                FluentResource::try_new((*text).to_string()).is_ok(),
+                "syntax error in {path}"
+            );
+        }
+    }
+}

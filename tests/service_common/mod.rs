@@ -1,0 +1,112 @@
+//! Helpers shared by the service tests: a service on a fresh SQLite file, starting games,
+//! reading the conformance data.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::path::{Path, PathBuf};
+
+use makruk::{Position, Ruleset};
+use makruk_bot::game::{ChannelId, ColorChoice, GameId, GameService, Reply, UserId};
+use makruk_bot::store::{self, to_db_id, NewGame};
+use tempfile::TempDir;
+
+pub const WHITE: UserId = UserId(1001);
+pub const BLACK: UserId = UserId(1002);
+pub const SPECTATOR: UserId = UserId(1003);
+
+/// The standard start position FEN.
+pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+
+/// A temporary directory holding the database file, and the service on it.
+pub struct Env {
+    pub dir: TempDir,
+    pub svc: GameService,
+}
+
+pub fn db_url(path: &Path) -> String {
+    format!("sqlite://{}", path.display())
+}
+
+impl Env {
+    pub async fn new() -> Env {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let svc = GameService::open(&db_url(&dir.path().join("bot.db")))
+            .await
+            .expect("open service");
+        Env { dir, svc }
+    }
+
+    pub fn db_path(&self) -> PathBuf {
+        self.dir.path().join("bot.db")
+    }
+
+    /// Closes the pool and opens a new service on the same file (a restart).
+    pub async fn restart(&mut self) {
+        self.svc.close().await;
+        self.svc = GameService::open(&db_url(&self.db_path()))
+            .await
+            .expect("reopen service");
+    }
+}
+
+/// Starts a game in `channel` through a challenge and its acceptance: WHITE plays White.
+pub async fn start(svc: &GameService, channel: ChannelId, ruleset: Ruleset) -> Reply {
+    let c = svc
+        .challenge(channel, WHITE, BLACK, false, ColorChoice::White, ruleset)
+        .await
+        .expect("challenge");
+    svc.accept(channel, BLACK, Some(c.id))
+        .await
+        .expect("accept")
+}
+
+/// Starts a game from `fen` in `channel` (WHITE plays White), written straight to the store:
+/// the service only starts games from the initial position, the tests need endgames.
+pub async fn start_from_fen(
+    svc: &GameService,
+    channel: ChannelId,
+    fen: &str,
+    ruleset: Ruleset,
+) -> GameId {
+    let start = Position::from_fen(fen, ruleset).expect("valid FEN");
+    let mut tx = svc.store().begin_write().await.expect("begin");
+    let id = store::insert_game(
+        &mut tx,
+        &NewGame {
+            channel_id: to_db_id(channel.0),
+            white_id: to_db_id(WHITE.0),
+            black_id: to_db_id(BLACK.0),
+            ruleset: ruleset.name(),
+            start_fen: &start.fen(),
+            now: 0,
+        },
+    )
+    .await
+    .expect("insert game");
+    tx.commit().await.expect("commit");
+    GameId(id)
+}
+
+/// The user who plays `color`.
+pub fn user(color: makruk::Color) -> UserId {
+    match color {
+        makruk::Color::White => WHITE,
+        makruk::Color::Black => BLACK,
+    }
+}
+
+pub fn conformance(name: &str) -> PathBuf {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance"
+    ))
+    .join(name)
+}
+
+/// The lines of a conformance JSONL file, parsed.
+pub fn jsonl(name: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(conformance(name)).expect("conformance file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
