@@ -438,16 +438,8 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     let make = |piece, o| Pattern::new(piece, o, to);
     let mut tier1 = Vec::new();
     let mut tier2 = Vec::new();
-    // Reading without a piece letter: a Bia move, or (origin square given) UCI-like.
     if let Some(o) = origin(prefix) {
-        match o {
-            (Some(_), Some(_)) => tier1.push(make(PieceSel::Any, o)),
-            (None, None) => {
-                tier1.push(make(PieceSel::BiaPush, o));
-                tier2.push(make(PieceSel::Bia, o));
-            }
-            _ => tier1.push(make(PieceSel::Bia, o)),
-        }
+        letterless(o, to, false, &mut tier1, &mut tier2);
     }
     // Reading with a piece letter first.
     if let Some((&letter, rest)) = prefix.split_first() {
@@ -506,6 +498,28 @@ pub(crate) fn split_target(
         Some((&sep @ ('-' | 'x' | 'X' | ':'), rest)) => (rest, Some(sep), to),
         _ => (prefix, None, to),
     })
+}
+
+/// The readings of a text without a piece letter, with origin `o` (file and rank, each
+/// optional): a full origin square is any piece (UCI-like), else a Bia, and a bare target
+/// (`e4`) is first a push. When the text has a `-` before the target (`after_dash`; Thai SAN
+/// writes one only after a piece letter), a Bia is only the second choice.
+pub(crate) fn letterless(
+    o: (Option<u8>, Option<u8>),
+    to: Square,
+    after_dash: bool,
+    tier1: &mut Vec<Pattern>,
+    tier2: &mut Vec<Pattern>,
+) {
+    match o {
+        (Some(_), Some(_)) => tier1.push(Pattern::new(PieceSel::Any, o, to)),
+        _ if after_dash => tier2.push(Pattern::new(PieceSel::Bia, o, to)),
+        (None, None) => {
+            tier1.push(Pattern::new(PieceSel::BiaPush, o, to));
+            tier2.push(Pattern::new(PieceSel::Bia, o, to));
+        }
+        _ => tier1.push(Pattern::new(PieceSel::Bia, o, to)),
+    }
 }
 
 /// Finds the legal move the readings name: the first tier with any match decides. Among

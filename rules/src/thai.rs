@@ -6,8 +6,8 @@
 //! letters and files, so a text can have two readings; both are tried.
 
 use crate::san::{
-    file_of_char as latin_file, rank_of_char as latin_rank, split_target, Pattern, PieceSel,
-    Reading, Unreadable,
+    file_of_char as latin_file, letterless, rank_of_char as latin_rank, split_target, Pattern,
+    PieceSel, Reading, Unreadable,
 };
 use crate::Role;
 
@@ -88,17 +88,8 @@ pub(crate) fn patterns(text: &str) -> Result<Reading, Unreadable> {
     let make = |piece, o| Pattern::new(piece, o, to);
     let mut tier1 = Vec::new();
     let mut tier2 = Vec::new();
-    // Without a piece letter: a Bia (a `-` is only written after a piece letter).
     if let Some(o) = origin(prefix) {
-        match o {
-            (Some(_), Some(_)) => tier1.push(make(PieceSel::Any, o)),
-            (None, None) if !dash => {
-                tier1.push(make(PieceSel::BiaPush, o));
-                tier2.push(make(PieceSel::Bia, o));
-            }
-            (Some(_), None) if !dash => tier1.push(make(PieceSel::Bia, o)),
-            _ => tier2.push(make(PieceSel::Bia, o)),
-        }
+        letterless(o, to, dash, &mut tier1, &mut tier2);
     }
     // With a piece letter first (ม็ is two characters).
     let letter = match prefix {
