@@ -119,7 +119,8 @@ fn number(field: &'static str, v: &str) -> Result<u32, ParseFenError> {
 
 /// Reads a whole FEN, as Fairy-Stockfish does for Makruk. Missing trailing fields take their
 /// start values (`w - - 0 1`). The 4th field is `-` (then the 5th is the halfmove clock) or the
-/// counting limit in plies (then the 5th is the counting ply). cutechess's `w - 0 0 1` is read
+/// counting limit in plies (then the 5th is the counting ply); a chess en-passant square there
+/// is ignored like `-`. The castling field is ignored (Makruk has none). cutechess's `w - 0 0 1` is read
 /// as "no count". Accepted with and without `~` promoted markers; an unpromoted Met written
 /// where a Bia-ngai stands cannot be told apart and is read as a Met.
 ///
@@ -153,6 +154,12 @@ pub fn parse(s: &str) -> Result<Setup, ParseFenError> {
     let counting = matches!(f4, Some(v) if v.starts_with(|c: char| c.is_ascii_digit()));
     if counting {
         setup.count_limit = number("counting limit", f4.unwrap_or("0"))?;
+    } else if let Some(v) = f4.filter(|v| *v != "-" && v.parse::<Square>().is_err()) {
+        // Besides `-`, only a chess en-passant square (from a generic FEN writer) is let pass.
+        return Err(ParseFenError::Number {
+            field: "counting limit",
+            value: v.to_string(),
+        });
     }
     if let Some(v) = f5 {
         let n = number("halfmove clock / counting ply", v)?;
@@ -217,6 +224,15 @@ mod tests {
         assert!(parse("9/8/8/8/8/8/8/8").is_err());
         assert!(parse("8/8/8/8/8/8/8").is_err());
         assert!(parse("R~7/8/8/8/8/8/8/8").is_err());
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR";
+        assert!(matches!(
+            parse(&format!("{start} w - xyz 0 1")),
+            Err(ParseFenError::Number { .. })
+        ));
+        assert_eq!(
+            parse(&format!("{start} w - e3 0 1")).map(|s| s.count_limit),
+            Ok(0)
+        );
         assert!(parse("").is_err());
     }
 }

@@ -221,11 +221,22 @@ impl Game {
     /// # Errors
     /// [`PlayError::Illegal`] for an illegal move.
     pub fn play_on(&mut self, m: &Move) -> Result<(), PlayError> {
-        let mut p = self.position().clone();
-        p.play(m)?;
+        if !self.position().is_legal(m) {
+            return Err(PlayError::Illegal {
+                from: m.from,
+                to: m.to,
+            });
+        }
+        self.play_legal(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal here (one of `legal_moves`, or from
+    /// [`crate::san::parse_move`]), even when the game is over by the rules.
+    pub(crate) fn play_legal(&mut self, m: &Move) {
+        let p = self.position().after(m);
         self.positions.push(p);
         self.moves.push(*m);
-        Ok(())
     }
 
     /// Takes back the last move (and the count requests made after it); returns it.

@@ -18,7 +18,7 @@
 use std::fmt;
 
 use crate::san::{parse_move, to_san, MoveInputError};
-use crate::{Color, DrawReason, Game, IllegalMove, Move, Outcome, Piece, Position, Ruleset};
+use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -127,20 +127,7 @@ impl PgnGame {
     /// [`PgnError::BadFen`] for a bad `[FEN]` tag; [`PgnError::Move`] for the first move that
     /// cannot be read or is not legal (with its move number).
     pub fn replay_moves(&self, ruleset: Ruleset) -> Result<Vec<Move>, PgnError> {
-        let mut pos = self.start_position(ruleset)?;
-        let mut out = Vec::with_capacity(self.moves.len());
-        for (ply, text) in self.moves.iter().enumerate() {
-            let m = parse_move(&pos, text).map_err(|error| ReplayError {
-                ply,
-                move_number: pos.fullmoves(),
-                color: pos.turn(),
-                text: text.clone(),
-                error,
-            })?;
-            pos.play_unchecked(&m);
-            out.push(m);
-        }
-        Ok(out)
+        Ok(self.replay(ruleset)?.game.moves().to_vec())
     }
 }
 
@@ -176,19 +163,7 @@ impl PgnGame {
                 text: text.clone(),
                 error,
             })?;
-            let (move_number, color) = (pos.fullmoves(), pos.turn());
-            // parse_move returns only legal moves, so this cannot fail; report it if it does.
-            game.play_on(&m).map_err(|_| ReplayError {
-                ply,
-                move_number,
-                color,
-                text: text.clone(),
-                error: MoveInputError::Illegal(IllegalMove::NoSuchMove {
-                    piece: Piece::new(color, m.role),
-                    to: m.to,
-                    candidates: vec![m.from],
-                }),
-            })?;
+            game.play_legal(&m);
             if first_end.is_none() {
                 first_end = game.outcome().map(|o| (ply + 1, o));
             }

@@ -238,6 +238,20 @@ pub(crate) struct Pattern {
 }
 
 impl Pattern {
+    /// The pattern for `piece` going to `to`, with what is known of its origin.
+    pub(crate) fn new(
+        piece: PieceSel,
+        (from_file, from_rank): (Option<u8>, Option<u8>),
+        to: Square,
+    ) -> Pattern {
+        Pattern {
+            piece,
+            from_file,
+            from_rank,
+            to,
+        }
+    }
+
     fn fits_piece(&self, p: Piece) -> bool {
         match self.piece {
             PieceSel::Any => true,
@@ -363,7 +377,8 @@ fn normalize(s: &str) -> String {
     t
 }
 
-fn file_of_char(c: char) -> Option<u8> {
+/// A Latin file letter, either case, as a file index 0–7.
+pub(crate) fn file_of_char(c: char) -> Option<u8> {
     match c {
         'a'..='h' => Some(c as u8 - b'a'),
         'A'..='H' => Some(c as u8 - b'A'),
@@ -371,7 +386,8 @@ fn file_of_char(c: char) -> Option<u8> {
     }
 }
 
-fn rank_of_char(c: char) -> Option<u8> {
+/// A digit 1–8 as a rank index 0–7.
+pub(crate) fn rank_of_char(c: char) -> Option<u8> {
     match c {
         '1'..='8' => Some(c as u8 - b'1'),
         _ => None,
@@ -418,39 +434,12 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
             ..r
         });
     }
-    if c.len() < 2 {
-        return Err(Unreadable::NoTargetSquare);
-    }
-    let (tf, tr) = (c[c.len() - 2], c[c.len() - 1]);
-    let to = match (file_of_char(tf), rank_of_char(tr)) {
-        (Some(f), Some(r)) => Square::from_coords(f, r),
-        _ => None,
-    }
-    .ok_or(Unreadable::NoTargetSquare)?;
-    let mut prefix = &c[..c.len() - 2];
-    if let Some((last, rest)) = prefix.split_last() {
-        if matches!(last, '-' | 'x' | 'X' | ':') {
-            prefix = rest;
-        }
-    }
-    let make = |piece, (from_file, from_rank): (Option<u8>, Option<u8>)| Pattern {
-        piece,
-        from_file,
-        from_rank,
-        to,
-    };
+    let (prefix, _, to) = split_target(&c, file_of_char, rank_of_char)?;
+    let make = |piece, o| Pattern::new(piece, o, to);
     let mut tier1 = Vec::new();
     let mut tier2 = Vec::new();
-    // Reading without a piece letter: a Bia move, or (origin square given) UCI-like.
     if let Some(o) = origin(prefix) {
-        match o {
-            (Some(_), Some(_)) => tier1.push(make(PieceSel::Any, o)),
-            (None, None) => {
-                tier1.push(make(PieceSel::BiaPush, o));
-                tier2.push(make(PieceSel::Bia, o));
-            }
-            _ => tier1.push(make(PieceSel::Bia, o)),
-        }
+        letterless(o, to, false, &mut tier1, &mut tier2);
     }
     // Reading with a piece letter first.
     if let Some((&letter, rest)) = prefix.split_first() {
@@ -487,6 +476,50 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
         tiers: vec![tier1, tier2],
         promotion,
     })
+}
+
+/// Splits a move text (its promotion suffix already cut off) into what stands before the
+/// target square, the separator written before the target (`-`, `x`, `X` or `:`), and the
+/// target square, read with `file` and `rank` (Latin or Thai characters).
+pub(crate) fn split_target(
+    c: &[char],
+    file: impl Fn(char) -> Option<u8>,
+    rank: impl Fn(char) -> Option<u8>,
+) -> Result<(&[char], Option<char>, Square), Unreadable> {
+    let [prefix @ .., f, r] = c else {
+        return Err(Unreadable::NoTargetSquare);
+    };
+    let to = match (file(*f), rank(*r)) {
+        (Some(f), Some(r)) => Square::from_coords(f, r),
+        _ => None,
+    }
+    .ok_or(Unreadable::NoTargetSquare)?;
+    Ok(match prefix.split_last() {
+        Some((&sep @ ('-' | 'x' | 'X' | ':'), rest)) => (rest, Some(sep), to),
+        _ => (prefix, None, to),
+    })
+}
+
+/// The readings of a text without a piece letter, with origin `o` (file and rank, each
+/// optional): a full origin square is any piece (UCI-like), else a Bia, and a bare target
+/// (`e4`) is first a push. When the text has a `-` before the target (`after_dash`; Thai SAN
+/// writes one only after a piece letter), a Bia is only the second choice.
+pub(crate) fn letterless(
+    o: (Option<u8>, Option<u8>),
+    to: Square,
+    after_dash: bool,
+    tier1: &mut Vec<Pattern>,
+    tier2: &mut Vec<Pattern>,
+) {
+    match o {
+        (Some(_), Some(_)) => tier1.push(Pattern::new(PieceSel::Any, o, to)),
+        _ if after_dash => tier2.push(Pattern::new(PieceSel::Bia, o, to)),
+        (None, None) => {
+            tier1.push(Pattern::new(PieceSel::BiaPush, o, to));
+            tier2.push(Pattern::new(PieceSel::Bia, o, to));
+        }
+        _ => tier1.push(Pattern::new(PieceSel::Bia, o, to)),
+    }
 }
 
 /// Finds the legal move the readings name: the first tier with any match decides. Among

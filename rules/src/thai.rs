@@ -5,8 +5,11 @@
 //! ง Bia-ngai (บ Bia, never written by Fairy-Stockfish but accepted). ข, ค and ง are both piece
 //! letters and files, so a text can have two readings; both are tried.
 
-use crate::san::{Pattern, PieceSel, Reading, Unreadable};
-use crate::{Role, Square};
+use crate::san::{
+    file_of_char as latin_file, letterless, rank_of_char as latin_rank, split_target, Pattern,
+    PieceSel, Reading, Unreadable,
+};
+use crate::Role;
 
 /// Thai file letters, a to h.
 pub(crate) const FILES: [&str; 8] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ"];
@@ -48,17 +51,11 @@ fn file_of(c: char) -> Option<u8> {
         .iter()
         .position(|&f| f == c)
         .map(|i| i as u8)
-        .or(match c {
-            'a'..='h' => Some(c as u8 - b'a'),
-            _ => None,
-        })
+        .or_else(|| latin_file(c).filter(|_| c.is_ascii_lowercase()))
 }
 
 fn rank_of(c: char) -> Option<u8> {
-    rank_of_char(c).or(match c {
-        '1'..='8' => Some(c as u8 - b'1'),
-        _ => None,
-    })
+    rank_of_char(c).or_else(|| latin_rank(c))
 }
 
 fn origin(rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
@@ -86,41 +83,13 @@ pub(crate) fn patterns(text: &str) -> Result<Reading, Unreadable> {
         }
         c.truncate(eq);
     }
-    if c.len() < 2 {
-        return Err(Unreadable::NoTargetSquare);
-    }
-    let to = match (file_of(c[c.len() - 2]), rank_of(c[c.len() - 1])) {
-        (Some(f), Some(r)) => Square::from_coords(f, r),
-        _ => None,
-    }
-    .ok_or(Unreadable::NoTargetSquare)?;
-    let mut prefix = &c[..c.len() - 2];
-    let mut dash = false;
-    if let Some((last, rest)) = prefix.split_last() {
-        if matches!(last, '-' | 'x' | 'X' | ':') {
-            dash = *last == '-';
-            prefix = rest;
-        }
-    }
-    let make = |piece, (from_file, from_rank): (Option<u8>, Option<u8>)| Pattern {
-        piece,
-        from_file,
-        from_rank,
-        to,
-    };
+    let (prefix, separator, to) = split_target(&c, file_of, rank_of)?;
+    let dash = separator == Some('-');
+    let make = |piece, o| Pattern::new(piece, o, to);
     let mut tier1 = Vec::new();
     let mut tier2 = Vec::new();
-    // Without a piece letter: a Bia (a `-` is only written after a piece letter).
     if let Some(o) = origin(prefix) {
-        match o {
-            (Some(_), Some(_)) => tier1.push(make(PieceSel::Any, o)),
-            (None, None) if !dash => {
-                tier1.push(make(PieceSel::BiaPush, o));
-                tier2.push(make(PieceSel::Bia, o));
-            }
-            (Some(_), None) if !dash => tier1.push(make(PieceSel::Bia, o)),
-            _ => tier2.push(make(PieceSel::Bia, o)),
-        }
+        letterless(o, to, dash, &mut tier1, &mut tier2);
     }
     // With a piece letter first (ม็ is two characters).
     let letter = match prefix {
