@@ -113,6 +113,26 @@ impl Table {
     }
 }
 
+/// The picture a player should see after `position` was reached by `last`: the board from the
+/// side to move, the last move and a checked Khun marked (rendered here independently).
+fn expected_png(position: &makruk::Position, last: makruk::Move) -> Vec<u8> {
+    let mut placement: makruk_bot::render::Placement = [None; 64];
+    for sq in makruk::Square::all() {
+        placement[sq.index()] = position.board().piece_at(sq);
+    }
+    let turn = position.turn();
+    let options = makruk_bot::render::RenderOptions {
+        orientation: turn,
+        last_move: Some((last.from, last.to)),
+        check: position
+            .is_check()
+            .then(|| position.board().khun_of(turn))
+            .flatten(),
+        ..makruk_bot::render::RenderOptions::default()
+    };
+    makruk_bot::render::render(&placement, &options).expect("renders")
+}
+
 fn assert_public_board(outcome: &Outcome, what: &str) {
     assert!(
         !outcome.is_ephemeral(),
@@ -131,12 +151,19 @@ async fn a_whole_game_from_challenge_to_checkmate() {
     let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
     assert_eq!(sans.len(), 8);
     let mut last = None;
+    let mut position = makruk::Position::new();
     for (ply, san) in sans.iter().enumerate() {
         let outcome = t.play(ply, san).await;
         assert_eq!(
             outcome.callback_type(),
             4,
             "answered directly, image included"
+        );
+        let played = makruk::parse_move(&position, san).expect("a legal move of the record");
+        position.play(&played).expect("legal");
+        assert!(
+            outcome.png() == Some(expected_png(&position, played).as_slice()),
+            "ply {ply}: the picture shows the board from the side to move"
         );
         assert_public_board(&outcome, san);
         let next = if ply & 1 == 0 { &t.bob } else { &t.alice };
@@ -508,4 +535,62 @@ async fn thai_users_get_thai_answers() {
     assert!(labels.contains(&"รับ".to_owned()), "{labels:?}");
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
     bot.stop().await;
+}
+
+#[tokio::test]
+async fn challenges_are_answered_by_command_or_withdrawn() {
+    let t = Table::new().await;
+    t.discord
+        .run(&t.alice, CH, "challenge", &[("opponent", "@bob")])
+        .await;
+    let intruder = t.discord.run(&t.carol, CH, "accept", &[]).await;
+    assert!(intruder.is_ephemeral(), "{}", intruder.text());
+    let declined = t.discord.run(&t.bob, CH, "decline", &[]).await;
+    assert!(!declined.is_ephemeral(), "{}", declined.text());
+    assert!(
+        declined.text().contains(&t.bob.mention()),
+        "{}",
+        declined.text()
+    );
+
+    let challenge = t
+        .discord
+        .run(&t.alice, CH, "challenge", &[("opponent", "@bob")])
+        .await;
+    let refused = t.discord.click_label(&t.carol, CH, "Withdraw").await;
+    assert!(refused.is_ephemeral(), "{}", refused.text());
+    assert!(
+        refused.text().contains(&t.alice.mention()),
+        "{}",
+        refused.text()
+    );
+    let withdrawn = t.discord.click_label(&t.alice, CH, "Withdraw").await;
+    assert_eq!(withdrawn.callback_type(), 7);
+    let message = t
+        .discord
+        .message(challenge.message().expect("challenge").id)
+        .expect("still there");
+    assert!(
+        message.buttons().is_empty(),
+        "a withdrawn challenge has no buttons"
+    );
+
+    t.discord
+        .run(
+            &t.alice,
+            CH,
+            "challenge",
+            &[("opponent", "@bob"), ("color", "black")],
+        )
+        .await;
+    let started = t.discord.run(&t.bob, CH, "accept", &[]).await;
+    assert_public_board(&started, "accepted by command");
+    assert!(
+        started.text().contains(&t.bob.mention()),
+        "Bob plays White and moves first: {}",
+        started.text()
+    );
+    let first = t.discord.run(&t.bob, CH, "move", &[("move", "e4")]).await;
+    assert_public_board(&first, "Bob's first move");
+    t.assert_clean();
 }

@@ -11,6 +11,12 @@ cmd-challenge-color-description = The side you want to play (default: random)
 cmd-challenge-rules = rules
 cmd-challenge-rules-description = The ruleset (default: standard)
 
+cmd-accept = accept
+cmd-accept-description = Accept the challenge addressed to you in this channel
+
+cmd-decline = decline
+cmd-decline-description = Decline the challenge addressed to you in this channel
+
 cmd-move = move
 cmd-move-description = Play a move in this channel's game
 cmd-move-move = move

@@ -10,6 +10,12 @@ cmd-challenge-color-description = ฝ่ายที่คุณอยากเ�
 cmd-challenge-rules = กติกา
 cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
 
+cmd-accept = รับคำท้า
+cmd-accept-description = รับคำท้าที่ส่งถึงคุณในช่องนี้
+
+cmd-decline = ปฏิเสธคำท้า
+cmd-decline-description = ปฏิเสธคำท้าที่ส่งถึงคุณในช่องนี้
+
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
 cmd-move-move = ตาเดิน

@@ -22,6 +22,8 @@ use crate::game::{
 pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
         challenge(),
+        accept(),
+        decline(),
         play(),
         board_cmd(),
         resign(),
@@ -334,6 +336,30 @@ async fn challenge(
             ])],
             ..Answer::default()
         })
+    })
+    .await
+}
+
+/// `/accept`: accept the challenge addressed to you in this channel (as its button does).
+#[poise::command(slash_command, guild_only)]
+async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, "accept", |locale| async move {
+        let reply = service.accept(channel, player, None).await?;
+        game_answer(&reply, locale).await
+    })
+    .await
+}
+
+/// `/decline`: decline the challenge addressed to you in this channel (as its button does).
+#[poise::command(slash_command, guild_only)]
+async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, "decline", |locale| async move {
+        let view = service.decline(channel, player, None).await?;
+        Ok(Answer::public(view.text(locale)))
     })
     .await
 }
