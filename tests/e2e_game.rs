@@ -219,33 +219,47 @@ async fn a_game_drawn_by_counting_shows_the_count() {
     let t = Table::new().await;
     t.start_game("standard").await;
     let sans = game_sans("games-public.jsonl", "s1-g182");
-    let mut counted_replies = 0;
+    let mut counts = Vec::new();
     let mut last = None;
     for (ply, san) in sans.iter().enumerate() {
         let outcome = t.play(ply, san).await;
         assert_public_board(&outcome, san);
-        // Pieces' honour starts after ply 85 (Rxh5+ leaves Black's Khun alone).
-        if ply >= 85 && outcome.text().to_lowercase().contains("count") {
-            counted_replies += 1;
+        if let Some(count) = shown_count(&outcome.text()) {
+            assert!(
+                ply >= 84,
+                "ply {ply}: no count before Black is left with a lone Khun"
+            );
+            counts.push(count);
         }
         if ply == 95 {
             let explained = t.discord.run(&t.carol, CH, "count", &[]).await;
-            assert!(
-                explained.text().to_lowercase().contains("count"),
-                "{}",
-                explained.text()
-            );
+            assert!(!explained.is_ephemeral());
+            let text = explained.text();
+            assert!(text.contains("16") && text.contains("Ruea"), "{text}");
         }
         last = Some(outcome);
     }
+    // Pieces' honour with one White Ruea: limit 16, counted up move by move to the limit.
     assert!(
-        counted_replies >= 20,
-        "the count is shown along the way ({counted_replies} replies)"
+        counts.len() >= 20,
+        "the count is shown along the way: {counts:?}"
     );
+    assert!(counts.iter().all(|&(_, limit)| limit == 16), "{counts:?}");
+    assert!(counts.windows(2).all(|w| w[0].0 <= w[1].0), "{counts:?}");
+    assert_eq!(counts.last().map(|c| c.0), Some(16), "{counts:?}");
     let text = last.expect("moves").text().to_lowercase();
-    assert!(text.contains("draw"), "{text}");
-    assert!(text.contains("count"), "{text}");
+    assert!(text.contains("drawn by counting"), "{text}");
     t.assert_clean();
+}
+
+/// "… counts N of M" in a status text.
+fn shown_count(text: &str) -> Option<(u32, u32)> {
+    let rest = &text[text.find("counts ")? + "counts ".len()..];
+    let mut words = rest.split_whitespace();
+    let n = words.next()?.parse().ok()?;
+    (words.next()? == "of").then_some(())?;
+    let m = words.next()?.trim_end_matches('.').parse().ok()?;
+    Some((n, m))
 }
 
 #[tokio::test]
