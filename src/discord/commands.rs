@@ -10,7 +10,7 @@ use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, Cre
 use tracing::{error, info, Instrument as _};
 
 use super::i18n::{localizations, tr, tr_args, Locale};
-use super::respond::{answer_command, split_text, Answer};
+use super::respond::{answer_command, or_apology, split_text, Answer};
 use super::{board, Context, Data, Error};
 use crate::game::{
     ChannelId, ColorChoice, Event, GameId, GameResult, Reply, RulesTopic, Ruleset, ServiceError,
@@ -83,12 +83,15 @@ where
             return Ok(());
         };
         let locale = locale_of(ctx);
-        let work = async move {
-            match work(locale).await {
-                Ok(answer) => answer,
-                Err(e) => error_answer(&e, locale),
-            }
-        };
+        let work = or_apology(
+            async move {
+                match work(locale).await {
+                    Ok(answer) => answer,
+                    Err(e) => error_answer(&e, locale),
+                }
+            },
+            move || Answer::private(tr(locale, "discord-internal-error")),
+        );
         let http = &ctx.serenity_context().http;
         let sent = answer_command(http, actx.interaction, ctx.data().defer_after, work).await;
         let latency = started.elapsed();

@@ -12,7 +12,7 @@ use tracing::{error, info, warn, Instrument as _};
 
 use super::commands::{error_answer, game_answer};
 use super::i18n::{tr, tr_args, Locale};
-use super::respond::{answer_press, Answer, PressAnswer};
+use super::respond::{answer_press, or_apology, Answer, PressAnswer};
 use super::Data;
 use crate::game::{ChallengeId, ChannelId, GameId, ServiceError, UserId};
 
@@ -83,17 +83,23 @@ pub(crate) async fn handle(
         let locale = Locale::from_discord(&press.locale);
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());
-        let work = async {
-            let Some(action) = Action::parse(&press.data.custom_id) else {
-                warn!("unknown button");
-                return PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error")));
-            };
-            tracing::debug!(action = action.name(), "button");
-            match act(data, action, channel, user, locale).await {
-                Ok(answer) => answer,
-                Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
-            }
-        };
+        let work = or_apology(
+            async {
+                let Some(action) = Action::parse(&press.data.custom_id) else {
+                    warn!("unknown button");
+                    return PressAnswer::Reply(Answer::private(tr(
+                        locale,
+                        "discord-internal-error",
+                    )));
+                };
+                tracing::debug!(action = action.name(), "button");
+                match act(data, action, channel, user, locale).await {
+                    Ok(answer) => answer,
+                    Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
+                }
+            },
+            || PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error"))),
+        );
         let sent = answer_press(&ctx.http, press, data.defer_after, work).await;
         tracing::Span::current().record("latency_ms", started.elapsed().as_secs_f64() * 1000.0);
         match sent {

@@ -6,8 +6,11 @@
 //! "thinking…") and fills the answer in when it is ready.
 
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::pin::pin;
 use std::time::Duration;
+
+use poise::futures_util::FutureExt as _;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -124,6 +127,23 @@ async fn ready_within<T>(
         return None;
     }
     tokio::time::timeout(limit, work.as_mut()).await.ok()
+}
+
+/// Runs `work`; if it panics (a bug), logs it and gives `apology` instead, so that the
+/// interaction is still answered through the same path (deferred or not).
+pub(crate) async fn or_apology<T>(work: impl Future<Output = T>, apology: impl FnOnce() -> T) -> T {
+    match AssertUnwindSafe(work).catch_unwind().await {
+        Ok(answer) => answer,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(panic = %what, "the answer panicked");
+            apology()
+        }
+    }
 }
 
 /// How a button press is answered.
