@@ -608,3 +608,59 @@ async fn challenges_are_answered_by_command_or_withdrawn() {
     assert_public_board(&first, "Bob's first move");
     t.assert_clean();
 }
+
+#[tokio::test]
+async fn traditional_counting_is_started_and_stopped_on_request() {
+    let t = Table::new().await;
+    t.start_game("traditional").await;
+    let sans = game_sans("games-public.jsonl", "s1-g192");
+    // After 55 plies no Bia is left and Black (Bob) is to move.
+    for (ply, san) in sans.iter().take(55).enumerate() {
+        assert_public_board(&t.play(ply, san).await, san);
+    }
+    let not_yours = t
+        .discord
+        .run(&t.alice, CH, "count", &[("action", "start")])
+        .await;
+    assert!(not_yours.is_ephemeral(), "{}", not_yours.text());
+    let started = t
+        .discord
+        .run(&t.bob, CH, "count", &[("action", "start")])
+        .await;
+    assert_public_board(&started, "count started");
+    assert!(
+        started.text().to_lowercase().contains("board's honour"),
+        "{}",
+        started.text()
+    );
+    for (ply, san) in sans.iter().enumerate().skip(55).take(2) {
+        let moved = t.play(ply, san).await;
+        assert_public_board(&moved, san);
+        assert!(shown_count(&moved.text()).is_some(), "{}", moved.text());
+    }
+    let stopped = t
+        .discord
+        .run(&t.bob, CH, "count", &[("action", "stop")])
+        .await;
+    assert_public_board(&stopped, "count stopped");
+    let moved = t.play(57, &sans[57]).await;
+    assert!(shown_count(&moved.text()).is_none(), "{}", moved.text());
+    t.assert_clean();
+}
+
+#[tokio::test]
+async fn counting_on_request_is_only_for_traditional() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let refused = t
+        .discord
+        .run(&t.alice, CH, "count", &[("action", "start")])
+        .await;
+    assert!(refused.is_ephemeral(), "{}", refused.text());
+    assert!(
+        refused.text().to_lowercase().contains("traditional"),
+        "{}",
+        refused.text()
+    );
+    t.assert_clean();
+}
