@@ -399,31 +399,48 @@ async fn a_spectator_cannot_answer_a_challenge_or_move() {
 async fn an_illegal_move_gets_a_private_explanation() {
     let t = Table::new().await;
     t.start_game("standard").await;
-    let before = t.discord.channel_messages(CH).len();
+    let public_before = public_messages(&t);
     // The Ruea on a1 cannot take its own Bia on a3.
     let outcome = t.play(0, "a1a3").await;
     assert!(outcome.is_ephemeral(), "{}", outcome.text());
     assert!(outcome.png().is_none());
-    assert!(!outcome.text().trim().is_empty());
-    assert_eq!(
-        t.discord
-            .channel_messages(CH)
-            .iter()
-            .filter(|m| m.ephemeral_for.is_none())
-            .count(),
-        t.discord.channel_messages(CH)[..before]
-            .iter()
-            .filter(|m| m.ephemeral_for.is_none())
-            .count(),
-        "nothing public was posted"
+    let text = outcome.text();
+    assert!(
+        text.contains("Bia") && text.contains("a3"),
+        "says what is wrong: {text}"
     );
     // Unreadable input, too.
     let outcome = t.play(0, "xyz!!").await;
     assert!(outcome.is_ephemeral(), "{}", outcome.text());
-    // The game still waits for White's first move.
-    let outcome = t.play(0, "e4").await;
+    assert!(outcome.text().contains("xyz!!"), "{}", outcome.text());
+    assert_eq!(
+        public_messages(&t),
+        public_before,
+        "nothing public was posted"
+    );
+
+    // A Khon cannot step straight back.
+    assert_public_board(&t.play(0, "Sc2").await, "Sc2");
+    assert_public_board(&t.play(1, "e5").await, "e5");
+    let outcome = t.play(2, "c2c1").await;
+    assert!(outcome.is_ephemeral(), "{}", outcome.text());
+    let text = outcome.text();
+    assert!(
+        text.contains("Khon") && text.contains("c1"),
+        "says what is wrong: {text}"
+    );
+    // The game still waits for White's move.
+    let outcome = t.play(2, "e4").await;
     assert_public_board(&outcome, "e4");
     t.assert_clean();
+}
+
+fn public_messages(t: &Table) -> usize {
+    t.discord
+        .channel_messages(CH)
+        .iter()
+        .filter(|m| m.ephemeral_for.is_none())
+        .count()
 }
 
 #[tokio::test]
