@@ -82,6 +82,7 @@ where
         let poise::Context::Application(actx) = ctx else {
             return Ok(());
         };
+        let _in_flight = ctx.data().in_flight.read().await;
         let locale = locale_of(ctx);
         let work = or_apology(
             async move {

@@ -80,6 +80,7 @@ pub(crate) async fn handle(
         latency_ms = tracing::field::Empty,
     );
     async move {
+        let _in_flight = data.in_flight.read().await;
         let locale = Locale::from_discord(&press.locale);
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());

@@ -77,7 +77,13 @@ impl Config {
 pub struct Data {
     pub(crate) service: crate::game::GameService,
     pub(crate) defer_after: Duration,
+    /// Held (shared) by every interaction being answered; shutdown takes it exclusively to wait
+    /// for them.
+    pub(crate) in_flight: Arc<tokio::sync::RwLock<()>>,
 }
+
+/// How long shutdown waits for interactions still being answered.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The error type of poise commands. Commands answer user errors themselves, so an `Error` that
 /// reaches poise is an internal one (or a failure to talk to Discord).
@@ -188,9 +194,11 @@ pub async fn run(
     };
 
     let guild_id = config.guild_id.map(serenity::GuildId::new);
+    let in_flight = Arc::new(tokio::sync::RwLock::new(()));
     let data = Data {
         service: service.clone(),
         defer_after: Duration::from_millis(config.defer_after_ms),
+        in_flight: Arc::clone(&in_flight),
     };
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -245,6 +253,13 @@ pub async fn run(
     });
     let result = client.start().await;
     stopper.abort();
+    // Let answers already being worked on go out before the database closes.
+    if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write())
+        .await
+        .is_err()
+    {
+        warn!("interactions still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+    }
     service.close().await;
     match result {
         Ok(()) => {
