@@ -659,7 +659,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
 
 #[tokio::test]
 async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
-    let env = Env::new().await;
+    let mut env = Env::new().await;
     let ch = ChannelId(50);
     start(&env.svc, ch, Ruleset::Standard).await;
     env.svc.play(ch, WHITE, "e4").await.unwrap();
@@ -667,6 +667,9 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         .execute(env.svc.store().pool())
         .await
         .unwrap();
+    // The running service keeps the game it replayed at this version; a restart reads the
+    // stored moves again.
+    env.restart().await;
     let err = env.svc.play(ch, BLACK, "e5").await.unwrap_err();
     assert!(!err.is_user_error(), "{err:?}");
     assert!(err.message(Locale::En).contains("Sorry"));
@@ -674,6 +677,35 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         !err.message(Locale::En).contains("zz99"),
         "details stay in the log"
     );
+}
+
+#[tokio::test]
+async fn a_change_by_another_service_on_the_same_file_is_seen() {
+    // Two services on one file (e.g. two processes): each one's cache of replayed games must
+    // not hide the other's moves, since every change bumps the stored version.
+    let env = Env::new().await;
+    let other = GameService::open(&service_common::db_url(&env.db_path()))
+        .await
+        .unwrap();
+    let ch = ChannelId(55);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    env.svc.play(ch, WHITE, "e4").await.unwrap();
+    other.play(ch, BLACK, "e5").await.unwrap();
+    let err = env.svc.play(ch, BLACK, "d5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
+    let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
+    assert_eq!(r.status.plies, 3);
+    other.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    let shown = other.board(ch).await.unwrap();
+    assert_eq!(shown.status.plies, 2);
+    assert_eq!(
+        shown.position.fen(),
+        env.svc.board(ch).await.unwrap().position.fen()
+    );
+    let err = other.play(ch, BLACK, "Nd7").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
+    other.close().await;
 }
 
 #[tokio::test]

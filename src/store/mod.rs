@@ -18,6 +18,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
 
+/// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
+/// statement is a hand-off to it and back; more threads than cores only add switching.
+const READERS: u32 = 4;
+
 /// A transaction on the store.
 pub type Tx = Transaction<'static, Sqlite>;
 
@@ -199,12 +203,15 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         // The writer's one connection is kept for the life of the pool (an in-memory database
-        // lives exactly as long as its connection).
+        // lives exactly as long as its connection). No ping before each acquire (sqlx's
+        // default): a connection to a local file does not go stale, and the ping is one more
+        // round trip to the connection's worker thread per request.
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .max_lifetime(None)
             .idle_timeout(None)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(options.clone())
             .await
@@ -219,7 +226,8 @@ impl Store {
             writer.clone()
         } else {
             SqlitePoolOptions::new()
-                .max_connections(8)
+                .max_connections(READERS)
+                .test_before_acquire(false)
                 .connect_with(options)
                 .await
                 .with_context(|| "cannot open the database")?
