@@ -368,7 +368,9 @@ async fn load_current_or_last(
 
 /// Writes what changed in `g` in one write transaction: first the row, only if its version
 /// is still the one read ([`ServiceError::Conflict`] otherwise, nothing written), then the
-/// new or undone moves and count events.
+/// new or undone moves and count events. One new move alone (the common case) is written with
+/// the row in one query, under the same version condition. After the commit the game is
+/// cached at its new version.
 async fn save(
     store: &Store,
     cache: &GameCache,
@@ -381,10 +383,24 @@ async fn save(
     g.row.fen = g.m.position().fen();
     g.row.plies = g.m.moves().len() as i64;
     g.row.updated_at = now;
+    let moves = g.m.moves();
+    // The common case, a move: one query (see `store::append_move`).
+    if moves.len() == g.stored_moves + 1 && g.m.events().len() == g.stored_events {
+        let i = g.stored_moves;
+        let san = makruk::san::to_san(&g.m.positions()[i], &moves[i]);
+        let uci = makruk::uci::to_uci(&moves[i]);
+        if !store::append_move(&mut tx, &g.row, expected, i as i64, &uci, &san).await? {
+            return Err(ServiceError::Conflict);
+        }
+        tx.commit().await?;
+        g.row.version = expected + 1;
+        g.stored_moves = moves.len();
+        cache.put(id, g.row.version, &g.m);
+        return Ok(());
+    }
     if !store::update_game(&mut tx, &g.row, expected).await? {
         return Err(ServiceError::Conflict);
     }
-    let moves = g.m.moves();
     if moves.len() < g.stored_moves {
         store::delete_moves_from(&mut tx, id, moves.len() as i64).await?;
     } else {

@@ -409,6 +409,58 @@ pub async fn update_game(
     Ok(done.rows_affected() == 1)
 }
 
+/// Appends move number `ply` (0-based) to game `g.id` and writes the changeable fields of `g`
+/// (as [`update_game`]), both only if the stored version is still `expected_version`; the
+/// version becomes `expected_version + 1`. Returns false when it was not (a lost race):
+/// nothing is written then. Call it inside a write transaction.
+///
+/// The two statements go to SQLite as one query (one round trip to the connection's worker
+/// thread instead of two). The move is inserted first, guarded by the same version condition
+/// as the update that follows; under the transaction's write lock both see the same version,
+/// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
+/// statements with binds in one query, there they run one after the other in the transaction.
+#[tracing::instrument(skip(conn, g, uci, san), fields(game = g.id))]
+pub async fn append_move(
+    conn: &mut SqliteConnection,
+    g: &GameRow,
+    expected_version: i64,
+    ply: i64,
+    uci: &str,
+    san: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO moves (game_id, ply, uci, san, created_at) \
+         SELECT $10, $12, $13, $14, $8 FROM games WHERE id = $10 AND version = $11; \
+         UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, end_reason = $5, \
+         draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+         version = version + 1 \
+         WHERE id = $10 AND version = $11",
+    )
+    .bind(&g.fen)
+    .bind(g.plies)
+    .bind(&g.state)
+    .bind(&g.result)
+    .bind(&g.end_reason)
+    .bind(&g.draw_offer)
+    .bind(&g.takeback_request)
+    .bind(g.updated_at)
+    .bind(g.finished_at)
+    .bind(g.id)
+    .bind(expected_version)
+    .bind(ply)
+    .bind(uci)
+    .bind(san)
+    .execute(conn)
+    .await?;
+    match done.rows_affected() {
+        2 => Ok(true),
+        0 => Ok(false),
+        n => Err(sqlx::Error::Protocol(format!(
+            "appending a move changed {n} rows, not 0 or 2"
+        ))),
+    }
+}
+
 /// The moves of game `game_id`, in order.
 #[tracing::instrument(skip(conn))]
 pub async fn moves(conn: &mut SqliteConnection, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
