@@ -299,6 +299,69 @@ fn last_move_and_check_are_highlighted() {
     assert!(i32::from(r1) - i32::from(g1) > i32::from(r0) - i32::from(g0) + 30);
 }
 
+fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)
+}
+
+/// The marks must survive a grey-scale screen and red-green colour blindness: the last move gets
+/// a dark outline and a cool (blue-green) tint, the Khun in check a dark red ring.
+#[test]
+fn highlights_stay_clear_in_grey_scale() {
+    // e4 and e5 are one light and one dark square of the checkered board.
+    let last = (sq("e4"), sq("e5"));
+    let khun_at = sq("d1");
+    let khun = only(Piece::new(Color::White, Role::Khun), khun_at);
+    for size in [320, 512] {
+        for theme in Theme::ALL {
+            let plain = RenderOptions {
+                size,
+                ..options(Color::White, theme)
+            };
+            let marked = RenderOptions {
+                last_move: Some(last),
+                check: Some(khun_at),
+                ..plain.clone()
+            };
+            let a = render_picture(&khun, &plain).expect("renders");
+            let b = render_picture(&khun, &marked).expect("renders");
+            let at = |pic: &render::Picture, x: u32, y: u32| pic.pixel(x, y).expect("inside");
+            for s in [last.0, last.1] {
+                let (x, y, side) = square_rect(size, Color::White, s).expect("size");
+                // The outline, just inside the square's left edge.
+                let (ex, ey) = (x + side / 16, y + side / 2);
+                let (l0, l1) = (luminance(at(&a, ex, ey)), luminance(at(&b, ex, ey)));
+                assert!(
+                    l1 < l0 - 70.0,
+                    "{size} {theme:?} {s}: outline {l1:.0} vs {l0:.0}"
+                );
+                // The tint, in the middle: bluer than before (a blue-yellow contrast, which
+                // red-green colour-blind players see).
+                let ([r0, _, b0], [r1, _, b1]) = (
+                    at(&a, x + side / 2, y + side / 2),
+                    at(&b, x + side / 2, y + side / 2),
+                );
+                let cool = |r: u8, b: u8| i32::from(b) - i32::from(r);
+                assert!(
+                    cool(r1, b1) > cool(r0, b0) + 40,
+                    "{size} {theme:?} {s}: tint"
+                );
+            }
+            // The check ring, left of the Khun: dark in grey-scale and red in colour.
+            let (x, y, side) = square_rect(size, Color::White, khun_at).expect("size");
+            let (rx, ry) = (x + side * 6 / 100, y + side / 2);
+            let (before, after) = (at(&a, rx, ry), at(&b, rx, ry));
+            assert!(
+                luminance(after) < luminance(before) - 70.0,
+                "{size} {theme:?}: ring {after:?} vs {before:?}"
+            );
+            assert!(
+                i32::from(after[0]) > i32::from(after[1]) + 100,
+                "{size} {theme:?}: ring is red"
+            );
+        }
+    }
+}
+
 #[test]
 fn plain_board_has_one_square_colour_checkered_two() {
     let empty: Placement = [None; 64];

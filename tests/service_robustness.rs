@@ -658,8 +658,57 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
 }
 
 #[tokio::test]
-async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
+async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
     let env = Env::new().await;
+    let ch = ChannelId(45);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    let mut tx = env.svc.store().begin_write().await.unwrap();
+    let mut row = store::active_game(&mut tx, to_db_id(ch.0))
+        .await
+        .unwrap()
+        .unwrap();
+    tx.commit().await.unwrap();
+    row.plies = 1;
+    row.fen = "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1".into();
+    let before = env.svc.store().dump().await.unwrap();
+    for stale in [row.version + 1, row.version - 1] {
+        let mut tx = env.svc.store().begin_write().await.unwrap();
+        let done = store::append_move(&mut tx, &row, stale, 0, "e3e4", "e4")
+            .await
+            .unwrap();
+        assert!(!done, "stale version {stale}");
+        tx.commit().await.unwrap();
+        assert_eq!(
+            env.svc.store().dump().await.unwrap(),
+            before,
+            "neither the move nor the row is written"
+        );
+    }
+    let mut tx = env.svc.store().begin_write().await.unwrap();
+    assert!(
+        store::append_move(&mut tx, &row, row.version, 0, "e3e4", "e4")
+            .await
+            .unwrap()
+    );
+    tx.commit().await.unwrap();
+    let mut conn = env.svc.store().pool().acquire().await.unwrap();
+    let stored = store::moves(&mut conn, row.id).await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        (stored[0].uci.as_str(), stored[0].san.as_str()),
+        ("e3e4", "e4")
+    );
+    let now = store::game(&mut conn, row.id).await.unwrap().unwrap();
+    assert_eq!((now.version, now.plies), (row.version + 1, 1));
+    drop(conn);
+    // The service reads the game written behind its back (its cache has the old version).
+    let r = env.svc.play(ch, BLACK, "e5").await.unwrap();
+    assert_eq!(r.status.plies, 2);
+}
+
+#[tokio::test]
+async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
+    let mut env = Env::new().await;
     let ch = ChannelId(50);
     start(&env.svc, ch, Ruleset::Standard).await;
     env.svc.play(ch, WHITE, "e4").await.unwrap();
@@ -667,6 +716,9 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         .execute(env.svc.store().pool())
         .await
         .unwrap();
+    // The running service keeps the game it replayed at this version; a restart reads the
+    // stored moves again.
+    env.restart().await;
     let err = env.svc.play(ch, BLACK, "e5").await.unwrap_err();
     assert!(!err.is_user_error(), "{err:?}");
     assert!(err.message(Locale::En).contains("Sorry"));
@@ -674,6 +726,35 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         !err.message(Locale::En).contains("zz99"),
         "details stay in the log"
     );
+}
+
+#[tokio::test]
+async fn a_change_by_another_service_on_the_same_file_is_seen() {
+    // Two services on one file (e.g. two processes): each one's cache of replayed games must
+    // not hide the other's moves, since every change bumps the stored version.
+    let env = Env::new().await;
+    let other = GameService::open(&service_common::db_url(&env.db_path()))
+        .await
+        .unwrap();
+    let ch = ChannelId(55);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    env.svc.play(ch, WHITE, "e4").await.unwrap();
+    other.play(ch, BLACK, "e5").await.unwrap();
+    let err = env.svc.play(ch, BLACK, "d5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
+    let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
+    assert_eq!(r.status.plies, 3);
+    other.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    let shown = other.board(ch).await.unwrap();
+    assert_eq!(shown.status.plies, 2);
+    assert_eq!(
+        shown.position.fen(),
+        env.svc.board(ch).await.unwrap().position.fen()
+    );
+    let err = other.play(ch, BLACK, "Nd7").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
+    other.close().await;
 }
 
 #[tokio::test]

@@ -15,6 +15,7 @@
 //!
 //! Times are Unix seconds from the service's clock ([`GameService::with_clock`] for tests).
 
+mod cache;
 mod error;
 mod text;
 mod types;
@@ -38,6 +39,8 @@ use makruk::{CountAction, DrawReason, Game, Outcome, WinReason};
 use crate::store::{
     self, from_db_id, to_db_id, ChallengeRow, CountEventRow, GameRow, MoveRow, Store, Tx,
 };
+use cache::GameCache;
+use sqlx::SqliteConnection;
 
 /// How long a challenge stays open by default: 10 minutes, in seconds.
 pub const DEFAULT_CHALLENGE_TTL_SECS: i64 = 600;
@@ -51,10 +54,12 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// A source of the current Unix time in seconds.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
-/// The game service. Cheap to clone (holds the connection pool and the clock).
+/// The game service. Cheap to clone (holds the connection pool, the clock and the cache of
+/// replayed games, shared by the clones).
 #[derive(Clone)]
 pub struct GameService {
     store: Store,
+    cache: Arc<GameCache>,
     clock: Clock,
     challenge_ttl_secs: i64,
 }
@@ -278,11 +283,20 @@ fn count_offer_stands(g: &Loaded, offerer: Color) -> bool {
             .is_some_and(|c| c.kind == CountKind::BoardsHonour && c.counting == offerer)
 }
 
-/// Reads a stored game's moves and count events and replays them; checks the stored FEN.
-async fn load(tx: &mut Tx, row: GameRow) -> Result<Loaded, ServiceError> {
+/// The stored game `row` replayed: from the cache when it holds the row's version, else by
+/// reading its moves and count events on `conn` (the same snapshot as `row`: a transaction)
+/// and replaying them. Checks the stored FEN either way.
+async fn load(
+    cache: &GameCache,
+    conn: &mut SqliteConnection,
+    row: GameRow,
+) -> Result<Loaded, ServiceError> {
+    if let Some(g) = cached(cache, &row) {
+        return Ok(g);
+    }
     let ruleset = parse_ruleset(&row.ruleset)?;
-    let moves = store::moves(tx, row.id).await?;
-    let events = store::count_events(tx, row.id).await?;
+    let moves = store::moves(conn, row.id).await?;
+    let events = store::count_events(conn, row.id).await?;
     let start = Position::from_fen(&row.start_fen, ruleset)
         .with_context(|| format!("stored game {}: start FEN {:?}", row.id, row.start_fen))?;
     let m = replay(start, &moves, &events)
@@ -296,6 +310,7 @@ async fn load(tx: &mut Tx, row: GameRow) -> Result<Loaded, ServiceError> {
         )
         .into());
     }
+    cache.put(row.id, row.version, &m);
     Ok(Loaded {
         stored_moves: moves.len(),
         stored_events: events.len(),
@@ -304,11 +319,30 @@ async fn load(tx: &mut Tx, row: GameRow) -> Result<Loaded, ServiceError> {
     })
 }
 
+/// The stored game `row` from the cache, if it holds the row's version and reaches the row's
+/// FEN.
+fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
+    let m = cache.get(row.id, row.version)?;
+    if m.position().fen() != row.fen || m.ruleset().name() != row.ruleset {
+        return None;
+    }
+    Some(Loaded {
+        stored_moves: m.moves().len(),
+        stored_events: m.events().len(),
+        row: row.clone(),
+        m,
+    })
+}
+
 /// The active game of `channel`, or why there is none.
-async fn load_active(tx: &mut Tx, channel: ChannelId) -> Result<Loaded, ServiceError> {
+async fn load_active(
+    cache: &GameCache,
+    tx: &mut Tx,
+    channel: ChannelId,
+) -> Result<Loaded, ServiceError> {
     let ch = to_db_id(channel.0);
     match store::active_game(tx, ch).await? {
-        Some(row) => load(tx, row).await,
+        Some(row) => load(cache, tx, row).await,
         None => match store::last_game(tx, ch).await? {
             Some(row) => Err(ServiceError::GameOver(GameId(row.id))),
             None => Err(ServiceError::NoGameHere),
@@ -317,12 +351,16 @@ async fn load_active(tx: &mut Tx, channel: ChannelId) -> Result<Loaded, ServiceE
 }
 
 /// The active game of `channel`, else its last game.
-async fn load_current_or_last(tx: &mut Tx, channel: ChannelId) -> Result<Loaded, ServiceError> {
+async fn load_current_or_last(
+    cache: &GameCache,
+    tx: &mut Tx,
+    channel: ChannelId,
+) -> Result<Loaded, ServiceError> {
     let ch = to_db_id(channel.0);
     match store::active_game(tx, ch).await? {
-        Some(row) => load(tx, row).await,
+        Some(row) => load(cache, tx, row).await,
         None => match store::last_game(tx, ch).await? {
-            Some(row) => load(tx, row).await,
+            Some(row) => load(cache, tx, row).await,
             None => Err(ServiceError::NoGameHere),
         },
     }
@@ -330,18 +368,39 @@ async fn load_current_or_last(tx: &mut Tx, channel: ChannelId) -> Result<Loaded,
 
 /// Writes what changed in `g` in one write transaction: first the row, only if its version
 /// is still the one read ([`ServiceError::Conflict`] otherwise, nothing written), then the
-/// new or undone moves and count events.
-async fn save(store: &Store, g: &mut Loaded, now: i64) -> Result<(), ServiceError> {
+/// new or undone moves and count events. One new move alone (the common case) is written with
+/// the row in one query, under the same version condition. After the commit the game is
+/// cached at its new version.
+async fn save(
+    store: &Store,
+    cache: &GameCache,
+    g: &mut Loaded,
+    now: i64,
+) -> Result<(), ServiceError> {
     let id = g.row.id;
     let mut tx = store.begin_write().await?;
     let expected = g.row.version;
     g.row.fen = g.m.position().fen();
     g.row.plies = g.m.moves().len() as i64;
     g.row.updated_at = now;
+    let moves = g.m.moves();
+    // The common case, a move: one query (see `store::append_move`).
+    if moves.len() == g.stored_moves + 1 && g.m.events().len() == g.stored_events {
+        let i = g.stored_moves;
+        let san = makruk::san::to_san(&g.m.positions()[i], &moves[i]);
+        let uci = makruk::uci::to_uci(&moves[i]);
+        if !store::append_move(&mut tx, &g.row, expected, i as i64, &uci, &san).await? {
+            return Err(ServiceError::Conflict);
+        }
+        tx.commit().await?;
+        g.row.version = expected + 1;
+        g.stored_moves = moves.len();
+        cache.put(id, g.row.version, &g.m);
+        return Ok(());
+    }
     if !store::update_game(&mut tx, &g.row, expected).await? {
         return Err(ServiceError::Conflict);
     }
-    let moves = g.m.moves();
     if moves.len() < g.stored_moves {
         store::delete_moves_from(&mut tx, id, moves.len() as i64).await?;
     } else {
@@ -368,6 +427,7 @@ async fn save(store: &Store, g: &mut Loaded, now: i64) -> Result<(), ServiceErro
     g.row.version = expected + 1;
     g.stored_moves = g.m.moves().len();
     g.stored_events = g.m.events().len();
+    cache.put(id, g.row.version, &g.m);
     Ok(())
 }
 
@@ -381,6 +441,7 @@ impl GameService {
         let store = Store::open(database_url).await?;
         Ok(GameService {
             store,
+            cache: Arc::default(),
             clock: Arc::new(system_clock),
             challenge_ttl_secs: DEFAULT_CHALLENGE_TTL_SECS,
         })
@@ -579,6 +640,7 @@ impl GameService {
             stored_moves: 0,
             stored_events: 0,
         };
+        self.cache.put(g.row.id, g.row.version, &g.m);
         Ok(g.reply(Event::Started, Some(user), None))
     }
 
@@ -700,18 +762,33 @@ impl GameService {
     ) -> Result<(Loaded, T), ServiceError> {
         for _ in 0..MAX_ATTEMPTS {
             let now = self.now();
-            let mut tx = self.store.begin_read().await?;
-            let mut g = load_active(&mut tx, channel).await?;
-            tx.commit().await?;
+            let mut g = self.load_active_to_change(channel).await?;
             let side = g.side_of(user)?;
             let out = f(&mut g, side, now)?;
-            match save(&self.store, &mut g, now).await {
+            match save(&self.store, &self.cache, &mut g, now).await {
                 Ok(()) => return Ok((g, out)),
                 Err(ServiceError::Conflict) => continue,
                 Err(e) => return Err(e),
             }
         }
         Err(ServiceError::Conflict)
+    }
+
+    /// The active game of `channel` for a change: its row in one statement, the replayed game
+    /// from the cache when it holds the row's version; else the whole game read in one read
+    /// transaction and replayed.
+    async fn load_active_to_change(&self, channel: ChannelId) -> Result<Loaded, ServiceError> {
+        let mut conn = self.store.pool().acquire().await?;
+        if let Some(row) = store::active_game(&mut conn, to_db_id(channel.0)).await? {
+            if let Some(g) = cached(&self.cache, &row) {
+                return Ok(g);
+            }
+        }
+        drop(conn);
+        let mut tx = self.store.begin_read().await?;
+        let g = load_active(&self.cache, &mut tx, channel).await?;
+        tx.commit().await?;
+        Ok(g)
     }
 
     /// Runs `f` on the channel's active game for a player (see [`GameService::with_game`]) and
@@ -997,7 +1074,7 @@ impl GameService {
     #[tracing::instrument(skip(self))]
     pub async fn board(&self, channel: ChannelId) -> Result<Reply, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let g = load_current_or_last(&mut tx, channel).await?;
+        let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
         Ok(g.reply(Event::Shown, None, None))
     }
@@ -1030,7 +1107,7 @@ impl GameService {
         prefix: &str,
     ) -> Result<Vec<String>, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let g = load_active(&mut tx, channel).await?;
+        let g = load_active(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
         let side = g.side_of(user)?;
         let pos = g.m.position();
@@ -1082,7 +1159,7 @@ impl GameService {
         locale: Locale,
     ) -> Result<String, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let g = load_current_or_last(&mut tx, channel).await?;
+        let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
         Ok(text::explain_count(
             g.m.ruleset(),
@@ -1145,10 +1222,12 @@ impl GameService {
         let mut tx = self.store.begin_read().await?;
         let g = match game {
             Some(id) => match store::game(&mut tx, id.0).await? {
-                Some(row) if row.channel_id == to_db_id(channel.0) => load(&mut tx, row).await?,
+                Some(row) if row.channel_id == to_db_id(channel.0) => {
+                    load(&self.cache, &mut tx, row).await?
+                }
                 _ => return Err(ServiceError::GameNotFound),
             },
-            None => load_current_or_last(&mut tx, channel).await?,
+            None => load_current_or_last(&self.cache, &mut tx, channel).await?,
         };
         tx.commit().await?;
         let result = game_end(&g.row).map_or("*", |e| e.result.pgn());

@@ -131,9 +131,10 @@ impl std::str::FromStr for Theme {
 pub struct RenderOptions {
     /// The side shown at the bottom (a player sees their own side there).
     pub orientation: Color,
-    /// The last move, as (from, to) squares: both are highlighted.
+    /// The last move, as (from, to) squares: both are highlighted with a translucent teal wash
+    /// and a dark-teal outline.
     pub last_move: Option<(Square, Square)>,
-    /// The square of a Khun in check: drawn with a red glow under it.
+    /// The square of a Khun in check: drawn with a red glow and a red ring under it.
     pub check: Option<Square>,
     /// Square colours.
     pub theme: Theme,

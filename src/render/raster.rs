@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use makruk::{Color, Square};
 use tiny_skia::{Pixmap, Transform};
 
-use super::svg::{self, LAST_MOVE_RGBA};
+use super::svg::{self, Rect, LAST_MOVE_EDGE_RGB, LAST_MOVE_RGBA};
 use super::{Kind, Layout, Placement, RenderError, RenderOptions, Theme, PIECE_SVG};
 
 /// The piece artwork, parsed once: `[colour][kind]`.
@@ -27,7 +27,7 @@ static TREES: LazyLock<Result<Trees, String>> = LazyLock::new(|| {
     <[_; 2]>::try_from(sides).map_err(|_| "side count".to_owned())
 });
 
-/// Piece sprites and the check glow, rasterised for one square size.
+/// Piece sprites and the check mark (glow and ring), rasterised for one square size.
 struct Sprites {
     pieces: [[Pixmap; Kind::COUNT]; 2],
     check: Pixmap,
@@ -177,14 +177,14 @@ impl Picture {
         }
     }
 
-    /// Source-over of one colour with alpha `a` on the rectangle `x, y, side × side`.
-    fn wash(&mut self, x: u32, y: u32, side: u32, (r, g, b, a): (u8, u8, u8, u8)) {
+    /// Source-over of one colour with alpha `a` on the rectangle `(x, y, w, h)`.
+    fn wash(&mut self, (x, y, w, h): Rect, (r, g, b, a): (u8, u8, u8, u8)) {
         let size = self.size as usize;
         let keep = 255 - u32::from(a);
         let src = [r, g, b].map(|c| div255(u32::from(c) * u32::from(a)));
-        for row in y as usize..(y + side) as usize {
+        for row in y as usize..(y + h) as usize {
             let from = 3 * (row * size + x as usize);
-            let Some(dst) = self.rgb.get_mut(from..from + 3 * side as usize) else {
+            let Some(dst) = self.rgb.get_mut(from..from + 3 * w as usize) else {
                 return;
             };
             for d in dst.chunks_exact_mut(3) {
@@ -218,13 +218,15 @@ pub fn render_picture(
     let board = empty_board(&layout, options.theme)?;
     let sprites = sprites(layout.square)?;
     let mut picture = (*board).clone();
-    let sq = layout.square;
 
     if let Some((from, to)) = options.last_move {
-        let inset = svg::highlight_inset(&layout, options.theme);
+        let (r, g, b) = LAST_MOVE_EDGE_RGB;
         for s in [from, to] {
-            let (x, y) = layout.square_origin(s);
-            picture.wash(x + inset, y + inset, sq - 2 * inset, LAST_MOVE_RGBA);
+            let (inside, edges) = svg::last_move_rects(&layout, options.theme, s);
+            picture.wash(inside, LAST_MOVE_RGBA);
+            for edge in edges {
+                picture.wash(edge, (r, g, b, 255));
+            }
         }
     }
     if let Some(s) = options.check {

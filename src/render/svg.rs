@@ -36,13 +36,41 @@ pub(crate) fn palette(theme: Theme) -> Palette {
     }
 }
 
-/// Last-move highlight: a translucent yellow-green wash over the square.
-pub(crate) const LAST_MOVE_RGBA: (u8, u8, u8, u8) = (170, 200, 40, 110);
+/// Last-move highlight, part 1: a translucent blue-teal wash over the square. A cool tint reads well
+/// on the warm board for red-green colour-blind players too; in grey-scale it darkens the square
+/// a little, and the outline ([`LAST_MOVE_EDGE_RGB`]) carries the mark.
+pub(crate) const LAST_MOVE_RGBA: (u8, u8, u8, u8) = (0, 140, 190, 115);
 
-/// A red radial glow, 100 × 100 units, drawn under a Khun in check.
-pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="64" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff2a14"/><stop offset="0.5" stop-color="#e8200e" stop-opacity="0.9"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient></defs><rect width="100" height="100" fill="url(#check-glow)"/>"##;
+/// Last-move highlight, part 2: a solid dark-teal outline just inside the square's edge, so the
+/// highlight cannot be mistaken for a dark square of the checkered board, in colour or grey-scale.
+pub(crate) const LAST_MOVE_EDGE_RGB: (u8, u8, u8) = (0, 78, 118);
 
-/// The check glow as a standalone SVG document (rasterised once per size).
+/// A pixel rectangle: `(x, y, width, height)`.
+pub(crate) type Rect = (u32, u32, u32, u32);
+
+/// Where a last-move highlight of `sq` is drawn: the washed rectangle (inside the grid lines of
+/// the plain board) and the four sides of the outline along its inner edge (top, bottom, left,
+/// right). Whole pixels, so the fast path and the whole-board SVG draw the same thing.
+pub(crate) fn last_move_rects(layout: &Layout, theme: Theme, sq: Square) -> (Rect, [Rect; 4]) {
+    let (x, y) = layout.square_origin(sq);
+    let inset = highlight_inset(layout, theme);
+    let (x, y, side) = (x + inset, y + inset, layout.square - 2 * inset);
+    // About 7 % of the square: 4 px at 512 px, 3 px on a 320 px phone picture.
+    let t = ((layout.square * 7 + 50) / 100).max(2).min(side / 4);
+    let edges = [
+        (x, y, side, t),
+        (x, y + side - t, side, t),
+        (x, y + t, t, side - 2 * t),
+        (x + side - t, y + t, t, side - 2 * t),
+    ];
+    ((x, y, side, side), edges)
+}
+
+/// A red glow and a red ring, 100 × 100 units, drawn under a Khun in check. The ring keeps the
+/// mark clear in grey-scale, where the glow alone becomes a grey smudge.
+pub(crate) const CHECK_GLOW: &str = r##"<defs><radialGradient id="check-glow" cx="50" cy="50" r="50" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ff3a1c" stop-opacity="0.95"/><stop offset="0.6" stop-color="#f02a12" stop-opacity="0.7"/><stop offset="1" stop-color="#e02010" stop-opacity="0.25"/></radialGradient></defs><circle cx="50" cy="50" r="47" fill="url(#check-glow)"/><circle cx="50" cy="50" r="44.5" fill="none" stroke="#c80a0a" stroke-width="7"/>"##;
+
+/// The check glow and ring as a standalone SVG document (rasterised once per size).
 pub(crate) fn check_glow_document() -> String {
     format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{CHECK_GLOW}</svg>"#)
 }
@@ -117,9 +145,10 @@ fn background_body(out: &mut String, layout: &Layout, theme: Theme) {
 fn coordinates(out: &mut String, layout: &Layout, colour: &str) {
     let (o, sq) = (layout.origin as f32, layout.square as f32);
     let frame = o;
-    // Glyphs are 10 units tall; make them about half the frame high.
-    let scale = frame * 0.5 / 10.0;
-    let stroke = 1.7;
+    // Glyphs are 10 units tall; make them a little over half the frame high, with a bold stroke
+    // so they stay readable on a 320 px phone picture (the tail of `g` still fits the frame).
+    let scale = frame * 0.56 / 10.0;
+    let stroke = 2.0;
     let _ = write!(
         out,
         r#"<g fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round">"#
@@ -204,18 +233,18 @@ pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<Strin
 
     if let Some((from, to)) = options.last_move {
         let (r, g, b, a) = LAST_MOVE_RGBA;
-        let inset = highlight_inset(&layout, options.theme);
+        let (er, eg, eb) = LAST_MOVE_EDGE_RGB;
         for s in [from, to] {
-            let (x, y) = layout.square_origin(s);
+            let ((x, y, w, h), edges) = last_move_rects(&layout, options.theme, s);
             let _ = write!(
                 out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({r},{g},{b})" fill-opacity="{:.4}"/>"#,
-                x + inset,
-                y + inset,
-                sq - 2 * inset,
-                sq - 2 * inset,
+                r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="rgb({r},{g},{b})" fill-opacity="{:.4}"/><g fill="rgb({er},{eg},{eb})">"#,
                 f32::from(a) / 255.0
             );
+            for (x, y, w, h) in edges {
+                let _ = write!(out, r#"<rect x="{x}" y="{y}" width="{w}" height="{h}"/>"#);
+            }
+            out.push_str("</g>");
         }
     }
     if let Some(s) = options.check {
@@ -259,7 +288,7 @@ pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<Strin
 }
 
 /// Pixels left untouched around a highlighted square so the grid lines stay visible.
-pub(crate) fn highlight_inset(layout: &Layout, theme: Theme) -> u32 {
+fn highlight_inset(layout: &Layout, theme: Theme) -> u32 {
     match theme {
         Theme::Plain => (grid_width(layout.square) / 2.0).ceil() as u32,
         Theme::Checkered => 0,

@@ -18,6 +18,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
 
+/// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
+/// statement is a hand-off to it and back; more threads than cores only add switching.
+const READERS: u32 = 4;
+
 /// A transaction on the store.
 pub type Tx = Transaction<'static, Sqlite>;
 
@@ -199,12 +203,15 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         // The writer's one connection is kept for the life of the pool (an in-memory database
-        // lives exactly as long as its connection).
+        // lives exactly as long as its connection). No ping before each acquire (sqlx's
+        // default): a connection to a local file does not go stale, and the ping is one more
+        // round trip to the connection's worker thread per request.
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .max_lifetime(None)
             .idle_timeout(None)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(options.clone())
             .await
@@ -219,7 +226,8 @@ impl Store {
             writer.clone()
         } else {
             SqlitePoolOptions::new()
-                .max_connections(8)
+                .max_connections(READERS)
+                .test_before_acquire(false)
                 .connect_with(options)
                 .await
                 .with_context(|| "cannot open the database")?
@@ -399,6 +407,58 @@ pub async fn update_game(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Appends move number `ply` (0-based) to game `g.id` and writes the changeable fields of `g`
+/// (as [`update_game`]), both only if the stored version is still `expected_version`; the
+/// version becomes `expected_version + 1`. Returns false when it was not (a lost race):
+/// nothing is written then. Call it inside a write transaction.
+///
+/// The two statements go to SQLite as one query (one round trip to the connection's worker
+/// thread instead of two). The move is inserted first, guarded by the same version condition
+/// as the update that follows; under the transaction's write lock both see the same version,
+/// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
+/// statements with binds in one query, there they run one after the other in the transaction.
+#[tracing::instrument(skip(conn, g, uci, san), fields(game = g.id))]
+pub async fn append_move(
+    conn: &mut SqliteConnection,
+    g: &GameRow,
+    expected_version: i64,
+    ply: i64,
+    uci: &str,
+    san: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO moves (game_id, ply, uci, san, created_at) \
+         SELECT $10, $12, $13, $14, $8 FROM games WHERE id = $10 AND version = $11; \
+         UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, end_reason = $5, \
+         draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+         version = version + 1 \
+         WHERE id = $10 AND version = $11",
+    )
+    .bind(&g.fen)
+    .bind(g.plies)
+    .bind(&g.state)
+    .bind(&g.result)
+    .bind(&g.end_reason)
+    .bind(&g.draw_offer)
+    .bind(&g.takeback_request)
+    .bind(g.updated_at)
+    .bind(g.finished_at)
+    .bind(g.id)
+    .bind(expected_version)
+    .bind(ply)
+    .bind(uci)
+    .bind(san)
+    .execute(conn)
+    .await?;
+    match done.rows_affected() {
+        2 => Ok(true),
+        0 => Ok(false),
+        n => Err(sqlx::Error::Protocol(format!(
+            "appending a move changed {n} rows, not 0 or 2"
+        ))),
+    }
 }
 
 /// The moves of game `game_id`, in order.
