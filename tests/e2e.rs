@@ -16,6 +16,8 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     for expected in [
         "challenge",
+        "accept",
+        "decline",
         "move",
         "board",
         "resign",
@@ -31,6 +33,36 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
             names.contains(&expected),
             "/{expected} missing from {names:?}"
         );
+    }
+    // Every command, option and choice has its Thai name and description.
+    for c in &commands {
+        let name = c["name"].as_str().unwrap_or_default();
+        assert!(
+            c["name_localizations"]["th"].is_string(),
+            "/{name}: Thai name"
+        );
+        assert!(
+            c["description_localizations"]["th"].is_string(),
+            "/{name}: Thai description"
+        );
+        for o in c["options"].as_array().into_iter().flatten() {
+            let option = o["name"].as_str().unwrap_or_default();
+            assert!(
+                o["name_localizations"]["th"].is_string(),
+                "/{name} {option}: Thai name"
+            );
+            assert!(
+                o["description_localizations"]["th"].is_string(),
+                "/{name} {option}: Thai description"
+            );
+            for choice in o["choices"].as_array().into_iter().flatten() {
+                assert!(
+                    choice["name_localizations"]["th"].is_string(),
+                    "/{name} {option} {}: Thai name",
+                    choice["name"]
+                );
+            }
+        }
     }
     let play = commands
         .iter()
