@@ -51,11 +51,26 @@ impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
-            .field("database_url", &self.database_url)
+            .field("database_url", &redact_password(&self.database_url))
             .field("guild_id", &self.guild_id)
             .field("api_url", &self.api_url)
             .field("defer_after_ms", &self.defer_after_ms)
             .finish()
+    }
+}
+
+/// `scheme://user:password@host/…` → `scheme://user:***@host/…` (other URLs unchanged).
+fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_owned();
+    };
+    match rest[..at].split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
+        None => url.to_owned(),
     }
 }
 
@@ -283,5 +298,21 @@ mod tests {
         let shown = format!("{config:?}");
         assert!(!shown.contains("secret.token.value"), "{shown}");
         assert!(shown.contains("redacted"), "{shown}");
+    }
+
+    #[test]
+    fn database_passwords_are_redacted() {
+        assert_eq!(
+            super::redact_password("postgres://bot:hunter2@db:5432/makruk"),
+            "postgres://bot:***@db:5432/makruk"
+        );
+        assert_eq!(
+            super::redact_password("sqlite://makruk-bot.sqlite3"),
+            "sqlite://makruk-bot.sqlite3"
+        );
+        assert_eq!(
+            super::redact_password("sqlite:///data/a@b.sqlite3"),
+            "sqlite:///data/a@b.sqlite3"
+        );
     }
 }
