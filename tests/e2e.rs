@@ -94,3 +94,21 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
     bot.stop().await;
 }
+
+#[tokio::test]
+async fn without_a_guild_the_commands_are_registered_globally() {
+    let discord = Standin::start().await;
+    let (_dir, db) = standin::temp_database();
+    let bot = Bot::start_with(&discord, &db, |c| c.guild_id = None).await;
+    assert!(discord.commands(Some(GUILD_ID)).is_empty());
+    let global = discord.commands(None);
+    assert!(
+        global.iter().any(|c| c["name"] == "challenge"),
+        "{global:?}"
+    );
+    let alice = discord.user("alice", "en-US");
+    let outcome = discord.command(&alice, CHANNEL, "board", &[]).await;
+    assert!(outcome.is_ephemeral(), "no game yet: {}", outcome.text());
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+    bot.stop().await;
+}
