@@ -214,7 +214,12 @@ fn user_for(discord: &Standin, writer: &mut Writer, name: &str, locale: Option<&
     user
 }
 
-async fn simulate(scenario: &Path, out_dir: &Path) -> anyhow::Result<()> {
+/// Plays `scenario` and writes `transcript.md` and the attachments into `out_dir`.
+///
+/// # Errors
+/// An unreadable scenario line, a missing button, a file that cannot be written, or a request
+/// of the bot that Discord would refuse.
+pub async fn simulate(scenario: &Path, out_dir: &Path) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(scenario)
         .with_context(|| format!("cannot read {}", scenario.display()))?;
     let steps: Vec<(usize, Step)> = text
@@ -378,6 +383,7 @@ async fn simulate(scenario: &Path, out_dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[allow(dead_code)] // not called when the tests include this file
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

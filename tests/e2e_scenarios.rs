@@ -1,0 +1,31 @@
+//! The simulator's example scenarios still play through (`examples/scenarios/*.txt`).
+
+#[path = "../examples/simulate.rs"]
+mod simulate;
+
+use std::path::Path;
+
+#[tokio::test]
+async fn the_example_scenarios_play_through() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios");
+    let mut played = 0;
+    for entry in std::fs::read_dir(&dir).expect("examples/scenarios") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let out = tempfile::tempdir().expect("temporary directory");
+        simulate::simulate(&path, out.path())
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+        let transcript = std::fs::read_to_string(out.path().join("transcript.md"))
+            .expect("a transcript is written");
+        assert!(
+            transcript.contains("![board]("),
+            "{}: board pictures",
+            path.display()
+        );
+        played += 1;
+    }
+    assert!(played >= 2, "two example scenarios");
+}
