@@ -681,3 +681,34 @@ async fn counting_on_request_is_only_for_traditional() {
     );
     t.assert_clean();
 }
+
+#[tokio::test]
+async fn buttons_of_a_finished_game_do_not_answer_the_next_one() {
+    let t = Table::new().await;
+    t.start_game("standard").await;
+    let offer = t.discord.run(&t.alice, CH, "draw", &[]).await;
+    let offer_id = offer.message().expect("offer message").id;
+    t.discord.run(&t.alice, CH, "resign", &[]).await;
+    t.start_game("standard").await;
+    // Alice offers a draw in the new game; Bob presses Accept on the old game's offer.
+    t.discord.run(&t.alice, CH, "draw", &[]).await;
+    let old_accept = t
+        .discord
+        .message(offer_id)
+        .expect("old offer")
+        .buttons()
+        .into_iter()
+        .find(|b| b.0 == "Accept")
+        .expect("old Accept button");
+    let pressed = t.discord.click(&t.bob, offer_id, &old_accept.1).await;
+    assert!(pressed.is_ephemeral(), "{}", pressed.text());
+    assert!(pressed.text().contains("over"), "{}", pressed.text());
+    let board = t.discord.run(&t.carol, CH, "board", &[]).await;
+    assert!(
+        !board.text().to_lowercase().contains("draw agreed")
+            && board.text().contains(&t.alice.mention()),
+        "the new game goes on: {}",
+        board.text()
+    );
+    t.assert_clean();
+}

@@ -87,6 +87,7 @@ button-withdraw = ถอนคำท้า
 discord-not-your-challenge = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ตอบได้
 discord-not-your-challenge-withdraw = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ถอนได้
 discord-not-your-offer = นี่ไม่ใช่เกมของคุณ: มีเพียงผู้เล่นสองคนที่ตอบได้
+discord-stale-button = ข้อเสนอนี้เป็นของเกมที่จบไปแล้ว ตอบไม่ได้อีก
 discord-internal-error = ขออภัย เกิดข้อผิดพลาดที่ฝั่งเรา โปรดลองอีกครั้งในอีกสักครู่
 discord-guild-only = คำสั่งนี้ใช้ได้เฉพาะในช่องของเซิร์ฟเวอร์
 discord-bad-argument = อ่านตัวเลือกนั้นไม่ได้ โปรดเลือกค่าจากรายการ

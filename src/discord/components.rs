@@ -143,6 +143,21 @@ async fn act(
 ) -> Result<PressAnswer, ServiceError> {
     let service = &data.service;
     let closed = |text: String| PressAnswer::Update(Answer::public(text));
+    // An offer's buttons belong to one game: on a message left over from an earlier game of the
+    // channel they must not answer the current game's offer.
+    if let Action::DrawAccept(game)
+    | Action::DrawDecline(game)
+    | Action::TakebackAccept(game)
+    | Action::TakebackDecline(game) = action
+    {
+        let current = service.board(channel).await?;
+        if current.game_id != game || current.status.end.is_some() {
+            return Ok(PressAnswer::Reply(Answer::private(tr(
+                locale,
+                "discord-stale-button",
+            ))));
+        }
+    }
     Ok(match action {
         Action::Accept(id) => {
             let reply = service.accept(channel, user, Some(id)).await?;
