@@ -19,6 +19,27 @@ pub(crate) async fn png(reply: &Reply) -> anyhow::Result<Vec<u8>> {
         .context("cannot render the board")
 }
 
+/// Renders the start position once, so the renderer's caches (piece sprites, empty boards) are
+/// filled before the first real move waits for them.
+pub(crate) async fn warm_up() {
+    let (placement, mut options) = picture(&Position::new(), None);
+    let started = std::time::Instant::now();
+    let result = tokio::task::spawn_blocking(move || {
+        let white = render::render(&placement, &options);
+        options.orientation = options.orientation.other();
+        white.and_then(|_| render::render(&placement, &options))
+    })
+    .await;
+    match result {
+        Ok(Ok(_)) => tracing::debug!(
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            "renderer warm"
+        ),
+        Ok(Err(e)) => tracing::error!("the renderer fails: {e}"),
+        Err(e) => tracing::error!("the renderer task was lost: {e}"),
+    }
+}
+
 /// What to draw for `position`: its pieces, seen from the side to move (a player looks at the
 /// board from their own side when it is their turn), the last move and a checked Khun marked.
 fn picture(position: &Position, last_move: Option<Move>) -> (Placement, RenderOptions) {

@@ -199,6 +199,8 @@ pub async fn run(
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
 
+    board::warm_up().await;
+
     let http = match &config.api_url {
         // serenity only honours the proxy when its own rate limiter is off.
         Some(url) => serenity::HttpBuilder::new(&token)
