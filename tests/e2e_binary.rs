@@ -54,10 +54,11 @@ async fn the_binary_runs_from_the_environment_and_stops_on_sigterm() {
     assert!(!outcome.text().is_empty());
 
     let pid = child.id().expect("running").to_string();
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
+    // The shell's own `kill`: no dependency on a `kill` executable being installed.
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
         .status()
-        .expect("kill runs");
+        .expect("sh runs");
     assert!(killed.success());
     let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
         .await
