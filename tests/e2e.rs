@@ -78,18 +78,14 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
     assert_eq!(outcome.callback_type(), 4, "answered directly");
     assert!(outcome.is_ephemeral(), "rules are shown only to the asker");
     assert!(
-        outcome.text().contains("Makruk rules"),
+        outcome.text().contains("Makruk") && outcome.text().contains("Khun"),
         "{}",
         outcome.text()
     );
 
     let somchai = discord.user("somchai", "th");
     let outcome = discord.command(&somchai, CHANNEL, "rules", &[]).await;
-    assert!(
-        outcome.text().contains("กติกาหมากรุกไทย"),
-        "{}",
-        outcome.text()
-    );
+    assert!(outcome.text().contains("หมากรุกไทย"), "{}", outcome.text());
 
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
     bot.stop().await;

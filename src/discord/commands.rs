@@ -580,19 +580,16 @@ async fn rules(
                 ("ruleset", FluentValue::from(ruleset_name(locale, ruleset))),
             ],
         );
+        // The service's text starts with its own heading; the title is only a fallback.
         // Embeds: 4096 characters of description each, 6000 in all.
         let mut embeds = Vec::new();
-        let mut total = title.chars().count();
-        for (i, piece) in split_text(&text, 4000).into_iter().enumerate() {
+        let mut total = 0;
+        for piece in split_text(&text, 4000) {
             total += piece.chars().count();
             if total > 5900 {
                 break;
             }
-            let mut embed = CreateEmbed::new().description(piece).colour(0x0034_98db);
-            if i == 0 {
-                embed = embed.title(title.clone());
-            }
-            embeds.push(embed);
+            embeds.push(CreateEmbed::new().description(piece).colour(0x0034_98db));
         }
         if embeds.is_empty() {
             embeds.push(CreateEmbed::new().title(title).colour(0x0034_98db));
