@@ -10,7 +10,7 @@ use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, Cre
 use tracing::{error, info, Instrument as _};
 
 use super::i18n::{localizations, tr, tr_args, Locale};
-use super::respond::{answer_command, or_apology, split_text, Answer};
+use super::respond::{answer_command, defer_budget, or_apology, split_text, Answer};
 use super::{board, Context, Data, Error};
 use crate::game::{
     ChannelId, ColorChoice, Event, GameId, GameResult, Reply, RulesTopic, Ruleset, ServiceError,
@@ -94,7 +94,8 @@ where
             move || Answer::private(tr(locale, "discord-internal-error")),
         );
         let http = &ctx.serenity_context().http;
-        let sent = answer_command(http, actx.interaction, ctx.data().defer_after, work).await;
+        let budget = defer_budget(actx.interaction.id.get(), ctx.data().defer_after);
+        let sent = answer_command(http, actx.interaction, budget, work).await;
         let latency = started.elapsed();
         tracing::Span::current().record("latency_ms", latency.as_secs_f64() * 1000.0);
         match sent {

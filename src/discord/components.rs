@@ -12,7 +12,7 @@ use tracing::{error, info, warn, Instrument as _};
 
 use super::commands::{error_answer, game_answer};
 use super::i18n::{tr, tr_args, Locale};
-use super::respond::{answer_press, or_apology, Answer, PressAnswer};
+use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
 use crate::game::{ChallengeId, ChannelId, GameId, ServiceError, UserId};
 
@@ -101,7 +101,8 @@ pub(crate) async fn handle(
             },
             || PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error"))),
         );
-        let sent = answer_press(&ctx.http, press, data.defer_after, work).await;
+        let budget = defer_budget(press.id.get(), data.defer_after);
+        let sent = answer_press(&ctx.http, press, budget, work).await;
         tracing::Span::current().record("latency_ms", started.elapsed().as_secs_f64() * 1000.0);
         match sent {
             Ok(()) => info!("answered"),

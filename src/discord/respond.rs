@@ -117,6 +117,23 @@ pub(crate) async fn answer_command(
     Ok(())
 }
 
+/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// How long to wait before deferring the answer to interaction `id` (a snowflake): at most
+/// `defer_after`, and less if the interaction was created a while ago (a gateway backlog), so the
+/// first answer still reaches Discord within its 3 seconds. A clock running behind Discord's only
+/// makes this fall back to `defer_after`; one running ahead only defers earlier.
+pub(crate) fn defer_budget(id: u64, defer_after: Duration) -> Duration {
+    const DEADLINE: Duration = Duration::from_millis(2500);
+    let created_ms = (id >> 22) + DISCORD_EPOCH_MS;
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let age = Duration::from_millis(now_ms.saturating_sub(created_ms));
+    defer_after.min(DEADLINE.saturating_sub(age))
+}
+
 /// The output of `work` if it is ready within `limit` (a zero `limit` always defers: tests use
 /// it to take the slow path).
 async fn ready_within<T>(
@@ -213,6 +230,26 @@ pub(crate) fn split_text(text: &str, max: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::split_text;
+    use std::time::Duration;
+
+    #[test]
+    fn an_old_interaction_defers_sooner() {
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_millis() as u64;
+        let snowflake = |age_ms: u64| (now_ms - age_ms - super::DISCORD_EPOCH_MS) << 22;
+        let limit = Duration::from_millis(1500);
+        assert_eq!(super::defer_budget(snowflake(0), limit), limit);
+        let budget = super::defer_budget(snowflake(2000), limit);
+        assert!(budget <= Duration::from_millis(500), "{budget:?}");
+        assert_eq!(super::defer_budget(snowflake(4000), limit), Duration::ZERO);
+        // Created "in the future" (our clock behind Discord's): the configured limit.
+        assert_eq!(
+            super::defer_budget((now_ms + 5000 - super::DISCORD_EPOCH_MS) << 22, limit),
+            limit
+        );
+    }
 
     #[test]
     fn split_text_keeps_everything_and_respects_the_limit() {
