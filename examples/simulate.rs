@@ -136,13 +136,14 @@ struct Writer {
 }
 
 impl Writer {
-    /// `<@id>` mentions as `@name`, as the Discord client shows them.
+    /// `<@id>` mentions as `@name` and `<t:…:R>` timestamps as "in 10 minutes", as the Discord
+    /// client shows them.
     fn readable(&self, text: &str) -> String {
         let mut text = text.to_owned();
         for (id, name) in &self.names {
             text = text.replace(&format!("<@{id}>"), &format!("**@{name}**"));
         }
-        text
+        relative_times(&text)
     }
 
     fn quote(&mut self, text: &str) {
@@ -203,6 +204,34 @@ impl Writer {
         }
         Ok(())
     }
+}
+
+/// Replaces Discord's relative timestamps `<t:UNIX:R>` with words.
+fn relative_times(text: &str) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        let after = &rest[start + 3..];
+        let Some(end) = after.find(":R>") else { break };
+        let Ok(when) = after[..end].parse::<i64>() else {
+            out.push_str(&rest[..start + 3]);
+            rest = after;
+            continue;
+        };
+        out.push_str(&rest[..start]);
+        let minutes = (when - now) / 60;
+        out.push_str(&match minutes {
+            0 => "just now".to_owned(),
+            m if m > 0 => format!("in {m} minutes"),
+            m => format!("{} minutes ago", -m),
+        });
+        rest = &after[end + 3..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn user_for(discord: &Standin, writer: &mut Writer, name: &str, locale: Option<&str>) -> User {
