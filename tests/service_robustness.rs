@@ -691,7 +691,7 @@ async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
             .unwrap()
     );
     tx.commit().await.unwrap();
-    let mut conn = env.svc.store().pool().acquire().await.unwrap();
+    let mut conn = env.svc.store().read_conn().await.unwrap();
     let stored = store::moves(&mut conn, row.id).await.unwrap();
     assert_eq!(stored.len(), 1);
     assert_eq!(
@@ -707,13 +707,53 @@ async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
 }
 
 #[tokio::test]
+async fn cancelled_requests_leave_the_store_consistent_and_usable() {
+    // Requests dropped at any point (a timeout, a closed interaction): in the middle of a
+    // read, of `BEGIN IMMEDIATE`, of the write, of `COMMIT`. Each one applied entirely or not
+    // at all, and the next requests work.
+    let mut env = Env::new().await;
+    let ch = ChannelId(47);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    for i in 0..80u64 {
+        let shown = env.svc.board(ch).await.unwrap();
+        if shown.status.end.is_some() {
+            break;
+        }
+        let who = shown.status.to_move;
+        let Some(mv) = env.svc.legal_moves_san(ch, who, "").await.pop() else {
+            break;
+        };
+        let wait = std::time::Duration::from_micros(i % 20 * 25);
+        let _ = tokio::time::timeout(wait, env.svc.play(ch, who, &mv)).await;
+        if i % 7 == 0 && who == WHITE {
+            // Only White offers: the draw is never agreed, the game goes on.
+            let wait = std::time::Duration::from_micros(i % 5 * 40);
+            let _ = tokio::time::timeout(wait, env.svc.offer_draw(ch, who)).await;
+        }
+    }
+    let before = env.svc.board(ch).await.unwrap();
+    let dump = env.svc.store().dump().await.unwrap();
+    env.restart().await;
+    assert_eq!(env.svc.store().dump().await.unwrap(), dump);
+    let after = env.svc.board(ch).await.unwrap();
+    assert_eq!(after.position.fen(), before.position.fen());
+    assert_eq!(after.status.plies, before.status.plies);
+    if after.status.end.is_none() {
+        let who = after.status.to_move;
+        let mv = env.svc.legal_moves_san(ch, who, "").await;
+        let r = env.svc.play(ch, who, &mv[0]).await.unwrap();
+        assert_eq!(r.status.plies, after.status.plies + 1);
+    }
+}
+
+#[tokio::test]
 async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
     let mut env = Env::new().await;
     let ch = ChannelId(50);
     start(&env.svc, ch, Ruleset::Standard).await;
     env.svc.play(ch, WHITE, "e4").await.unwrap();
     sqlx::query("UPDATE moves SET uci = 'zz99'")
-        .execute(env.svc.store().pool())
+        .execute(env.svc.store().pool().unwrap())
         .await
         .unwrap();
     // The running service keeps the game it replayed at this version; a restart reads the

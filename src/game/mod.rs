@@ -54,7 +54,7 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// A source of the current Unix time in seconds.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
-/// The game service. Cheap to clone (holds the connection pool, the clock and the cache of
+/// The game service. Cheap to clone (holds the database connections, the clock and the cache of
 /// replayed games, shared by the clones).
 #[derive(Clone)]
 pub struct GameService {
@@ -467,7 +467,7 @@ impl GameService {
         &self.store
     }
 
-    /// Closes the connection pool (waits for running requests).
+    /// Closes the database connections (waits for running requests).
     pub async fn close(&self) {
         self.store.close().await;
     }
@@ -778,7 +778,7 @@ impl GameService {
     /// from the cache when it holds the row's version; else the whole game read in one read
     /// transaction and replayed.
     async fn load_active_to_change(&self, channel: ChannelId) -> Result<Loaded, ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.read_conn().await?;
         if let Some(row) = store::active_game(&mut conn, to_db_id(channel.0)).await? {
             if let Some(g) = cached(&self.cache, &row) {
                 return Ok(g);

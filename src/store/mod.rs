@@ -16,26 +16,27 @@ use anyhow::Context as _;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
-use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::{ConnectOptions as _, Connection as _, Row, SqliteConnection, SqlitePool};
+
+mod conn;
+
+pub use conn::{Conn, Tx, WriterConn, WriterTx};
 
 /// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
 /// statement is a hand-off to it and back; more threads than cores only add switching.
 const READERS: u32 = 4;
 
-/// A transaction on the store.
-pub type Tx = Transaction<'static, Sqlite>;
-
-/// The database: a connection pool for reads and a one-connection pool for writes. Cheap to
-/// clone.
+/// The database: a connection pool for reads and one connection for writes. Cheap to clone.
 ///
-/// SQLite has one writer at a time. Writers queue (first come, first served) on the write
-/// pool's single connection instead of contending for the file lock, where SQLite's busy
-/// handler would make them sleep and retry; `BEGIN IMMEDIATE` and the busy timeout still
-/// protect against other processes on the same file.
+/// SQLite has one writer at a time. Writers queue (first come, first served) for the single
+/// writer connection instead of contending for the file lock, where SQLite's busy handler
+/// would make them sleep and retry; `BEGIN IMMEDIATE` and the busy timeout still protect
+/// against other processes on the same file. An in-memory database exists only on its one
+/// connection: there reads use the writer connection too, and there is no read pool.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
-    writer: SqlitePool,
+    pool: Option<SqlitePool>,
+    writer: conn::Writer,
 }
 
 /// u64 id → BIGINT (same bits).
@@ -202,57 +203,66 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        // The writer's one connection is kept for the life of the pool (an in-memory database
-        // lives exactly as long as its connection). No ping before each acquire (sqlx's
-        // default): a connection to a local file does not go stale, and the ping is one more
-        // round trip to the connection's worker thread per request.
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .max_lifetime(None)
-            .idle_timeout(None)
-            .test_before_acquire(false)
-            .acquire_timeout(Duration::from_secs(30))
-            .connect_with(options.clone())
+        // The writer's connection lives as long as the store (an in-memory database lives
+        // exactly as long as its connection).
+        let mut writer = options
+            .connect()
             .await
             .with_context(|| "cannot open the database")?;
         sqlx::migrate!()
-            .run(&writer)
+            .run(&mut writer)
             .await
             .with_context(|| "cannot apply the database migrations")?;
-        // Each connection to an in-memory database has its own database: share the writer.
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         let pool = if in_memory {
-            writer.clone()
+            None
         } else {
-            SqlitePoolOptions::new()
+            // No ping before each acquire (sqlx's default): a connection to a local file does
+            // not go stale, and the ping is one more round trip to the connection's worker
+            // thread per request.
+            let pool = SqlitePoolOptions::new()
                 .max_connections(READERS)
                 .test_before_acquire(false)
                 .connect_with(options)
-                .await
-                .with_context(|| "cannot open the database")?
+                .await;
+            Some(pool.with_context(|| "cannot open the database")?)
         };
-        Ok(Store { pool, writer })
+        Ok(Store {
+            pool,
+            writer: conn::writer(writer),
+        })
     }
 
-    /// The connection pool for reads (writes go through [`Store::begin_write`]).
+    /// The connection pool for reads of a database file (`None` for an in-memory database,
+    /// which only the writer connection sees: use [`Store::read_conn`]).
     #[must_use]
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
+    pub fn pool(&self) -> Option<&SqlitePool> {
+        self.pool.as_ref()
     }
 
-    /// Closes the pools, waiting for connections in use.
+    /// Closes the read pool and the writer connection, waiting for requests in progress. Later
+    /// requests fail with `PoolClosed`.
     pub async fn close(&self) {
-        self.writer.close().await;
-        self.pool.close().await;
+        let conn = self.writer.lock().await.conn.take();
+        if let Some(conn) = conn {
+            if let Err(e) = conn.close().await {
+                tracing::warn!(error = %e, "closing the writer connection");
+            }
+        }
+        if let Some(pool) = &self.pool {
+            pool.close().await;
+        }
     }
 
-    /// Starts a transaction that will write: `BEGIN IMMEDIATE` (see the module docs).
+    /// Starts a transaction that will write: `BEGIN IMMEDIATE` (see the module docs) on the
+    /// writer connection, which it holds until it is committed or dropped.
     ///
     /// # Errors
     /// Database errors (a busy database past the busy timeout included).
     pub async fn begin_write(&self) -> sqlx::Result<Tx> {
-        self.writer.begin_with("BEGIN IMMEDIATE").await
+        Ok(Tx::Writer(
+            conn::begin_on_writer(&self.writer, "BEGIN IMMEDIATE").await?,
+        ))
     }
 
     /// Starts a read-only transaction (a consistent snapshot).
@@ -260,7 +270,23 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn begin_read(&self) -> sqlx::Result<Tx> {
-        self.pool.begin().await
+        match &self.pool {
+            Some(pool) => Ok(Tx::Read(pool.begin().await?)),
+            None => Ok(Tx::Writer(
+                conn::begin_on_writer(&self.writer, "BEGIN").await?,
+            )),
+        }
+    }
+
+    /// A connection for reads outside a transaction (each statement is its own snapshot).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn read_conn(&self) -> sqlx::Result<Conn> {
+        match &self.pool {
+            Some(pool) => Ok(Conn::Pool(pool.acquire().await?)),
+            None => Conn::of_writer(&self.writer).await,
+        }
     }
 
     /// Every row of every table, as text, in a fixed order: for tests that check a refused
@@ -269,6 +295,7 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn dump(&self) -> sqlx::Result<String> {
+        let mut conn = self.read_conn().await?;
         let mut out = String::new();
         for (table, order) in [
             ("games", "id"),
@@ -279,7 +306,7 @@ impl Store {
             out.push_str(table);
             out.push('\n');
             let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
             for row in rows {
                 let mut cells = Vec::new();

@@ -1,0 +1,212 @@
+//! The writer connection and the transaction type of the store.
+//!
+//! Why not a sqlx pool for the writer: sqlx-sqlite runs each connection on its own worker thread
+//! and every command is a round trip to it. A pool adds a round trip on every release (it pings
+//! the connection before taking it back) and `begin_with("BEGIN IMMEDIATE")` adds another (it
+//! checks the custom statement opened a transaction). On the one writer connection every round
+//! trip is paid by all writers in the queue. So the writer is one connection behind an async
+//! mutex (first come, first served), and its transactions are opened, committed and rolled back
+//! with plain `BEGIN IMMEDIATE` / `COMMIT` / `ROLLBACK` statements, one round trip each.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use sqlx::pool::PoolConnection;
+use sqlx::{Executor as _, Sqlite, SqliteConnection, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+/// The writer connection of a [`super::Store`] (`None` once the store is closed).
+#[derive(Debug)]
+pub struct WriterConn {
+    pub(super) conn: Option<SqliteConnection>,
+    /// A transaction may be open on `conn` (set before `BEGIN`, cleared by a successful
+    /// `COMMIT` or `ROLLBACK`): whoever takes the connection next rolls back first. This covers
+    /// a transaction dropped without commit whose rollback has not run yet, and a request
+    /// cancelled in the middle of `BEGIN` or `COMMIT`.
+    dirty: bool,
+}
+
+/// The shared writer connection.
+pub(super) type Writer = Arc<Mutex<WriterConn>>;
+
+pub(super) fn writer(conn: SqliteConnection) -> Writer {
+    Arc::new(Mutex::new(WriterConn {
+        conn: Some(conn),
+        dirty: false,
+    }))
+}
+
+fn closed() -> sqlx::Error {
+    sqlx::Error::PoolClosed
+}
+
+/// Takes the writer connection (waiting for the current user), rolling back a transaction
+/// that may have been left open (see [`WriterConn`]'s `dirty`).
+async fn take_writer(writer: &Writer) -> sqlx::Result<OwnedMutexGuard<WriterConn>> {
+    let mut guard = Arc::clone(writer).lock_owned().await;
+    let dirty = guard.dirty;
+    let conn = guard.conn.as_mut().ok_or_else(closed)?;
+    if dirty {
+        // "no transaction is active" when it was rolled back after all: fine either way.
+        let _ = conn.execute("ROLLBACK").await;
+    }
+    guard.dirty = false;
+    Ok(guard)
+}
+
+/// Takes the writer connection and opens a transaction on it with `begin` (`BEGIN IMMEDIATE`
+/// or `BEGIN`).
+pub(super) async fn begin_on_writer(writer: &Writer, begin: &str) -> sqlx::Result<WriterTx> {
+    let mut guard = take_writer(writer).await?;
+    guard.dirty = true;
+    guard
+        .conn
+        .as_mut()
+        .ok_or_else(closed)?
+        .execute(begin)
+        .await?;
+    Ok(WriterTx {
+        guard: Some(guard),
+        open: true,
+    })
+}
+
+/// A transaction on the writer connection; rolled back when dropped without
+/// [`WriterTx::commit`]. The connection stays taken until the rollback has run.
+#[derive(Debug)]
+pub struct WriterTx {
+    guard: Option<OwnedMutexGuard<WriterConn>>,
+    open: bool,
+}
+
+impl WriterTx {
+    fn conn_mut(&mut self) -> &mut SqliteConnection {
+        self.guard
+            .as_mut()
+            .and_then(|g| g.conn.as_mut())
+            .unwrap_or_else(|| unreachable!("a writer transaction holds an open connection"))
+    }
+
+    async fn commit(mut self) -> sqlx::Result<()> {
+        self.conn_mut().execute("COMMIT").await?;
+        self.open = false;
+        if let Some(g) = self.guard.as_mut() {
+            g.dirty = false;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for WriterTx {
+    fn drop(&mut self) {
+        if !self.open {
+            return;
+        }
+        let Some(mut guard) = self.guard.take() else {
+            return;
+        };
+        // `dirty` is set: until the rollback below has run, the next user of the connection
+        // rolls back first (also when no runtime is left to run it).
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            // The task keeps the connection taken until the rollback is done.
+            rt.spawn(async move {
+                if let Some(conn) = guard.conn.as_mut() {
+                    if conn.execute("ROLLBACK").await.is_ok() {
+                        guard.dirty = false;
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// A transaction on the store: a read snapshot from the read pool, or a transaction on the
+/// writer connection (all writes; reads too for an in-memory database, which exists only on
+/// its one connection). Use it as a `&mut SqliteConnection`. Dropped without
+/// [`Tx::commit`], it is rolled back.
+#[derive(Debug)]
+pub enum Tx {
+    /// A read transaction on a connection of the read pool.
+    Read(Transaction<'static, Sqlite>),
+    /// A transaction on the writer connection.
+    Writer(WriterTx),
+}
+
+impl Tx {
+    /// Commits the transaction.
+    ///
+    /// # Errors
+    /// Database errors; the transaction is then rolled back.
+    pub async fn commit(self) -> sqlx::Result<()> {
+        match self {
+            Tx::Read(tx) => tx.commit().await,
+            Tx::Writer(tx) => tx.commit().await,
+        }
+    }
+}
+
+impl Deref for Tx {
+    type Target = SqliteConnection;
+
+    fn deref(&self) -> &SqliteConnection {
+        match self {
+            Tx::Read(tx) => tx,
+            Tx::Writer(tx) => tx
+                .guard
+                .as_ref()
+                .and_then(|g| g.conn.as_ref())
+                .unwrap_or_else(|| unreachable!("a writer transaction holds an open connection")),
+        }
+    }
+}
+
+impl DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        match self {
+            Tx::Read(tx) => tx,
+            Tx::Writer(tx) => tx.conn_mut(),
+        }
+    }
+}
+
+/// A connection for a single read statement: from the read pool, or the writer connection for
+/// an in-memory database. Use it as a `&mut SqliteConnection`.
+#[derive(Debug)]
+pub enum Conn {
+    /// A connection of the read pool.
+    Pool(PoolConnection<Sqlite>),
+    /// The writer connection (in-memory database).
+    Writer(OwnedMutexGuard<WriterConn>),
+}
+
+impl Conn {
+    pub(super) async fn of_writer(writer: &Writer) -> sqlx::Result<Conn> {
+        Ok(Conn::Writer(take_writer(writer).await?))
+    }
+}
+
+impl Deref for Conn {
+    type Target = SqliteConnection;
+
+    fn deref(&self) -> &SqliteConnection {
+        match self {
+            Conn::Pool(c) => c,
+            Conn::Writer(g) => g
+                .conn
+                .as_ref()
+                .unwrap_or_else(|| unreachable!("checked when taken")),
+        }
+    }
+}
+
+impl DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        match self {
+            Conn::Pool(c) => c,
+            Conn::Writer(g) => g
+                .conn
+                .as_mut()
+                .unwrap_or_else(|| unreachable!("checked when taken")),
+        }
+    }
+}
