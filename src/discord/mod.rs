@@ -175,6 +175,32 @@ async fn shutdown_signal() {
     }
 }
 
+/// `GameService::open`, driven on a blocking thread: its future (sqlx migrations on a
+/// `&mut SqliteConnection`) cannot be proven `Send` at all, so it must not live inside [`run`]'s.
+async fn open(database_url: &str) -> anyhow::Result<crate::game::GameService> {
+    let url = database_url.to_owned();
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || runtime.block_on(crate::game::GameService::open(&url)))
+        .await
+        .context("the task opening the database was lost")?
+}
+
+// The next two are boxed `Send` futures: awaited directly inside [`run`], whose future must be
+// `Send` for any caller (`tokio::spawn`), rustc fails to prove them `Send` for every lifetime
+// (rust-lang/rust#102211); proving it here, for one lifetime, works.
+
+/// `service.close()`, boxed.
+fn close(service: &crate::game::GameService) -> poise::BoxFuture<'_, ()> {
+    Box::pin(service.close())
+}
+
+/// Resolves once no interaction holds `in_flight`, boxed.
+fn drained(in_flight: &tokio::sync::RwLock<()>) -> poise::BoxFuture<'_, ()> {
+    Box::pin(async move {
+        drop(in_flight.write().await);
+    })
+}
+
 /// Starts the bot and runs it until `shutdown` resolves (then disconnects cleanly and closes the
 /// database) or the gateway fails.
 ///
@@ -195,7 +221,7 @@ pub async fn run(
         .context("DISCORD_TOKEN is not set (or --token)")?;
     info!(config = ?config, "starting");
 
-    let service = crate::game::GameService::open(&config.database_url)
+    let service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
 
@@ -271,13 +297,13 @@ pub async fn run(
     let result = client.start().await;
     stopper.abort();
     // Let answers already being worked on go out before the database closes.
-    if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write())
+    if tokio::time::timeout(DRAIN_TIMEOUT, drained(&in_flight))
         .await
         .is_err()
     {
         warn!("interactions still running after {DRAIN_TIMEOUT:?}; stopping anyway");
     }
-    service.close().await;
+    close(&service).await;
     match result {
         Ok(()) => {
             info!("stopped");
