@@ -5,6 +5,24 @@
 //! Fairy-Stockfish keeps them: the counting limit and the counting ply, both in plies
 //! (RULES.md "Ruleset `standard`"). The count shown to players (pychess) is
 //! `⌊(ply+1)/2⌋` of `limit/2`, on the side to move when `ply` is even, else on its opponent.
+//!
+//! The `material` ruleset (RULES.md "Ruleset `material`") keeps the same two numbers with
+//! its own meaning for board's honour, so that the count exists at every ply from the first
+//! position without an unpromoted Bia (see [`material_counter`]):
+//! - the counting side is the side with less material; with equal material, the side to
+//!   move when `ply` is even, else its opponent;
+//! - the current number (the number the counting side said on its last move, 0 before its
+//!   first) is `⌈ply/2⌉`;
+//! - `ply` is `2k` when the counting side is to move having said `k`, and `2k − 1` when it has
+//!   just said `k`; the one state Fairy-Stockfish's form cannot hold — the counting side has
+//!   just moved but has not counted yet (it captured the last Bia, or the count has just passed
+//!   to it) — is `ply = 0` with the counting side not to move. It is told apart by material:
+//!   with equal material the side to move always counts when the count starts or restarts.
+//!
+//! The draw is Fairy-Stockfish's `ply > limit`: with `limit = 128`, right after the counting
+//! side says 65. Pieces' honour is stored exactly as in `standard`. Under `material` a count
+//! runs in every position without an unpromoted Bia (and not Khun against Khun), also one read
+//! from a FEN without counting fields.
 
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -255,19 +273,109 @@ pub fn count_limit_moves(pos: &Position, side: Color) -> u32 {
     }
 }
 
-/// Material in half-points for the `material` ruleset: Ruea 10, Ma 6, Khon 5, Met and
-/// Bia-ngai 4 (the seed's 5, 3, 2.5, 2, 2), Bia 2.
+/// The value of one piece in half-points for the `material` ruleset: Ruea 10, Ma 6, Khon 5,
+/// Met and Bia-ngai 4 (the seed's 5, 3, 2.5, 2, 2), Bia 2, Khun 0.
+#[must_use]
+pub const fn material_value(role: Role) -> u32 {
+    match role {
+        Role::Ruea => 10,
+        Role::Ma => 6,
+        Role::Khon => 5,
+        Role::Met => 4,
+        Role::Bia => 2,
+        Role::Khun => 0,
+    }
+}
+
+/// Material of side `c` in half-points for the `material` ruleset ([`material_value`] of
+/// each of its pieces).
 #[must_use]
 pub fn material(pos: &Position, c: Color) -> u32 {
     let b = pos.board();
-    let n = |r: Role| b.by_piece(c, r).count();
-    10 * n(Role::Ruea) + 6 * n(Role::Ma) + 5 * n(Role::Khon) + 4 * n(Role::Met) + 2 * n(Role::Bia)
+    [Role::Ruea, Role::Ma, Role::Khon, Role::Met, Role::Bia]
+        .into_iter()
+        .map(|r| material_value(r) * b.by_piece(c, r).count())
+        .sum()
 }
 
-/// Fixes the state read from a FEN: the number a running pieces' honour count started from
-/// (unknown in a FEN: the pieces on the board now, plus one, kept from here on), and for
-/// `traditional` whether a board's honour count was requested.
+/// `material` board's honour: the counting side and the number it said on its last move (0
+/// before its first), decoded from the stored counting ply (module docs). `None` when no count
+/// runs, under another ruleset, or when a side has only its Khun (pieces' honour: the bare
+/// side counts, `⌈ply/2⌉` as in `standard`).
+#[must_use]
+pub fn material_counter(pos: &Position) -> Option<(Color, u32)> {
+    if pos.ruleset.rules().board_honour != BoardHonour::ByMaterial
+        || pos.count_limit == 0
+        || pos.is_bare(Color::White)
+        || pos.is_bare(Color::Black)
+    {
+        return None;
+    }
+    Some((board_counter(pos), pos.count_ply.div_ceil(2)))
+}
+
+/// The side counting `material` board's honour (module docs): less material, else by the
+/// parity of the counting ply.
+fn board_counter(pos: &Position) -> Color {
+    let (w, b) = (material(pos, Color::White), material(pos, Color::Black));
+    match w.cmp(&b) {
+        std::cmp::Ordering::Less => Color::White,
+        std::cmp::Ordering::Greater => Color::Black,
+        std::cmp::Ordering::Equal if pos.count_ply & 1 == 0 => pos.turn,
+        std::cmp::Ordering::Equal => pos.turn.other(),
+    }
+}
+
+/// The stored `material` board's honour ply for `counting` having said `said` (module docs).
+fn board_ply(pos: &Position, counting: Color, said: u32) -> u32 {
+    let twice = said.saturating_mul(2);
+    if counting == pos.turn {
+        twice
+    } else {
+        twice.saturating_sub(1)
+    }
+}
+
+/// `material` after reading a FEN: a count runs exactly when no unpromoted Bia is left and a
+/// side has more than its Khun. One that the FEN does not carry starts here: board's honour
+/// from 0 (the side with less material counts; equal: the side to move), pieces' honour as
+/// Fairy-Stockfish starts it (shown count = pieces on the board, the bare side's next move
+/// says one more). A board's honour ply is rewritten in the form [`material_after_move`]
+/// writes (e.g. `128 3` with the counting side to move becomes `128 4`: it said 2 and is
+/// to move); limits are kept as read.
+fn material_setup(pos: &mut Position) {
+    let (wb, bb) = (pos.is_bare(Color::White), pos.is_bare(Color::Black));
+    if pos.board.by_role(Role::Bia).any() || (wb && bb) {
+        pos.count_limit = 0;
+        pos.count_ply = 0;
+        return;
+    }
+    let n = pos.board.occupied().count();
+    if wb || bb {
+        if pos.count_limit == 0 {
+            let bare = if wb { Color::White } else { Color::Black };
+            pos.count_limit = 2 * pieces_honour_reason(pos, bare.other()).moves();
+            pos.count_ply = if bare == pos.turn { 2 * n } else { 2 * n - 1 };
+        }
+        return;
+    }
+    if pos.count_limit == 0 {
+        pos.count_limit = 2 * pos.ruleset.rules().board_honour_moves;
+        pos.count_ply = 0;
+        return;
+    }
+    let counting = board_counter(pos);
+    pos.count_ply = board_ply(pos, counting, pos.count_ply.div_ceil(2));
+}
+
+/// Fixes the state read from a FEN: for `material` the count that must run
+/// ([`material_setup`]); the number a running pieces' honour count started from (unknown in a
+/// FEN: the pieces on the board now, plus one, kept from here on); for `traditional` whether a
+/// board's honour count was requested.
 pub(crate) fn after_setup(pos: &mut Position) {
+    if pos.ruleset.rules().board_honour == BoardHonour::ByMaterial {
+        material_setup(pos);
+    }
     if pos.count_limit != 0 && (pos.is_bare(Color::White) || pos.is_bare(Color::Black)) {
         pos.count_from = pos.board.occupied().count() + 1;
     }
@@ -344,13 +452,13 @@ fn fsf_after_move(pos: &mut Position, mover: Color, captured: Option<Role>, prom
     }
 }
 
-/// RULES.md "Ruleset `material`".
+/// RULES.md "Ruleset `material`", in the stored form of the module docs. Called with the
+/// position after the move (`pos.turn` is the mover's opponent) and before that the state as
+/// [`material_after_move`] or [`material_setup`] left it: no count while an unpromoted Bia
+/// stands, else a count in every position except Khun against Khun.
 fn material_after_move(pos: &mut Position, mover: Color, captured: Option<Role>) {
     let s = pos.turn;
     let n = pos.board.occupied().count();
-    if pos.count_limit != 0 {
-        pos.count_ply = pos.count_ply.saturating_add(1);
-    }
     if pos.board.by_role(Role::Bia).any() {
         return;
     }
@@ -362,39 +470,56 @@ fn material_after_move(pos: &mut Position, mover: Color, captured: Option<Role>)
         return;
     }
     if s_bare {
+        // A capture (or the last Bia leaving) has just made `s` a bare Khun: pieces' honour
+        // starts; its first move says pieces on the board + 1.
         if pos.count_limit == 0 || captured.is_some() {
             pos.count_limit = 2 * pieces_honour_reason(pos, mover).moves();
             pos.count_ply = 2 * n;
             pos.count_from = n + 1;
+        } else {
+            pos.count_ply = pos.count_ply.saturating_add(1);
         }
         return;
     }
     if m_bare {
+        // The bare Khun has just captured the last Bia (count_limit 0), or counts on.
         if pos.count_limit == 0 {
             pos.count_limit = 2 * pieces_honour_reason(pos, s).moves();
             pos.count_ply = 2 * n - 1;
             pos.count_from = n + 1;
+        } else {
+            pos.count_ply = pos.count_ply.saturating_add(1);
         }
         return;
     }
-    let board_limit = 2 * pos.ruleset.rules().board_honour_moves;
-    let (ms, mm) = (material(pos, s), material(pos, mover));
     if pos.count_limit == 0 {
-        // The side with less material counts (equal: the side to move), from its turn on.
-        if ms <= mm {
-            pos.count_limit = board_limit;
-            pos.count_ply = 0;
-        }
-    } else if captured.is_some() {
-        let counting = if pos.count_ply & 1 == 0 { s } else { mover };
-        if material(pos, counting) > material(pos, counting.other()) {
-            if counting.other() == s {
-                pos.count_limit = board_limit;
-                pos.count_ply = 0;
-            } else {
-                pos.count_limit = 0;
-                pos.count_ply = 0;
-            }
-        }
+        // The last Bia has just left the board: board's honour starts at 0, for the side with
+        // less material (equal: the side to move), whichever side that is.
+        pos.count_limit = 2 * pos.ruleset.rules().board_honour_moves;
+        pos.count_ply = 0;
+        return;
     }
+    // Board's honour runs and ran before this move (a side that is not bare now was not bare
+    // before). Who counted before the move: material before the capture, else the parity
+    // of the counting ply as it was.
+    let before_s = material(pos, s) + captured.map_or(0, material_value);
+    let now_mover = material(pos, mover);
+    let counting = match before_s.cmp(&now_mover) {
+        std::cmp::Ordering::Less => s,
+        std::cmp::Ordering::Greater => mover,
+        std::cmp::Ordering::Equal if pos.count_ply & 1 == 0 => mover,
+        std::cmp::Ordering::Equal => s,
+    };
+    let said = pos.count_ply.div_ceil(2);
+    pos.count_ply = if counting != mover {
+        // The other side moved: the number stands, the counting side is to move.
+        said.saturating_mul(2)
+    } else if captured.is_some() && now_mover > material(pos, s) {
+        // The counting side's capture gave it more material: the count passes to `s`, which
+        // restarts (its next move says 1).
+        0
+    } else {
+        // The counting side said one more.
+        said.saturating_add(1).saturating_mul(2).saturating_sub(1)
+    };
 }

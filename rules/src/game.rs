@@ -26,6 +26,10 @@ pub struct CountInfo {
     /// of pieces on the board when it started, plus one (the first counted move's number).
     pub started_from: u32,
     /// The current number shown (pychess: `⌊(ply+1)/2⌋`), in moves of the counting side.
+    /// Board's honour: the number the counting side said on its last counted move, 0 before
+    /// its first (under `material` also while the count has just passed to it). Pieces'
+    /// honour: as pychess shows it, the pieces on the board when the count started until the
+    /// bare side's first counted move, which says [`CountInfo::started_from`].
     pub current: u32,
     /// The limit, in moves of the counting side (e.g. 16).
     pub limit: u32,
@@ -481,6 +485,7 @@ pub fn count_info(pos: &Position) -> Option<CountInfo> {
         None => {
             let counting = match pos.ruleset().rules().board_honour {
                 BoardHonour::OnRequest => requester(pos)?,
+                BoardHonour::ByMaterial => count::material_counter(pos)?.0,
                 _ => {
                     if ply & 1 == 0 {
                         pos.turn()

@@ -238,7 +238,10 @@ impl Position {
 
     /// Validates `setup`: one Khun a side, at most 16 pieces a side, no unpromoted Bia on or
     /// beyond its sixth rank, the side not to move not in check. The counting fields are taken
-    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs). A
+    /// as Fairy-Stockfish reads them (a halfmove clock is dropped when a count runs); under
+    /// `material` the count is then made the one its rules run in that position (see
+    /// [`crate::count`]: started when the FEN has none and no Bia is left, dropped while Bia
+    /// remain). A
     /// fullmove number above 1,000,000 is read as 1,000,000 (keeps the ply counters far from
     /// overflow; no real game gets there).
     ///

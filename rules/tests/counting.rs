@@ -1,6 +1,6 @@
 //! Counting and draw rules of each ruleset (RULES.md), including the seeds' own examples.
 
-use makruk::{Color, CountRequestError};
+use makruk::{Color, CountRequestError, Role};
 use makruk::{
     CountInfo, CountKind, DrawReason, Game, LimitReason, Move, Outcome, Position, Ruleset, Warning,
     WinReason,
@@ -34,7 +34,16 @@ fn count(g: &Game) -> CountInfo {
 fn two_ruea_against_lone_khun_counts_5_to_8() {
     for rules in [Ruleset::Standard, Ruleset::Traditional, Ruleset::Material] {
         let mut g = game("4k3/8/8/n7/8/8/1R6/R3K3 w - - 0 1", rules);
-        assert_eq!(g.count(), None, "{rules}: no count before the capture");
+        if rules == Ruleset::Material {
+            // No Bia: board's honour runs already, for Black (less material).
+            let c = count(&g);
+            assert_eq!(
+                (c.kind, c.counting, c.current),
+                (CountKind::BoardsHonour, Color::Black, 0)
+            );
+        } else {
+            assert_eq!(g.count(), None, "{rules}: no count before the capture");
+        }
         play(&mut g, "a1a5"); // Black is left with a bare Khun; 4 pieces on the board
         let c = count(&g);
         assert_eq!(c.kind, CountKind::PiecesHonour);
@@ -197,30 +206,266 @@ fn material_count_passes_on_capture() {
     assert_eq!((count(&g).counting, count(&g).current), (Color::White, 1));
 }
 
-/// Material: equal material — the side to move counts; 64 moves, drawn on reaching 65.
+/// Material: equal material — the side to move counts; 64 moves, drawn on reaching 65. No
+/// Bia is left in the start position, so the count runs from it: White, to move, counts
+/// (RULES.md "equal material: the side to move"), 1 on its first move, and says 65 on its
+/// 65th move (ply 129), which draws.
 #[test]
 fn material_equal_side_to_move_counts_to_65() {
     let mut g = game("n6k/8/8/8/8/8/8/N6K w - - 0 1", Ruleset::Material);
     let shuffle = [
         "a1b3", "a8b6", "b3a1", "b6a8", "a1c2", "a8c7", "c2a1", "c7a8",
     ];
+    let c = count(&g);
+    assert_eq!(
+        (c.kind, c.counting, c.current),
+        (CountKind::BoardsHonour, Color::White, 0)
+    );
     let mut n = 0;
     while n < 131 {
         let m = mv(&g, shuffle[n % shuffle.len()]);
         g.play_on(&m).expect("legal");
         n += 1;
-        if n == 1 {
-            assert_eq!(count(&g).counting, Color::Black);
-        }
-        // Black counts its own moves: after Black's k-th move, k.
-        let black_moves = (n / 2) as u32;
-        assert_eq!(count(&g).current, black_moves, "ply {n}");
+        // White counts its own moves: after White's k-th move (ply 2k − 1) and after the
+        // reply (ply 2k), k.
+        let white_moves = (n as u32).div_ceil(2);
+        let c = count(&g);
+        assert_eq!(c.counting, Color::White, "ply {n}");
+        assert_eq!(c.current, white_moves, "ply {n}");
         assert_eq!(
             makruk::counting_draw(g.position()),
-            black_moves >= 65,
+            white_moves >= 65,
             "ply {n}"
         );
     }
+}
+
+/// One expected count at one ply: (kind, counting side, current number, limit in moves).
+type Expected = Option<(CountKind, Color, u32, u32)>;
+
+const BH: CountKind = CountKind::BoardsHonour;
+const PH: CountKind = CountKind::PiecesHonour;
+const W: Color = Color::White;
+const B: Color = Color::Black;
+
+/// Walks `moves` from `fen` under `material` and checks the count at every ply (`expected[i]`
+/// after `i` moves; `remaining` = limit − current, 0 past the limit), and that the FEN written at every ply
+/// reads back to the same FEN and the same count.
+fn walk_material(fen: &str, moves: &[&str], expected: &[Expected]) -> Game {
+    assert_eq!(expected.len(), moves.len() + 1, "one expectation per ply");
+    let mut g = game(fen, Ruleset::Material);
+    for (ply, want) in expected.iter().enumerate() {
+        if ply > 0 {
+            let m = mv(&g, moves[ply - 1]);
+            g.play_on(&m).expect("legal");
+        }
+        let got = g.count();
+        let at = format!("ply {ply} ({})", g.position().fen());
+        assert_eq!(
+            got.map(|c| (c.kind, c.counting, c.current, c.limit)),
+            *want,
+            "{at}"
+        );
+        if let Some(c) = got {
+            assert_eq!(c.remaining, c.limit.saturating_sub(c.current), "{at}");
+        }
+        let written = g.position().fen();
+        let again = Position::from_fen(&written, Ruleset::Material).expect("own FEN reads");
+        assert_eq!(again.fen(), written, "{at}: FEN round-trip");
+        assert_eq!(
+            makruk::count_info(&again).map(|c| (
+                c.kind,
+                c.counting,
+                c.current,
+                c.limit,
+                c.remaining
+            )),
+            got.map(|c| (c.kind, c.counting, c.current, c.limit, c.remaining)),
+            "{at}: the count read back from the FEN"
+        );
+        assert_eq!(
+            makruk::counting_draw(&again),
+            makruk::counting_draw(g.position()),
+            "{at}"
+        );
+    }
+    g
+}
+
+/// Material: the side with less material captures the last Bia itself. From that ply on the
+/// count is there at every ply — 0 until the counting side's first move without Bia, then the
+/// number it said on its last move — and it draws when Black says 65 (ply 131), not before.
+#[test]
+fn material_count_at_every_ply_when_the_counting_side_takes_the_last_bia() {
+    // Black Ma (3) against White Ruea (5): Black counts.
+    let fen = "7k/8/1n6/8/P7/8/8/R6K b - - 0 1";
+    let mut moves = vec!["b6a4"]; // Black takes the last Bia
+    let black = ["a4b6", "b6a4"];
+    let white = ["a1a2", "a2a1"];
+    for i in 0..65 {
+        moves.push(white[i % 2]);
+        moves.push(black[i % 2]);
+    }
+    // After ply p ≥ 1 Black has made ⌊(p − 1)/2⌋ moves without Bia on the board.
+    let mut expected: Vec<Expected> = vec![None];
+    for p in 1..=moves.len() as u32 {
+        expected.push(Some((BH, B, (p - 1) / 2, 64)));
+    }
+    let g = walk_material(fen, &moves, &expected);
+    assert_eq!(g.moves().len(), 131);
+    assert_eq!(
+        g.position().fen(),
+        "7k/8/1n6/8/8/8/R7/7K w - 128 129 67",
+        "65 said, just past the limit"
+    );
+    assert!(makruk::counting_draw(g.position()));
+    // Black said 64 at ply 129 and White replied: not drawn yet.
+    assert!(!makruk::counting_draw(&g.positions()[130]));
+    // The ply after the capture, in the FEN: Black counts, has not said a number yet.
+    assert_eq!(g.positions()[1].fen(), "7k/8/8/8/n7/8/8/R6K w - 128 0 2");
+}
+
+/// Material, ply by ply: the count runs from a start position without Bia (Black, less
+/// material, not to move: 0); a capture by the counting side that leaves it with equal
+/// material keeps the count with it and counts on (RULES.md: it passes only on *more*); then
+/// with equal material the side counting stays the one that counted; a capture that leaves
+/// Black a bare Khun starts pieces' honour (3 pieces, one Ruea: limit 16, Black says 4 next).
+#[test]
+fn material_count_at_every_ply_through_equal_material_to_pieces_honour() {
+    let moves = [
+        "h1g1", // W
+        "b8b4", // B 1
+        "g1h1", // W
+        "b4d4", // B 2: Ruea takes the Met, 5 against 5
+        "a1a3", // W
+        "d4d5", // B 3
+        "a3a5", // W
+        "h8g8", // B 4
+        "a5d5", // W takes the Ruea: Black is a bare Khun
+        "g8f8", // B 4 (pieces' honour: 3 pieces, counts from 4)
+        "h1g1", // W
+        "f8e8", // B 5
+    ];
+    let expected = [
+        Some((BH, B, 0, 64)),
+        Some((BH, B, 0, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, B, 2, 64)),
+        Some((BH, B, 2, 64)),
+        Some((BH, B, 3, 64)),
+        Some((BH, B, 3, 64)),
+        Some((BH, B, 4, 64)),
+        Some((PH, B, 3, 16)),
+        Some((PH, B, 4, 16)),
+        Some((PH, B, 4, 16)),
+        Some((PH, B, 5, 16)),
+    ];
+    let g = walk_material("1r5k/8/8/8/3M4/8/8/R6K w - - 0 1", &moves, &expected);
+    let c = count(&g);
+    assert_eq!(c.started_from, 4);
+    assert_eq!(c.limit_reason, LimitReason::OneRuea { side: W });
+}
+
+/// Material, ply by ply: the count passes on a capture that leaves the counting side with
+/// more material, and the new counting side restarts from 0 on its turn.
+#[test]
+fn material_count_at_every_ply_passes_and_restarts() {
+    let moves = [
+        "c3d2", "a8a7", "d2c3", "g6h4", // Black's Ma takes the Ruea: 11 against 4
+        "a1b2", "h4g6", "b2a1", "g6h4", "a1b2",
+    ];
+    let expected = [
+        Some((BH, B, 0, 64)),
+        Some((BH, B, 0, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, W, 0, 64)),
+        Some((BH, W, 1, 64)),
+        Some((BH, W, 1, 64)),
+        Some((BH, W, 2, 64)),
+        Some((BH, W, 2, 64)),
+        Some((BH, W, 3, 64)),
+    ];
+    walk_material("ks6/8/6n1/8/7R/2M5/8/K7 w - - 0 1", &moves, &expected);
+}
+
+/// Material, ply by ply: the last Bia taken with equal material left — the side to move (not
+/// the capturer) counts.
+#[test]
+fn material_equal_material_after_the_last_bia_side_to_move_counts() {
+    let moves = ["c3a4", "a8b6", "a4c3", "b6a8"];
+    let expected = [
+        None,
+        Some((BH, B, 0, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, B, 1, 64)),
+        Some((BH, B, 2, 64)),
+    ];
+    walk_material("n6k/8/8/8/p7/2N5/8/7K w - - 0 1", &moves, &expected);
+}
+
+/// Material, pieces' honour from a FEN without counting fields (seed: two Ruea, 4 pieces on
+/// the board): the count runs from the start, the lone Khun says 5, 6, 7, 8 on its moves, and
+/// the game is drawn when it says 9 — whether it is to move in the FEN or not.
+#[test]
+fn material_pieces_honour_from_a_fen_without_counting_fields() {
+    let black = ["e8d8", "d8e8", "e8d8", "d8e8", "e8d8"];
+    let white = ["e1f1", "f1e1", "e1f1", "f1e1"];
+    // Black to move.
+    let mut moves = Vec::new();
+    let mut expected = vec![Some((PH, B, 4, 8))];
+    for i in 0..5 {
+        moves.push(black[i]);
+        expected.push(Some((PH, B, 5 + i as u32, 8)));
+        if i < 4 {
+            moves.push(white[i]);
+            expected.push(Some((PH, B, 5 + i as u32, 8)));
+        }
+    }
+    let g = walk_material("4k3/8/8/8/8/8/1R6/R3K3 b - - 0 1", &moves, &expected);
+    assert_eq!(count(&g).started_from, 5);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Counting
+        })
+    );
+    assert_eq!(
+        Game::from_position(g.positions()[8].clone()).outcome(),
+        None
+    );
+    // White to move: the count is shown at 4 until Black's first move, which says 5.
+    let moves = ["e1f1", "e8d8", "f1e1", "d8e8"];
+    let expected = [
+        Some((PH, B, 4, 8)),
+        Some((PH, B, 4, 8)),
+        Some((PH, B, 5, 8)),
+        Some((PH, B, 5, 8)),
+        Some((PH, B, 6, 8)),
+    ];
+    walk_material("4k3/8/8/8/8/8/1R6/R3K3 w - - 0 1", &moves, &expected);
+}
+
+/// Material FEN limits: a count in a FEN with unpromoted Bia on the board is dropped (no count
+/// runs while Bia remain); a board's honour ply in another form is rewritten (`128 3` with the
+/// counting side to move: it said 2, written `128 4`); Khun against Khun has no count.
+#[test]
+fn material_fen_counting_fields_are_normalised() {
+    let p =
+        Position::from_fen("4k3/8/p7/8/8/P7/8/R3K3 w - 128 5 1", Ruleset::Material).expect("valid");
+    assert_eq!(p.fen(), "4k3/8/p7/8/8/P7/8/R3K3 w - - 0 1");
+    let p =
+        Position::from_fen("n6k/8/8/8/8/8/8/R6K b - 128 3 9", Ruleset::Material).expect("valid");
+    assert_eq!(p.fen(), "n6k/8/8/8/8/8/8/R6K b - 128 4 9");
+    let c = makruk::count_info(&p).expect("count");
+    assert_eq!((c.counting, c.current, c.remaining), (B, 2, 62));
+    let p = Position::from_fen("7k/8/8/8/8/8/8/7K w - 16 3 1", Ruleset::Material).expect("valid");
+    assert_eq!(p.fen(), "7k/8/8/8/8/8/8/7K w - - 0 1");
+    // Standard reads the same fields as Fairy-Stockfish does, unchanged.
+    let p =
+        Position::from_fen("n6k/8/8/8/8/8/8/R6K b - 128 3 9", Ruleset::Standard).expect("valid");
+    assert_eq!(p.fen(), "n6k/8/8/8/8/8/8/R6K b - 128 3 9");
 }
 
 /// Material pieces' honour follows the seed's table: one Khon (44) before two Ma (32).
@@ -383,5 +628,140 @@ fn limit_and_its_reason_stay_when_the_bare_khun_captures() {
         assert_eq!(after.limit_reason.moves(), after.limit, "{rules}");
         assert_eq!(after.started_from, 5, "{rules}");
         assert_eq!(after.current, 5, "{rules}");
+    }
+}
+
+/// A human counter for the `material` ruleset, written from RULES.md alone and kept as
+/// (kind, counting side, number said, limit): used to check [`Game::count`] at every ply of
+/// random games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Counter {
+    kind: CountKind,
+    side: Color,
+    said: u32,
+    limit: u32,
+}
+
+/// The seed's material values, in half-points (Ruea 5, Ma 3, Khon 2.5, Met / Bia-ngai 2).
+fn seed_material(p: &Position, c: Color) -> u32 {
+    let n = |r| p.board().by_piece(c, r).count();
+    10 * n(Role::Ruea) + 6 * n(Role::Ma) + 5 * n(Role::Khon) + 4 * n(Role::Met)
+}
+
+/// The seed's pieces' honour table: the chasing side `c`'s pieces give the limit.
+fn seed_pieces_limit(p: &Position, c: Color) -> u32 {
+    let n = |r| p.board().by_piece(c, r).count();
+    match (n(Role::Ruea), n(Role::Khon), n(Role::Ma)) {
+        (r, _, _) if r >= 2 => 8,
+        (1, _, _) => 16,
+        (0, k, _) if k >= 2 => 22,
+        (0, 1, _) => 44,
+        (0, 0, m) if m >= 2 => 32,
+        _ => 64,
+    }
+}
+
+/// A count starting in `p` (the first position without Bia, or one where a side has just
+/// been left a bare Khun): pieces' honour from the pieces on the board, else board's honour
+/// for the side with less material (equal: the side to move), nothing said yet.
+fn counter_starts(p: &Position) -> Option<Counter> {
+    if p.board().by_role(Role::Bia).any() || p.board().occupied().count() == 2 {
+        return None;
+    }
+    if let Some(bare) = [W, B].into_iter().find(|&c| p.is_bare(c)) {
+        return Some(Counter {
+            kind: PH,
+            side: bare,
+            said: p.board().occupied().count(),
+            limit: seed_pieces_limit(p, bare.other()),
+        });
+    }
+    let (w, b) = (seed_material(p, W), seed_material(p, B));
+    let side = if w < b {
+        W
+    } else if b < w {
+        B
+    } else {
+        p.turn()
+    };
+    Some(Counter {
+        kind: BH,
+        side,
+        said: 0,
+        limit: 64,
+    })
+}
+
+/// The human counter after `mover` played from `before` to `after`.
+fn counter_after(c: Option<Counter>, before: &Position, after: &Position) -> Option<Counter> {
+    let mover = before.turn();
+    let captured = after.board().occupied().count() < before.board().occupied().count();
+    let Some(c) = c else {
+        return counter_starts(after);
+    };
+    if after.board().occupied().count() == 2 {
+        return None;
+    }
+    if c.kind == BH && (after.is_bare(W) || after.is_bare(B)) {
+        return counter_starts(after);
+    }
+    if mover != c.side {
+        return Some(c);
+    }
+    let said = c.said + 1;
+    if c.kind == BH
+        && captured
+        && seed_material(after, c.side) > seed_material(after, c.side.other())
+    {
+        return Some(Counter {
+            side: c.side.other(),
+            said: 0,
+            ..c
+        });
+    }
+    Some(Counter { said, ..c })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
+
+    /// Material: at every ply of random games the count is the human counter's — present
+    /// from the first position without Bia, the side, the number said on its last move, the
+    /// limit, and the draw once the number passes the limit (unless mated).
+    #[test]
+    fn material_count_is_the_human_counters_at_every_ply(
+        start in 0..5usize,
+        choices in proptest::collection::vec(0..1000usize, 0..300),
+    ) {
+        let starts = [
+            "r3k3/1p6/2n5/8/8/5S2/1P6/R3K3 w - - 0 1",
+            "2s1k3/8/1n1p4/3R4/2p5/1S6/8/4K2m b - - 0 1",
+            "8/2s4N/3K4/1n6/8/4R3/6k1/8 w - - 0 1",
+            "4R3/8/2Mn4/3M4/6K1/8/1N6/6k1 b - - 0 1",
+            "3k4/2m5/8/4MP2/3KS3/8/8/8 w - - 0 1",
+        ];
+        let mut g = game(starts[start], Ruleset::Material);
+        let mut human = counter_starts(g.position());
+        for (ply, choice) in choices.into_iter().enumerate() {
+            let got = g.count();
+            proptest::prop_assert_eq!(
+                got.map(|c| (c.kind, c.counting, c.current, c.limit)),
+                human.map(|h| (h.kind, h.side, h.said, h.limit)),
+                "ply {} {}", ply, g.position().fen()
+            );
+            proptest::prop_assert_eq!(
+                makruk::counting_draw(g.position()),
+                human.is_some_and(|h| h.said > h.limit) && !g.position().is_checkmate(),
+                "ply {} {}", ply, g.position().fen()
+            );
+            let moves = g.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[choice % moves.len()];
+            let before = g.position().clone();
+            g.play_on(&m).expect("legal");
+            human = counter_after(human, &before, g.position());
+        }
     }
 }
