@@ -14,7 +14,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the bot (the default).
-    Run,
+    Run {
+        #[command(flatten)]
+        config: makruk_bot::discord::Config,
+    },
     /// Render one board position to a PNG file.
     Render(makruk_bot::render::cli::RenderArgs),
 }
@@ -23,6 +26,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Render(args)) => makruk_bot::render::cli::run(&args),
-        Some(Command::Run) | None => makruk_bot::discord::run_blocking(cli.config),
+        Some(Command::Run { config }) => makruk_bot::discord::run_blocking(config),
+        None => makruk_bot::discord::run_blocking(cli.config),
     }
 }

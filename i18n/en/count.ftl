@@ -2,7 +2,7 @@
 
 count-none = No count is running now.
 count-none-bia = No count is running: unpromoted Bia are still on the board. Counting begins when no Bia is left.
-count-none-traditional = No count is running. With no Bia left and pieces on both sides, the player to move may start counting board's honour with `/count start`.
+count-none-traditional = No count is running. With no Bia left and pieces on both sides, the player to move may start counting board's honour with `/count action:start`.
 count-none-fifty-move = These rules have no counting: 50 moves without a capture or a Bia move draw the game.
 
 count-who-pieces = { $color } has only its Khun left, so { $color } counts pieces' honour: if its Khun survives the count, the game is drawn.

@@ -6,7 +6,7 @@ rules-overview = **Makruk (Thai chess): { $ruleset } rules**
     More: the pieces, promotion, counting, draws.
 
 rules-summary-standard = Counting starts by itself, as on pychess and Fairy-Stockfish: board's honour (64 moves) once no Bia is left, pieces' honour when a side has only its Khun.
-rules-summary-traditional = Board's honour is counted only when a player asks for it (`/count start`), as the Thai federation plays; pieces' honour starts by itself.
+rules-summary-traditional = Board's honour is counted only when a player asks for it (`/count action:start`), as the Thai federation plays; pieces' honour starts by itself.
 rules-summary-material = The side with less material counts board's honour once no Bia is left; a lone Khun counts pieces' honour; 100 plies without capture or Bia move draw while Bia remain.
 rules-summary-fifty-move = There is no counting: 50 moves without a capture or a Bia move draw the game.
 
@@ -29,7 +29,7 @@ rules-counting-standard = **Counting ({ $ruleset })**
     • **Pieces' honour**: when a side has only its Khun left, it counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64. The limit does not change when more pieces are captured.
     Mate always comes first: a mate on the last counted move still wins. `/count` explains the current count.
 rules-counting-traditional = **Counting ({ $ruleset })**
-    • **Board's honour** is not automatic: once no Bia is left and both sides still have more than their Khun, the player to move may start it with `/count start` and stop it with `/count stop`. It counts that player's moves to 64; if the count passes 64, the game is drawn. A started count is also a standing draw offer. If the counting player gives mate while counting, the game is a draw.
+    • **Board's honour** is not automatic: once no Bia is left and both sides still have more than their Khun, the player to move may start it with `/count action:start` and stop it with `/count action:stop`. It counts that player's moves to 64; if the count passes 64, the game is drawn. A started count is also a standing draw offer. If the counting player gives mate while counting, the game is a draw.
     • **Pieces' honour** starts by itself when a side has only its Khun: it counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64.
     `/count` explains the current count.
 rules-counting-material = **Counting ({ $ruleset })**
@@ -40,10 +40,10 @@ rules-counting-fifty-move = **Counting ({ $ruleset })**
     These rules have no counting. Instead, 50 moves (100 plies) without a capture or a Bia move draw the game.
 
 rules-draws-standard = **Draws ({ $ruleset })**
-    A game is drawn by stalemate, when the count runs out, when the same position occurs for the third time, when neither side has enough material to mate (Khon and Ruea can mate; a Met or Bia-ngai only together with one on the other square colour; a Ma or a Bia needs a second piece), or by agreement (`/draw offer`).
+    A game is drawn by stalemate, when the count runs out, when the same position occurs for the third time, when neither side has enough material to mate (Khon and Ruea can mate; a Met or Bia-ngai only together with one on the other square colour; a Ma or a Bia needs a second piece), or by agreement (`/draw`).
 rules-draws-traditional = **Draws ({ $ruleset })**
-    A game is drawn by stalemate, when a count runs out, when the counting player mates while counting board's honour, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw offer`; a started board's-honour count is itself a draw offer).
+    A game is drawn by stalemate, when a count runs out, when the counting player mates while counting board's honour, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw`; a started board's-honour count is itself a draw offer).
 rules-draws-material = **Draws ({ $ruleset })**
-    A game is drawn by stalemate, when a count reaches 65, when the same position occurs for the third time, when only the two Khun are left, after 100 plies without a capture or a Bia move while Bia remain (the status shows the counter from ply 80), or by agreement (`/draw offer`).
+    A game is drawn by stalemate, when a count reaches 65, when the same position occurs for the third time, when only the two Khun are left, after 100 plies without a capture or a Bia move while Bia remain (the status shows the counter from ply 80), or by agreement (`/draw`).
 rules-draws-fifty-move = **Draws ({ $ruleset })**
-    A game is drawn by stalemate, after 50 moves (100 plies) without a capture or a Bia move, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw offer`).
+    A game is drawn by stalemate, after 50 moves (100 plies) without a capture or a Bia move, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw`).

@@ -34,14 +34,14 @@ piece-bia-ngai-moves = The Bia-ngai moves like a Met: one square diagonally.
 event-started = A { $ruleset } game starts: { $white } plays White, { $black } plays Black.
 event-moved = { $player } played **{ $san }**.
 event-resigned = { $player } resigned.
-event-draw-offered = { $player } offers a draw. { $opponent }: accept with `/draw accept` or decline with `/draw decline`; the offer lapses when you move.
+event-draw-offered = { $player } offers a draw. { $opponent }: accept with `/draw action:accept` or decline with `/draw action:decline`; the offer lapses when you move.
 event-draw-accepted = { $player } accepted the draw.
 event-draw-declined = { $player } declined the draw offer.
-event-takeback-requested = { $player } asks to take back their last move. { $opponent }: agree with `/takeback accept` or refuse with `/takeback decline`.
+event-takeback-requested = { $player } asks to take back their last move. { $opponent }: agree with `/takeback action:accept` or refuse with `/takeback action:decline`.
 event-takeback-accepted = { $player } agreed: the last move was taken back.
 event-takeback-declined = { $player } refused to take the move back.
 event-aborted = { $player } aborted the game.
-event-count-started = { $player } starts counting board's honour (64 moves). This is also a standing draw offer: { $opponent } may accept it with `/draw accept`.
+event-count-started = { $player } starts counting board's honour (64 moves). This is also a standing draw offer: { $opponent } may accept it with `/draw action:accept`.
 event-count-stopped = { $player } stops counting board's honour.
 
 ## Status
@@ -50,8 +50,8 @@ status-turn = { $player } to move.
 status-check = { $color } is in check!
 status-count-boards = Board's honour: { $color } counts { $current } of { $limit }.
 status-count-pieces = Pieces' honour: { $color } counts { $current } of { $limit }.
-status-draw-offer = { $player } offers a draw: { $opponent } can `/draw accept` or `/draw decline`.
-status-takeback-request = { $player } asks to take back their last move: { $opponent } can `/takeback accept` or `/takeback decline`.
+status-draw-offer = { $player } offers a draw: { $opponent } can `/draw action:accept` or `/draw action:decline`.
+status-takeback-request = { $player } asks to take back their last move: { $opponent } can `/takeback action:accept` or `/takeback action:decline`.
 warning-count-nearly-out = { $moves ->
     [0] The count has reached its limit: if { $color } makes one more move without being mated, the game is drawn.
     [one] 1 move left before the count runs out for { $color }.
@@ -99,7 +99,7 @@ error-no-challenge = There is no open challenge in this channel. Send one with `
 error-not-your-challenge = This challenge is between { $challenger } and { $opponent }: only { $opponent } can accept or decline it, and only { $challenger } can withdraw it.
 error-challenge-expired = That challenge has expired. Send a new one with `/challenge`.
 error-input-too-long = That is too long for a move (at most { $max } characters). Write a move such as `Nd2`, `e4` or `e3e4`.
-error-no-draw-offer = Your opponent has not offered a draw. You can offer one with `/draw offer`.
+error-no-draw-offer = Your opponent has not offered a draw. You can offer one with `/draw`.
 error-draw-already-offered = You have already offered a draw. Wait for your opponent's answer.
 error-no-takeback-request = Your opponent has not asked to take a move back.
 error-takeback-already-requested = You have already asked to take your move back. Wait for your opponent's answer.

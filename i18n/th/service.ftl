@@ -34,14 +34,14 @@ piece-bia-ngai-moves = เบี้ยหงายเดินเหมือน
 event-started = เริ่มเกมกติกา{ $ruleset }: { $white } เดินฝ่ายขาว { $black } เดินฝ่ายดำ
 event-moved = { $player } เดิน **{ $san }**
 event-resigned = { $player } ยอมแพ้
-event-draw-offered = { $player } ขอเสมอ { $opponent }: รับด้วย `/draw accept` หรือปฏิเสธด้วย `/draw decline` (ข้อเสนอจะหมดไปเมื่อคุณเดิน)
+event-draw-offered = { $player } ขอเสมอ { $opponent }: รับด้วย `/draw action:accept` หรือปฏิเสธด้วย `/draw action:decline` (ข้อเสนอจะหมดไปเมื่อคุณเดิน)
 event-draw-accepted = { $player } รับเสมอ
 event-draw-declined = { $player } ปฏิเสธการขอเสมอ
-event-takeback-requested = { $player } ขอคืนตาเดินล่าสุด { $opponent }: ยอมด้วย `/takeback accept` หรือไม่ยอมด้วย `/takeback decline`
+event-takeback-requested = { $player } ขอคืนตาเดินล่าสุด { $opponent }: ยอมด้วย `/takeback action:accept` หรือไม่ยอมด้วย `/takeback action:decline`
 event-takeback-accepted = { $player } ยอมให้คืนตา: ตาเดินล่าสุดถูกยกเลิกแล้ว
 event-takeback-declined = { $player } ไม่ยอมให้คืนตา
 event-aborted = { $player } ยกเลิกเกม
-event-count-started = { $player } เริ่มนับศักดิ์กระดาน (64 ตา) ซึ่งถือเป็นการขอเสมอไปด้วย: { $opponent } รับเสมอได้ด้วย `/draw accept`
+event-count-started = { $player } เริ่มนับศักดิ์กระดาน (64 ตา) ซึ่งถือเป็นการขอเสมอไปด้วย: { $opponent } รับเสมอได้ด้วย `/draw action:accept`
 event-count-stopped = { $player } หยุดนับศักดิ์กระดาน
 
 ## สถานะ
@@ -50,8 +50,8 @@ status-turn = ตาของ{ $player }
 status-check = { $color } ถูกรุก!
 status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
 status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
-status-draw-offer = { $player } ขอเสมอ: { $opponent } ใช้ `/draw accept` หรือ `/draw decline`
-status-takeback-request = { $player } ขอคืนตาเดินล่าสุด: { $opponent } ใช้ `/takeback accept` หรือ `/takeback decline`
+status-draw-offer = { $player } ขอเสมอ: { $opponent } ใช้ `/draw action:accept` หรือ `/draw action:decline`
+status-takeback-request = { $player } ขอคืนตาเดินล่าสุด: { $opponent } ใช้ `/takeback action:accept` หรือ `/takeback action:decline`
 warning-count-nearly-out = { $moves ->
     [0] การนับถึงกำหนดแล้ว: ถ้า{ $color }เดินอีกหนึ่งตาโดยไม่ถูกรุกจน เกมจะเสมอ
    *[other] เหลืออีก { $moves } ตา การนับของ{ $color }จะครบกำหนด
@@ -98,7 +98,7 @@ error-no-challenge = ไม่มีคำท้าค้างอยู่ใ�
 error-not-your-challenge = คำท้านี้เป็นของ { $challenger } กับ { $opponent }: เฉพาะ { $opponent } ที่รับหรือปฏิเสธได้ และเฉพาะ { $challenger } ที่ถอนได้
 error-challenge-expired = คำท้านั้นหมดอายุแล้ว ส่งคำท้าใหม่ด้วย `/challenge`
 error-input-too-long = ยาวเกินไปสำหรับตาเดิน (ไม่เกิน { $max } ตัวอักษร) เขียนตาเดิน เช่น `Nd2` `e4` หรือ `e3e4`
-error-no-draw-offer = คู่แข่งยังไม่ได้ขอเสมอ คุณขอเสมอได้ด้วย `/draw offer`
+error-no-draw-offer = คู่แข่งยังไม่ได้ขอเสมอ คุณขอเสมอได้ด้วย `/draw`
 error-draw-already-offered = คุณขอเสมอไปแล้ว รอคำตอบจากคู่แข่ง
 error-no-takeback-request = คู่แข่งไม่ได้ขอคืนตา
 error-takeback-already-requested = คุณขอคืนตาไปแล้ว รอคำตอบจากคู่แข่ง

@@ -99,6 +99,8 @@ pub struct Data {
 
 /// How long shutdown waits for interactions still being answered.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a shutdown waits for the Discord client to disconnect before giving up on it.
+const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// The error type of poise commands. Commands answer user errors themselves, so an `Error` that
 /// reaches poise is an internal one (or a failure to talk to Discord).
@@ -221,6 +223,17 @@ pub async fn run(
         .context("DISCORD_TOKEN is not set (or --token)")?;
     info!(config = ?config, "starting");
 
+    // The shutdown signal is watched from the start, so that SIGTERM also ends a bot that is
+    // still connecting (e.g. Discord unreachable), not only a connected one.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown.await;
+        let _ = stop_tx.send(true);
+    });
+    let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|stop| *stop).await;
+    };
+
     let service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
@@ -284,17 +297,34 @@ pub async fn run(
 
     // Slash commands and buttons need no privileged intent.
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
-        .await
-        .context("cannot create the Discord client")?;
+    let builder = serenity::ClientBuilder::new_with_http(http, intents).framework(framework);
+    let mut client = tokio::select! {
+        client = builder => client.context("cannot create the Discord client")?,
+        () = stopped(stop_rx.clone()) => {
+            close(&service).await;
+            info!("stopped before connecting");
+            return Ok(());
+        }
+    };
 
     let shard_manager = Arc::clone(&client.shard_manager);
+    let stop_shards = stop_rx.clone();
     let stopper = tokio::spawn(async move {
-        shutdown.await;
+        stopped(stop_shards).await;
         shard_manager.shutdown_all().await;
     });
-    let result = client.start().await;
+    // A clean disconnect takes well under a second; a client stuck reaching Discord (HTTP
+    // retries, DNS) is given up on after the grace period.
+    let result = tokio::select! {
+        result = client.start() => result,
+        () = async {
+            stopped(stop_rx).await;
+            tokio::time::sleep(STOP_GRACE).await;
+        } => {
+            warn!("the Discord client did not stop within {STOP_GRACE:?}; stopping anyway");
+            Ok(())
+        }
+    };
     stopper.abort();
     // Let answers already being worked on go out before the database closes.
     if tokio::time::timeout(DRAIN_TIMEOUT, drained(&in_flight))
