@@ -613,9 +613,26 @@ fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
             )
         })
         .collect();
-    let single = match (plausible.as_slice(), reasons.as_slice()) {
-        ([one], _) => Some(*one),
-        ([], [one]) => Some(one),
+    // When no piece of the kind could make the move, the one piece standing next to the target
+    // is most likely the one meant (e.g. `Sc1` with a Khon on c2: "a Khon never steps straight
+    // backward").
+    let adjacent: Vec<&(Square, Option<IllegalMove>)> = reasons
+        .iter()
+        .filter(|(sq, _)| {
+            sq.file()
+                .abs_diff(p.to.file())
+                .max(sq.rank().abs_diff(p.to.rank()))
+                == 1
+        })
+        .collect();
+    let single = match (
+        plausible.as_slice(),
+        reasons.as_slice(),
+        adjacent.as_slice(),
+    ) {
+        ([one], _, _) => Some(*one),
+        ([], [one], _) => Some(one),
+        ([], _, [one]) => Some(*one),
         _ => None,
     };
     let own_on_target = board.piece_at(p.to).filter(|pc| pc.color == turn);
@@ -739,6 +756,23 @@ mod tests {
             matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
         );
         assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
+        // Two Khon, one next to the target: that one's move is explained.
+        let two_khon = Position::from_fen(
+            "4k3/8/8/8/8/8/2S5/3K1S2 w - - 0 1",
+            crate::Ruleset::Standard,
+        )
+        .expect("valid FEN");
+        assert!(matches!(
+            parse_move(&two_khon, "Sc1"),
+            Err(MoveInputError::Illegal(IllegalMove::CannotMoveThatWay {
+                from,
+                step: crate::explain::Step {
+                    shape: crate::explain::StepShape::StraightBackward,
+                    ..
+                },
+                ..
+            })) if from == sq("c2")
+        ));
         assert_eq!(
             ill("d3"),
             IllegalMove::OwnPieceOnTarget {
