@@ -2,7 +2,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Piece, Role, Square};
-use std::fmt;
 
 const NO_ROLE: u8 = 0xff;
 
@@ -194,45 +193,6 @@ impl Board {
     #[inline]
     pub fn khun_of(&self, c: Color) -> Option<Square> {
         self.by_piece(c, Role::Khun).first()
-    }
-
-    /// The placement field of a FEN, rank 8 first, with `~` after a Bia-ngai
-    /// (`M~` / `m~`), e.g. `rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR`.
-    #[must_use]
-    pub fn board_fen(&self) -> String {
-        let mut s = String::with_capacity(40);
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let sq = Square::from_index(rank * 8 + file);
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                        if p.promoted {
-                            s.push('~');
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", self.board_fen())
     }
 }
 

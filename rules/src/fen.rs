@@ -3,11 +3,15 @@
 //! Fields: placement, side to move, castling (always `-`), then either `- <halfmove clock>`
 //! when no count runs or `<counting limit in plies> <counting ply>` when one runs, then the
 //! fullmove number. Example: `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
+//!
+//! This module is the one place that reads and writes FEN text: [`parse`] gives a [`Setup`]
+//! (also `"…".parse::<Setup>()`), [`write`] and [`Setup::fen`] give the text back.
 
 use crate::board::Board;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
-use std::fmt::Write;
+use std::fmt::{self, Write};
+use std::str::FromStr;
 
 /// Why a FEN could not be read. The reader never panics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -110,6 +114,48 @@ pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
     Ok(board)
 }
 
+impl Board {
+    /// The placement field of a FEN, rank 8 first, with `~` after a Bia-ngai
+    /// (`M~` / `m~`), e.g. `rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR`.
+    #[must_use]
+    pub fn board_fen(&self) -> String {
+        let mut s = String::with_capacity(40);
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = Square::from_index(rank * 8 + file);
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                        if p.promoted {
+                            s.push('~');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+}
+
+/// Shows the placement field of the FEN: `Board(rnsmksnr/8/…)`.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.board_fen())
+    }
+}
+
 fn number(field: &'static str, v: &str) -> Result<u32, ParseFenError> {
     v.parse::<u32>().map_err(|_| ParseFenError::Number {
         field,
@@ -193,6 +239,23 @@ pub fn write(setup: &Setup) -> String {
     }
     let _ = write!(s, " {}", setup.fullmoves.max(1));
     s
+}
+
+impl Setup {
+    /// The FEN of these fields in Fairy-Stockfish form (see [`write`]).
+    #[must_use]
+    pub fn fen(&self) -> String {
+        write(self)
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+
+    /// Reads a FEN; see [`parse`].
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        parse(s)
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! [`Game`]: a whole game — start position, moves, history, count requests — and the
 //! game-end rules of its ruleset.
 
-use crate::count::{self, BoardHonour, CounterMates, LimitReason};
+use crate::count::{self, LimitReason};
 use crate::position::{PlayError, Position};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{BoardHonour, CounterMates, Ruleset};
 use crate::types::{Color, Move, Role};
 
 /// Which count runs.

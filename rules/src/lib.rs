@@ -41,9 +41,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use count::{
-    BoardHonour, CounterMates, LimitReason, NoProgressRule, PiecesHonourTable, RuleTable,
-};
+pub use count::LimitReason;
 pub use explain::{explain_illegal, IllegalMove, Movement, Step, StepShape};
 pub use fen::ParseFenError;
 pub use game::{
@@ -52,7 +50,9 @@ pub use game::{
 };
 pub use pgn::analysis_url;
 pub use position::{FenError, MoveList, PlayError, Position, PositionError, MAX_MOVES};
-pub use ruleset::{ParseRulesetError, Ruleset};
+pub use ruleset::{
+    BoardHonour, CounterMates, NoProgressRule, ParseRulesetError, PiecesHonourTable, RuleTable, Ruleset,
+};
 pub use san::{parse_move, MoveInputError, Unreadable};
 pub use setup::Setup;
 pub use types::{Color, Move, ParseSquareError, Piece, Role, Square};

@@ -8,7 +8,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::count;
 use crate::fen::ParseFenError;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{BoardHonour, Ruleset};
 use crate::setup::Setup;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
@@ -112,18 +112,18 @@ impl IntoIterator for MoveList {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A side does not have exactly one Khun.
-    #[error("{color} must have exactly one Khun, found {count}")]
+    #[error("{} must have exactly one Khun, found {count}", .color.name())]
     KhunCount {
-        /// `"white"` or `"black"`.
-        color: &'static str,
+        /// The side.
+        color: Color,
         /// How many Khun that side has.
         count: u32,
     },
     /// A side has more than 16 pieces.
-    #[error("{color} has {count} pieces; at most 16 are possible")]
+    #[error("{} has {count} pieces; at most 16 are possible", .color.name())]
     TooManyPieces {
-        /// `"white"` or `"black"`.
-        color: &'static str,
+        /// The side.
+        color: Color,
         /// How many pieces that side has.
         count: u32,
     },
@@ -253,14 +253,14 @@ impl Position {
             let k = board.by_piece(c, Role::Khun).count();
             if k != 1 {
                 return Err(PositionError::KhunCount {
-                    color: c.name(),
+                    color: c,
                     count: k,
                 });
             }
             let n = board.by_color(c).count();
             if n > 16 {
                 return Err(PositionError::TooManyPieces {
-                    color: c.name(),
+                    color: c,
                     count: n,
                 });
             }
@@ -299,7 +299,7 @@ impl Position {
             checkers: Bitboard::EMPTY,
             hash: 0,
         };
-        if ruleset.rules().board_honour == count::BoardHonour::None {
+        if ruleset.rules().board_honour == BoardHonour::None {
             pos.count_limit = 0;
             pos.count_ply = 0;
         }
@@ -342,7 +342,7 @@ impl Position {
     /// counting fields when a count runs), e.g. `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
     #[must_use]
     pub fn fen(&self) -> String {
-        crate::fen::write(&self.setup())
+        self.setup().fen()
     }
 
     /// Piece placement.
@@ -775,6 +775,21 @@ mod tests {
             err("8/8/8/8/8/8/8/4K3 w - - 0 1"),
             PositionError::KhunCount { count: 0, .. }
         ));
+        assert_eq!(
+            err("8/8/8/8/8/8/8/4K3 w - - 0 1").to_string(),
+            "black must have exactly one Khun, found 0"
+        );
+        assert_eq!(
+            err("RRRRRRRR/RRRRRRRR/8/8/8/8/8/k3K3 w - - 0 1"),
+            PositionError::TooManyPieces {
+                color: Color::White,
+                count: 17
+            }
+        );
+        assert_eq!(
+            err("RRRRRRRR/RRRRRRRR/8/8/8/8/8/k3K3 w - - 0 1").to_string(),
+            "white has 17 pieces; at most 16 are possible"
+        );
         assert!(matches!(
             err("3kk3/8/8/8/8/8/8/4K3 w - - 0 1"),
             PositionError::KhunCount { count: 2, .. }

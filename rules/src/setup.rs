@@ -1,12 +1,11 @@
 //! [`Setup`]: the raw fields of a FEN, not yet checked for legality.
 
 use crate::board::Board;
-use crate::fen::ParseFenError;
 use crate::types::Color;
-use std::str::FromStr;
 
 /// The raw fields of a Fairy-Stockfish / pychess FEN (RULES.md "Notation", FEN). The position
-/// may be illegal; [`crate::Position::from_setup`] validates it.
+/// may be illegal; [`crate::Position::from_setup`] validates it. [`crate::fen`] reads and
+/// writes it (`"…".parse::<Setup>()`, [`Setup::fen`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// Piece placement.
@@ -41,20 +40,5 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
         }
-    }
-
-    /// The FEN of these fields in Fairy-Stockfish form (see [`crate::fen::write`]).
-    #[must_use]
-    pub fn fen(&self) -> String {
-        crate::fen::write(self)
-    }
-}
-
-impl FromStr for Setup {
-    type Err = ParseFenError;
-
-    /// Reads a FEN; see [`crate::fen::parse`].
-    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
-        crate::fen::parse(s)
     }
 }
