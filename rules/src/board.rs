@@ -194,6 +194,13 @@ impl Board {
     pub fn khun_of(&self, c: Color) -> Option<Square> {
         self.by_piece(c, Role::Khun).first()
     }
+
+    /// True when `c` has only its Khun (the side counted in pieces' honour).
+    #[must_use]
+    #[inline]
+    pub fn is_bare(&self, c: Color) -> bool {
+        self.by_color(c).count() <= 1
+    }
 }
 
 #[cfg(test)]

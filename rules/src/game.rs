@@ -1,45 +1,10 @@
 //! [`Game`]: a whole game — start position, moves, history, count requests — and the
 //! game-end rules of its ruleset.
 
-use crate::count::{self, LimitReason};
+use crate::count::{CountInfo, CountRequestError};
 use crate::position::{PlayError, Position};
-use crate::ruleset::{BoardHonour, CounterMates, Ruleset};
+use crate::ruleset::{CounterMates, Ruleset};
 use crate::types::{Color, Move, Role};
-
-/// Which count runs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CountKind {
-    /// Board's honour: both sides still have pieces besides the Khun; 64 moves.
-    BoardsHonour,
-    /// Pieces' honour: a bare Khun counts from the number of pieces on the board.
-    PiecesHonour,
-}
-
-/// A structured description of the running count, for the bot to phrase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CountInfo {
-    /// Board's or pieces' honour.
-    pub kind: CountKind,
-    /// The side that counts (and is drawn when the count runs out).
-    pub counting: Color,
-    /// The number the count started from: 1 for board's honour; for pieces' honour the number
-    /// of pieces on the board when it started, plus one (the first counted move's number).
-    pub started_from: u32,
-    /// The current number shown (pychess: `⌊(ply+1)/2⌋`), in moves of the counting side.
-    /// Board's honour: the number the counting side said on its last counted move, 0 before
-    /// its first (under `material` also while the count has just passed to it). Pieces'
-    /// honour: as pychess shows it, the pieces on the board when the count started until the
-    /// bare side's first counted move, which says [`CountInfo::started_from`].
-    pub current: u32,
-    /// The limit, in moves of the counting side (e.g. 16).
-    pub limit: u32,
-    /// The rule that set the limit (e.g. `OneRuea { side: White }` → "White has one Ruea:
-    /// limit 16"). It tells the chasing side's material when the count started: the limit
-    /// stays when the bare Khun later captures one of those pieces.
-    pub limit_reason: LimitReason,
-    /// Moves of the counting side left before the count runs out (`limit − current`).
-    pub remaining: u32,
-}
 
 /// Why a game was won by the rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -122,26 +87,6 @@ pub struct CountEvent {
     pub action: CountAction,
     /// The side that made it (for a start, the side to move; it counts).
     pub by: Color,
-}
-
-/// Why a count request was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CountRequestError {
-    /// Only the `traditional` ruleset counts on request.
-    #[error("counting is not started on request under the {0} rules")]
-    NotOnRequest(Ruleset),
-    /// Unpromoted Bia are still on the board.
-    #[error("board's honour counting can start only when no Bia is left")]
-    BiaLeft,
-    /// A side has only its Khun: pieces' honour runs by itself.
-    #[error("a side has only its Khun: pieces' honour is counted automatically")]
-    BareKhun,
-    /// A count already runs.
-    #[error("a count is already running")]
-    AlreadyCounting,
-    /// No requested count runs.
-    #[error("no count is running")]
-    NotCounting,
 }
 
 /// A whole game: start position, moves and the positions after each, count requests.
@@ -258,31 +203,19 @@ impl Game {
             .unwrap_or_else(|| unreachable!("never empty"))
     }
 
-    /// Traditional: the side to move starts counting board's honour (64 of its moves).
+    /// Traditional: the side to move starts counting board's honour (the ruleset's
+    /// [`crate::RuleTable::board_honour_moves`] of its moves; docs/RULES.md "Ruleset
+    /// `traditional`").
     ///
     /// # Errors
     /// [`CountRequestError`] when the ruleset does not count on request, a Bia is left, a
     /// side has only its Khun, or a count runs already. It does not check whether the game
     /// is over (the caller does; replays of records may go on after a draw).
     pub fn start_count(&mut self) -> Result<(), CountRequestError> {
-        let ruleset = self.ruleset();
-        if ruleset.rules().board_honour != BoardHonour::OnRequest {
-            return Err(CountRequestError::NotOnRequest(ruleset));
-        }
-        let pos = self.position();
-        if pos.board().by_role(Role::Bia).any() {
-            return Err(CountRequestError::BiaLeft);
-        }
-        if pos.is_bare(Color::White) || pos.is_bare(Color::Black) {
-            return Err(CountRequestError::BareKhun);
-        }
-        if pos.count_started.is_some() {
-            return Err(CountRequestError::AlreadyCounting);
-        }
-        let by = pos.turn();
         let ply = self.moves.len() as u32;
         let p = self.current_mut();
-        p.count_started = Some(i64::from(p.game_ply));
+        let by = p.turn;
+        p.count.request(&p.board, by, p.ruleset)?;
         self.events.push(CountEvent {
             ply,
             action: CountAction::Start,
@@ -293,25 +226,14 @@ impl Game {
 
     /// Traditional: stops the requested board's honour count. Accepted also when the
     /// requested count has since been replaced by pieces' honour (which runs on by itself),
-    /// as pychess does.
+    /// as pychess does. The event names the side that had requested the count.
     ///
     /// # Errors
     /// [`CountRequestError::NotOnRequest`] or [`CountRequestError::NotCounting`].
     pub fn stop_count(&mut self) -> Result<(), CountRequestError> {
-        let ruleset = self.ruleset();
-        if ruleset.rules().board_honour != BoardHonour::OnRequest {
-            return Err(CountRequestError::NotOnRequest(ruleset));
-        }
-        let Some(started) = self.position().count_started else {
-            return Err(CountRequestError::NotCounting);
-        };
-        let by = if started.rem_euclid(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
         let ply = self.moves.len() as u32;
-        self.current_mut().count_started = None;
+        let p = self.current_mut();
+        let by = p.count.stop_request(p.ruleset)?;
         self.events.push(CountEvent {
             ply,
             action: CountAction::Stop,
@@ -361,7 +283,9 @@ impl Game {
         if !pos.has_legal_move() {
             if pos.is_check() {
                 let winner = pos.turn().other();
-                if rules.counter_mates == CounterMates::Draws && requester(pos) == Some(winner) {
+                if rules.counter_mates == CounterMates::Draws
+                    && pos.count.requester(&pos.board, pos.ruleset) == Some(winner)
+                {
                     return Some(Outcome::Draw {
                         reason: DrawReason::CountingSideMated,
                     });
@@ -430,87 +354,16 @@ impl Game {
     }
 }
 
-/// Traditional: the side that requested the running board's honour count, if one runs.
-fn requester(pos: &Position) -> Option<Color> {
-    if pos.ruleset().rules().board_honour != BoardHonour::OnRequest
-        || pos.is_bare(Color::White)
-        || pos.is_bare(Color::Black)
-    {
-        return None;
-    }
-    let s = pos.count_started?;
-    Some(if s.rem_euclid(2) == 0 {
-        Color::White
-    } else {
-        Color::Black
-    })
-}
-
 /// True when the count in `pos` ran past its limit (Fairy-Stockfish: `ply > limit`), unless
-/// the side to move is checkmated (mate comes first).
+/// the side to move is checkmated (mate comes first). The counting rule: [`crate::count`].
 #[must_use]
 pub fn counting_draw(pos: &Position) -> bool {
-    let (limit, _) = pos.counting();
-    limit != 0 && count::shown_ply(pos) > limit && (!pos.is_check() || pos.has_legal_move())
+    pos.count.is_run_out(&pos.board, pos.ruleset) && (!pos.is_check() || pos.has_legal_move())
 }
 
-/// The running count of `pos`, if any (see [`CountInfo`]).
+/// The running count of `pos`, if any (see [`CountInfo`]; the counting rule:
+/// [`crate::count`]).
 #[must_use]
 pub fn count_info(pos: &Position) -> Option<CountInfo> {
-    let (mut limit, _) = pos.counting();
-    if limit == 0 {
-        // Traditional: a count requested in a position read from a FEN without counting
-        // fields; Fairy-Stockfish sets the limit with the next move.
-        requester(pos)?;
-        limit = 2 * pos.ruleset().rules().board_honour_moves;
-    }
-    let ply = count::shown_ply(pos);
-    let lone = [Color::White, Color::Black]
-        .into_iter()
-        .find(|&c| pos.is_bare(c));
-    let (kind, counting, reason, started_from) = match lone {
-        Some(c) => (
-            CountKind::PiecesHonour,
-            c,
-            // The limit was fixed when the count started; name the rule that gives it (a
-            // limit read from a FEN that is not in the table: the rule for the material now).
-            LimitReason::pieces_honour(limit / 2, c.other())
-                .unwrap_or_else(|| count::pieces_honour_reason(pos, c.other())),
-            if pos.count_from != 0 {
-                pos.count_from
-            } else {
-                pos.board().occupied().count() + 1
-            },
-        ),
-        None => {
-            let counting = match pos.ruleset().rules().board_honour {
-                BoardHonour::OnRequest => requester(pos)?,
-                BoardHonour::ByMaterial => count::material_counter(pos)?.0,
-                _ => {
-                    if ply & 1 == 0 {
-                        pos.turn()
-                    } else {
-                        pos.turn().other()
-                    }
-                }
-            };
-            (
-                CountKind::BoardsHonour,
-                counting,
-                LimitReason::BoardsHonour,
-                1,
-            )
-        }
-    };
-    let current = ply.div_ceil(2);
-    let limit = limit / 2;
-    Some(CountInfo {
-        kind,
-        counting,
-        started_from,
-        current,
-        limit,
-        limit_reason: reason,
-        remaining: limit.saturating_sub(current),
-    })
+    pos.count.info(&pos.board, pos.turn, pos.ruleset)
 }

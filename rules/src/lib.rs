@@ -41,12 +41,12 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use count::LimitReason;
+pub use count::{CountInfo, CountKind, CountRequestError, LimitReason};
 pub use explain::{explain_illegal, IllegalMove, Movement, Step, StepShape};
 pub use fen::ParseFenError;
 pub use game::{
-    count_info, counting_draw, CountAction, CountEvent, CountInfo, CountKind, CountRequestError,
-    DrawReason, Game, Outcome, Warning, WinReason,
+    count_info, counting_draw, CountAction, CountEvent, DrawReason, Game, Outcome, Warning,
+    WinReason,
 };
 pub use pgn::analysis_url;
 pub use position::{FenError, MoveList, PlayError, Position, PositionError, MAX_MOVES};

@@ -6,9 +6,9 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::count;
+use crate::count::CountState;
 use crate::fen::ParseFenError;
-use crate::ruleset::{BoardHonour, Ruleset};
+use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::zobrist;
@@ -170,25 +170,18 @@ pub enum PlayError {
 ///
 /// The counting state is kept exactly as Fairy-Stockfish keeps it for the `standard` rules
 /// (`limit`, `ply`, both in plies); the other rulesets reuse the two fields with their own
-/// rules (see [`crate::count`]).
+/// rules. The counting rule itself lives in [`crate::count`].
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
     pub(crate) ruleset: Ruleset,
-    /// Counting limit in plies (0 = none), Fairy-Stockfish `countingLimit`.
-    pub(crate) count_limit: u32,
-    /// Counting ply, Fairy-Stockfish `countingPly`.
-    pub(crate) count_ply: u32,
+    /// The counting state and its rules ([`crate::count`]).
+    pub(crate) count: CountState,
     /// Plies since the last capture or Bia move.
     pub(crate) halfmoves: u32,
     /// Plies since the start of the game (Fairy-Stockfish `gamePly`).
     pub(crate) game_ply: u32,
-    /// Traditional: the game ply at which a board's honour count was requested.
-    pub(crate) count_started: Option<i64>,
-    /// Pieces' honour: the number the count started from (pieces on the board + 1); 0 when
-    /// unknown (position read from a FEN).
-    pub(crate) count_from: u32,
     checkers: Bitboard,
     hash: u64,
 }
@@ -278,32 +271,27 @@ impl Position {
         // overflowing).
         let fullmoves = setup.fullmoves.clamp(1, 1_000_000);
         let game_ply = 2 * (fullmoves - 1) + u32::from(setup.turn == Color::Black);
+        let count = CountState::from_fen_fields(
+            setup.count_limit,
+            setup.count_ply,
+            &board,
+            setup.turn,
+            ruleset,
+        );
         let mut pos = Position {
             board,
             turn: setup.turn,
             ruleset,
-            count_limit: setup.count_limit,
-            count_ply: if setup.count_limit != 0 {
-                setup.count_ply
-            } else {
-                0
-            },
+            count,
             halfmoves: if setup.count_limit != 0 {
                 0
             } else {
                 setup.halfmoves
             },
             game_ply,
-            count_started: None,
-            count_from: 0,
             checkers: Bitboard::EMPTY,
             hash: 0,
         };
-        if ruleset.rules().board_honour == BoardHonour::None {
-            pos.count_limit = 0;
-            pos.count_ply = 0;
-        }
-        count::after_setup(&mut pos);
         let them = pos.turn.other();
         if let Some(k) = pos.board.khun_of(them) {
             if pos.attackers_of(k, pos.turn).any() {
@@ -327,7 +315,7 @@ impl Position {
     /// The raw FEN fields of this position (counting fields as shown in the FEN).
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let (limit, ply) = count::fen_fields(self);
+        let (limit, ply) = self.count.fen_fields(&self.board, self.ruleset);
         Setup {
             board: self.board.clone(),
             turn: self.turn,
@@ -391,7 +379,7 @@ impl Position {
     /// (Fairy-Stockfish's `countingLimit` / `countingPly`).
     #[must_use]
     pub fn counting(&self) -> (u32, u32) {
-        (self.count_limit, self.count_ply)
+        self.count.stored()
     }
 
     /// Squares of the pieces giving check to the side to move.
@@ -687,7 +675,8 @@ impl Position {
         self.game_ply = self.game_ply.saturating_add(1);
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
-        count::after_move(self, us, captured, promoted);
+        self.count
+            .after_move(&self.board, us, captured, promoted, self.ruleset);
         self.checkers = self.compute_checkers();
     }
 
@@ -729,7 +718,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_bare(&self, c: Color) -> bool {
-        self.board.by_color(c).count() <= 1
+        self.board.is_bare(c)
     }
 
     /// The piece on `sq`.

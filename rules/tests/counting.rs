@@ -1,6 +1,6 @@
 //! Counting and draw rules of each ruleset (RULES.md), including the seeds' own examples.
 
-use makruk::{Color, CountRequestError, Role};
+use makruk::{Color, CountAction, CountRequestError, Role};
 use makruk::{
     CountInfo, CountKind, DrawReason, Game, LimitReason, Move, Outcome, Position, Ruleset, Warning,
     WinReason,
@@ -177,6 +177,41 @@ fn traditional_count_runs_out() {
         let c = count(&g);
         assert_eq!(c.current, (n as u32).div_ceil(2));
         assert_eq!(makruk::counting_draw(g.position()), n > 128, "ply {n}");
+    }
+}
+
+/// Traditional: the side that asked for a count is kept as a side, not read back from the
+/// ply. A FEN with a counting ply holds a requested count, asked for by the side that was to
+/// move that many plies ago; stopping it names that side, and so does a request in the game.
+#[test]
+fn traditional_requester_is_the_side_that_asked() {
+    for (fen, requester) in [
+        ("r3k3/8/8/8/8/8/8/R3K3 w - 128 3 10", Color::Black),
+        ("r3k3/8/8/8/8/8/8/R3K3 w - 128 4 10", Color::White),
+        ("r3k3/8/8/8/8/8/8/R3K3 b - 128 3 10", Color::White),
+    ] {
+        let mut g = game(fen, Ruleset::Traditional);
+        assert_eq!(g.position().fen(), fen, "the count fields are kept");
+        assert_eq!(count(&g).counting, requester, "{fen}");
+        let reply = if g.position().turn() == Color::White {
+            "a1a2"
+        } else {
+            "a8a7"
+        };
+        play(&mut g, reply);
+        assert_eq!(count(&g).counting, requester, "{fen}: after a move");
+        g.stop_count().expect("a requested count runs");
+        let stop = g.events().last().copied().expect("the stop is recorded");
+        assert_eq!(
+            (stop.action, stop.by, stop.ply),
+            (CountAction::Stop, requester, 1),
+            "{fen}"
+        );
+        assert_eq!(g.count(), None, "{fen}: stopped");
+        g.start_count().expect("the side to move may ask again");
+        let start = g.events().last().copied().expect("the start is recorded");
+        assert_eq!(start.by, g.position().turn());
+        assert_eq!(count(&g).counting, g.position().turn());
     }
 }
 
@@ -625,7 +660,7 @@ fn limit_and_its_reason_stay_when_the_bare_khun_captures() {
             LimitReason::TwoRuea { side: Color::White },
             "{rules}"
         );
-        assert_eq!(after.limit_reason.moves(), after.limit, "{rules}");
+        assert_eq!(after.limit_reason.moves(rules), after.limit, "{rules}");
         assert_eq!(after.started_from, 5, "{rules}");
         assert_eq!(after.current, 5, "{rules}");
     }

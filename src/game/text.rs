@@ -417,8 +417,8 @@ pub(crate) fn rules_text(ruleset: Ruleset, topic: RulesTopic, locale: Locale) ->
     }
 }
 
-/// Why the limit is `reason.moves()`, as a sentence.
-fn limit_sentence(reason: LimitReason, locale: Locale) -> String {
+/// Why the limit is `reason.moves(ruleset)`, as a sentence.
+fn limit_sentence(reason: LimitReason, ruleset: Ruleset, locale: Locale) -> String {
     let (key, side) = match reason {
         LimitReason::BoardsHonour => ("count-limit-boards", None),
         LimitReason::TwoRuea { side } => ("count-limit-two-ruea", Some(side)),
@@ -428,7 +428,7 @@ fn limit_sentence(reason: LimitReason, locale: Locale) -> String {
         LimitReason::OneKhon { side } => ("count-limit-one-khon", Some(side)),
         LimitReason::Other { side } => ("count-limit-other", Some(side)),
     };
-    let mut args = vec![("limit", Arg::from(reason.moves()))];
+    let mut args = vec![("limit", Arg::from(reason.moves(ruleset)))];
     if let Some(side) = side {
         args.push(("side", color(locale, side).into()));
     }
@@ -489,7 +489,7 @@ pub(crate) fn explain_count(
         ),
         CountKind::BoardsHonour => tr0(locale, "count-from-boards"),
     });
-    parts.push(limit_sentence(c.limit_reason, locale));
+    parts.push(limit_sentence(c.limit_reason, ruleset, locale));
     parts.push(tr(
         locale,
         "count-now",
