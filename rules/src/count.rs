@@ -310,8 +310,7 @@ impl CountState {
         if count.limit != 0 && a_side_bare {
             count.from = board.occupied().count() + 1;
         }
-        if mode == BoardHonour::OnRequest && count.limit != 0 && count.ply != 0 && !a_side_bare
-        {
+        if mode == BoardHonour::OnRequest && count.limit != 0 && count.ply != 0 && !a_side_bare {
             count.request = Some(Request {
                 by: if count.ply & 1 == 0 {
                     turn
@@ -505,7 +504,9 @@ impl CountState {
         if self.limit != 0 {
             self.ply = self.ply.saturating_add(1);
         }
-        if captured == Some(Role::Bia) && board.is_bare(mover) && board.by_role(Role::Bia).is_empty()
+        if captured == Some(Role::Bia)
+            && board.is_bare(mover)
+            && board.by_role(Role::Bia).is_empty()
         {
             let l = count_limit_moves(board, mover, ruleset);
             if l != 0 {

@@ -9,8 +9,10 @@ use crate::attacks::{
     attackers, between, bia_attacks, khon_attacks, khun_attacks, ma_attacks, met_attacks,
     ruea_attacks,
 };
-use crate::position::promotion_rank;
-use crate::{Bitboard, Board, Color, Piece, Position, Role, Square};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::position::{promotion_rank, Position};
+use crate::types::{Color, Piece, Role, Square};
 
 /// How a piece moves (RULES.md, "Board, pieces, moves"), for explaining a wrong move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -134,7 +136,7 @@ impl Step {
 }
 
 /// Why a move is illegal. Built by [`explain_illegal`] and by the move readers
-/// ([`crate::san::parse_move`], [`crate::uci::parse_uci`]); the bot turns it into an English or
+/// ([`crate::parse_move`], [`crate::parse_uci`]); the bot turns it into an English or
 /// Thai sentence. `Display` gives a short lowercase English text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {

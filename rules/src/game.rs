@@ -181,7 +181,7 @@ impl Game {
     }
 
     /// Plays a move known to be legal here (one of `legal_moves`, or from
-    /// [`crate::san::parse_move`]), even when the game is over by the rules.
+    /// [`crate::parse_move`]), even when the game is over by the rules.
     pub(crate) fn play_legal(&mut self, m: &Move) {
         let p = self.position().after(m);
         self.positions.push(p);

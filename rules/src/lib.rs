@@ -1,9 +1,24 @@
 //! Makruk (Thai chess) rules: bitboards, legal move generation, FEN/SAN/UCI/PGN, counting and
-//! draws under the four rulesets of `RULES.md`. No async, no I/O.
+//! draws under the four rulesets of docs/RULES.md. No async, no I/O.
 //!
 //! [`Position`] is one validated position (placement, side to move, counting state);
 //! [`Game`] is a whole game with its history, count requests and end by the rules.
 //! What differs between the rulesets is data: [`Ruleset::rules`] gives a [`RuleTable`].
+//!
+//! Where each thing lives (one place each):
+//! - the rulesets and their rule table: `ruleset.rs` ([`Ruleset`], [`RuleTable`]);
+//! - the counting rule (board's honour, pieces' honour, requests, the limit, the draw):
+//!   [`count`], read through [`count_info`], [`counting_draw`], [`Game::start_count`];
+//! - FEN text, read and written: [`fen`] (into and from a [`Setup`]);
+//! - writing moves: [`san`] (SAN and Thai SAN), [`uci`] (also the `Display` of [`Move`]);
+//! - reading moves in every notation, and its error: [`notation`] ([`parse_move`],
+//!   [`parse_uci`], [`MoveInputError`]);
+//! - the game-end rules: `game.rs` ([`Game::outcome`]); PGN: [`pgn`].
+//!
+//! Modules depend only on modules before them in this order (no cycles; each file's
+//! `use crate::` lines name its dependencies): `types`; `bitboard`; `board`; `attacks`,
+//! `zobrist`; `ruleset`; `count`; `setup`; `fen`; `position`; `explain`; `game`; `thai`, `uci`;
+//! `san`; `notation`; `pgn`.
 //!
 //! ```
 //! use makruk::{CountKind, DrawReason, Game, Outcome, Position, Ruleset};
@@ -29,6 +44,7 @@ pub mod count;
 mod explain;
 pub mod fen;
 mod game;
+pub mod notation;
 pub mod pgn;
 mod position;
 mod ruleset;
@@ -48,11 +64,12 @@ pub use game::{
     count_info, counting_draw, CountAction, CountEvent, DrawReason, Game, Outcome, Warning,
     WinReason,
 };
+pub use notation::{parse_move, parse_uci, MoveInputError, Unreadable, MAX_MOVE_INPUT_CHARS};
 pub use pgn::analysis_url;
 pub use position::{FenError, MoveList, PlayError, Position, PositionError, MAX_MOVES};
 pub use ruleset::{
-    BoardHonour, CounterMates, NoProgressRule, ParseRulesetError, PiecesHonourTable, RuleTable, Ruleset,
+    BoardHonour, CounterMates, NoProgressRule, ParseRulesetError, PiecesHonourTable, RuleTable,
+    Ruleset,
 };
-pub use san::{parse_move, MoveInputError, Unreadable};
 pub use setup::Setup;
 pub use types::{Color, Move, ParseSquareError, Piece, Role, Square};

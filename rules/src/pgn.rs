@@ -2,7 +2,7 @@
 //!
 //! Reading is in two steps: [`read_pgn`] splits the text into tags and move texts (comments,
 //! variations, NAGs, move numbers and the result are skipped), then [`PgnGame::replay`] reads
-//! each move with [`crate::san::parse_move`] (so SAN, PlayOK's dialect, Thai SAN and UCI all
+//! each move with [`crate::parse_move`] (so SAN, PlayOK's dialect, Thai SAN and UCI all
 //! work) from the `[FEN]` tag or the start position.
 //!
 //! ```
@@ -17,8 +17,12 @@
 
 use std::fmt;
 
-use crate::san::{parse_move, to_san, MoveInputError};
-use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset};
+use crate::game::{DrawReason, Game, Outcome};
+use crate::notation::{parse_move, MoveInputError};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::san::to_san;
+use crate::types::{Color, Move};
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -210,11 +214,11 @@ pub fn outcome_reason(outcome: Outcome) -> &'static str {
 /// `tags.result`, or else the game's outcome by the rules.
 ///
 /// ```
-/// use makruk::{pgn, san, Game, Ruleset};
+/// use makruk::{parse_move, pgn, Game, Ruleset};
 ///
 /// let mut game = Game::new(Ruleset::Standard);
 /// for text in ["e4", "Sf7", "Nd2"] {
-///     let m = san::parse_move(game.position(), text)?;
+///     let m = parse_move(game.position(), text)?;
 ///     game.play(&m).expect("legal");
 /// }
 /// let text = pgn::write_pgn(&game, &pgn::PgnTags::default());

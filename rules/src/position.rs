@@ -245,17 +245,11 @@ impl Position {
         for c in Color::ALL {
             let k = board.by_piece(c, Role::Khun).count();
             if k != 1 {
-                return Err(PositionError::KhunCount {
-                    color: c,
-                    count: k,
-                });
+                return Err(PositionError::KhunCount { color: c, count: k });
             }
             let n = board.by_color(c).count();
             if n > 16 {
-                return Err(PositionError::TooManyPieces {
-                    color: c,
-                    count: n,
-                });
+                return Err(PositionError::TooManyPieces { color: c, count: n });
             }
             for sq in board.by_piece(c, Role::Bia) {
                 let beyond = match c {

@@ -1,6 +1,6 @@
 //! SAN: writing moves exactly as Fairy-Stockfish (and so pychess) writes them, in Latin letters
-//! ([`to_san`]) and in Thai ([`to_thai_san`], Fairy-Stockfish `NOTATION_THAI_SAN`), and one
-//! forgiving reader for what people type ([`parse_move`]).
+//! ([`to_san`]) and in Thai ([`to_thai_san`], Fairy-Stockfish `NOTATION_THAI_SAN`; docs/RULES.md
+//! "Notation"). Reading them (and every other notation) is [`crate::notation`].
 //!
 //! Fairy-Stockfish's SAN for Makruk (`apiutil.h`, `move_to_san`): piece letters K M S N R (a
 //! Bia-ngai is an `M`; a Bia has no letter), `x` for a capture, the origin file (else rank, else
@@ -9,86 +9,18 @@
 //! promotion, then `+` for check or `#` for mate.
 //!
 //! ```
-//! use makruk::{san, Position};
+//! use makruk::{parse_move, san, Position};
 //!
 //! let pos = Position::new();
-//! let m = san::parse_move(&pos, "Nd2")?;
+//! let m = parse_move(&pos, "Nd2")?;
 //! assert_eq!(san::to_san(&pos, &m), "Nd2");
 //! assert_eq!(san::to_thai_san(&pos, &m), "ม-ง๒");
-//! // The same move in other forms people use:
-//! assert_eq!(san::parse_move(&pos, "b1d2")?, m);
-//! assert_eq!(san::parse_move(&pos, " nd2 ")?, m);
-//! assert_eq!(san::parse_move(&pos, "ม-ง๒")?, m);
 //! # Ok::<(), makruk::MoveInputError>(())
 //! ```
 
-use crate::explain::{diagnose, unexplained, IllegalMove};
+use crate::position::Position;
 use crate::thai;
-use crate::uci::to_uci;
-use crate::{Board, Color, Move, Piece, Position, Role, Square};
-
-/// Longest input [`parse_move`] looks at, in characters (the longest real move text is about a
-/// dozen).
-pub const MAX_MOVE_INPUT_CHARS: usize = 40;
-
-/// Why a move text could not be used. `Display` gives a short lowercase English text; the bot
-/// phrases the variants itself in English and Thai.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveInputError {
-    /// Nothing but whitespace was given.
-    #[error("no move given")]
-    Empty,
-    /// The text is not a move in any notation we read. `input` is the text as given (cut to
-    /// [`MAX_MOVE_INPUT_CHARS`] characters).
-    #[error("cannot read the move \"{input}\": {reason}")]
-    Unreadable {
-        /// The text as given, cut to [`MAX_MOVE_INPUT_CHARS`] characters.
-        input: String,
-        /// What is wrong with it.
-        reason: Unreadable,
-    },
-    /// More than one legal move fits the text; `candidates` are their SAN (Fairy-Stockfish form).
-    #[error("ambiguous move: it could be {}", candidates.join(", "))]
-    Ambiguous {
-        /// The SAN of every legal move that fits, in move generation order.
-        candidates: Vec<String>,
-    },
-    /// The text names a move that is not legal here; the reason is data.
-    #[error("illegal move: {0}")]
-    Illegal(IllegalMove),
-}
-
-impl MoveInputError {
-    pub(crate) fn unreadable(input: &str, reason: Unreadable) -> MoveInputError {
-        MoveInputError::Unreadable {
-            input: input.chars().take(MAX_MOVE_INPUT_CHARS).collect(),
-            reason,
-        }
-    }
-}
-
-/// What was wrong with an unreadable move text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Unreadable {
-    /// Longer than [`MAX_MOVE_INPUT_CHARS`] characters.
-    #[error("too long ({chars} characters)")]
-    TooLong {
-        /// The input's length in characters.
-        chars: usize,
-    },
-    /// It does not end with a target square such as `e4` or `จ๔`.
-    #[error("no target square at the end")]
-    NoTargetSquare,
-    /// A character that has no place in a move.
-    #[error("unexpected '{0}'")]
-    UnexpectedChar(char),
-    /// A promotion suffix other than `=M` (or PlayOK's `=P`, `=Q`).
-    #[error("a Bia can only become a Met (=M)")]
-    BadPromotion,
-    /// Not of the UCI form `e3e4` / `d5c6m`.
-    #[error("not a UCI move like e3e4")]
-    NotUci,
-}
+use crate::types::{Move, Role, Square};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Notation {
@@ -99,8 +31,8 @@ enum Notation {
 /// The SAN of `m` in `pos`, exactly as Fairy-Stockfish writes it (`Nd2`, `exf4`, `Rhe1`,
 /// `M5d4`, `gxh6=M`, `Rxd8+`, `Rg4#`).
 ///
-/// `m` should be one of `pos.legal_moves()`; for a move that is not legal the UCI form is
-/// returned instead.
+/// `m` should be one of `pos.legal_moves()`; for a move that is not legal the UCI form
+/// ([`Move`]'s `Display`) is returned instead.
 #[must_use]
 pub fn to_san(pos: &Position, m: &Move) -> String {
     write_move(pos, m, Notation::Latin)
@@ -112,8 +44,8 @@ pub fn to_san(pos: &Position, m: &Move) -> String {
 /// move `letter-square` (`ม-ง๒`) or `letter` `x` square (`ขxง๓`), with the same disambiguation,
 /// `=M` and `+`/`#` as [`to_san`].
 ///
-/// `m` should be one of `pos.legal_moves()`; for a move that is not legal the UCI form is
-/// returned instead.
+/// `m` should be one of `pos.legal_moves()`; for a move that is not legal the UCI form
+/// ([`Move`]'s `Display`) is returned instead.
 #[must_use]
 pub fn to_thai_san(pos: &Position, m: &Move) -> String {
     write_move(pos, m, Notation::Thai)
@@ -148,7 +80,7 @@ fn write_move(pos: &Position, m: &Move, n: Notation) -> String {
         .find(|l| l.from == m.from && l.to == m.to)
         .copied()
     else {
-        return to_uci(m);
+        return m.to_string();
     };
     let promoted = pos.board().piece_at(m.from).is_some_and(|p| p.promoted);
     let mut s = String::new();
@@ -213,651 +145,53 @@ fn write_move(pos: &Position, m: &Move, n: Notation) -> String {
     s
 }
 
-/// Which pieces a written move may be made with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PieceSel {
-    /// No letter and a full origin square (UCI-like): any piece.
-    Any,
-    /// A Bia, pushing or capturing.
-    Bia,
-    /// A Bia pushing straight forward (plain SAN `e4`).
-    BiaPush,
-    /// A piece of this role (not used for Met).
-    Role(Role),
-    /// A Met; `Some(true)` only a Bia-ngai, `Some(false)` only an unpromoted Met.
-    Met(Option<bool>),
-}
-
-/// One reading of a move text: which piece, what is known of its origin, and its target.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Pattern {
-    pub piece: PieceSel,
-    pub from_file: Option<u8>,
-    pub from_rank: Option<u8>,
-    pub to: Square,
-}
-
-impl Pattern {
-    /// The pattern for `piece` going to `to`, with what is known of its origin.
-    pub(crate) fn new(
-        piece: PieceSel,
-        (from_file, from_rank): (Option<u8>, Option<u8>),
-        to: Square,
-    ) -> Pattern {
-        Pattern {
-            piece,
-            from_file,
-            from_rank,
-            to,
-        }
-    }
-
-    fn fits_piece(&self, p: Piece) -> bool {
-        match self.piece {
-            PieceSel::Any => true,
-            PieceSel::Bia | PieceSel::BiaPush => p.role == Role::Bia,
-            PieceSel::Role(r) => p.role == r,
-            PieceSel::Met(pr) => p.role == Role::Met && pr.is_none_or(|pr| pr == p.promoted),
-        }
-    }
-
-    fn fits_from(&self, from: Square) -> bool {
-        self.from_file.is_none_or(|f| f == from.file())
-            && self.from_rank.is_none_or(|r| r == from.rank())
-    }
-
-    fn matches(&self, board: &Board, m: &Move) -> bool {
-        m.to == self.to
-            && self.fits_from(m.from)
-            && (self.piece != PieceSel::BiaPush || !m.is_capture())
-            && board.piece_at(m.from).is_some_and(|p| self.fits_piece(p))
-    }
-
-    /// The piece kind named, with the mover's colour (for [`IllegalMove::NoSuchMove`]).
-    fn named_piece(&self, turn: Color) -> Piece {
-        match self.piece {
-            PieceSel::Any | PieceSel::Bia | PieceSel::BiaPush => Piece::new(turn, Role::Bia),
-            PieceSel::Role(r) => Piece::new(turn, r),
-            PieceSel::Met(Some(true)) => Piece::bia_ngai(turn),
-            PieceSel::Met(_) => Piece::new(turn, Role::Met),
-        }
-    }
-}
-
-/// Readings of a text, best first: the first tier with a matching legal move decides.
-pub(crate) type Tiers = Vec<Vec<Pattern>>;
-
-/// What a move text says: its readings, and whether a promotion suffix (`=M`, `m`) was
-/// written (used only to choose between a promotion and a move that looks the same without
-/// its suffix, as Thai SAN `งxค๓` and `งxค๓=M`).
-pub(crate) struct Reading {
-    pub tiers: Tiers,
-    pub promotion: bool,
-}
-
-/// Reads a move typed by a person or taken from a record, in any of the notations we know, and
-/// returns the legal move of `pos` it names:
-///
-/// - SAN in Fairy-Stockfish form (`Nd2`, `exf4`, `Rhe1`, `gxh6=M`, `Rxd8+`);
-/// - PlayOK's dialect: Khon `B`, Met `Q`, a Bia-ngai is the piece `P` (`Pd5`, `Pxb4`, `Pd3c2`),
-///   promotion `=P`;
-/// - Thai SAN (`จ๔`, `ม-ง๒`, `ขxง๓`, `ม็๕-ฉ๖`);
-/// - UCI (`e3e4`, `d5c6m`, also `e3-e4` and a promotion without its `m`);
-/// - with or without `+`/`#` (and `!`/`?`), surrounding spaces, lower-case piece letters where
-///   that is not ambiguous (`nf3`; a lower-case `b` is first read as a file), and a Bia capture
-///   written without its file (`xe4`, `e4`) when only one Bia can capture there.
-///
-/// Promotion is compulsory, so a missing `=M` is fine.
-///
-/// # Errors
-///
-/// - [`MoveInputError::Empty`] for blank input;
-/// - [`MoveInputError::Unreadable`] when the text is no move in these notations (too long, no
-///   target square, stray characters);
-/// - [`MoveInputError::Ambiguous`] when several legal moves fit, with their SAN;
-/// - [`MoveInputError::Illegal`] when none fits, with the reason as data ([`IllegalMove`]).
-///
-/// ```
-/// use makruk::{san::parse_move, IllegalMove, MoveInputError, Position};
-///
-/// let pos = Position::new();
-/// assert_eq!(parse_move(&pos, "e4")?.to.to_string(), "e4");
-/// assert!(matches!(parse_move(&pos, ""), Err(MoveInputError::Empty)));
-/// assert!(matches!(parse_move(&pos, "hello"), Err(MoveInputError::Unreadable { .. })));
-/// assert!(matches!(
-///     parse_move(&pos, "Kc1"),
-///     Err(MoveInputError::Illegal(IllegalMove::OwnPieceOnTarget { .. }))
-/// ));
-/// # Ok::<(), MoveInputError>(())
-/// ```
-pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
-    let trimmed = input.trim();
-    if trimmed.is_empty() {
-        return Err(MoveInputError::Empty);
-    }
-    let chars = trimmed.chars().count();
-    if chars > MAX_MOVE_INPUT_CHARS {
-        return Err(MoveInputError::unreadable(
-            trimmed,
-            Unreadable::TooLong { chars },
-        ));
-    }
-    let text = normalize(trimmed);
-    if text.is_empty() {
-        return Err(MoveInputError::unreadable(
-            trimmed,
-            Unreadable::NoTargetSquare,
-        ));
-    }
-    let reading = if text.chars().any(thai::is_thai) {
-        thai::patterns(&text)
-    } else {
-        latin_patterns(&text)
-    }
-    .map_err(|reason| MoveInputError::unreadable(trimmed, reason))?;
-    let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
-    resolve(pos, &reading, &written)
-}
-
-/// Drops whitespace and the check/mate/annotation suffixes, and maps look-alike characters
-/// (`×`, dashes) to the ones the grammar uses.
-fn normalize(s: &str) -> String {
-    let mut t: String = s
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '×' => 'x',
-            '–' | '—' | '‐' | '−' => '-',
-            _ => c,
-        })
-        .collect();
-    while t.ends_with(['+', '#', '!', '?']) {
-        t.pop();
-    }
-    t
-}
-
-/// A Latin file letter, either case, as a file index 0–7.
-pub(crate) fn file_of_char(c: char) -> Option<u8> {
-    match c {
-        'a'..='h' => Some(c as u8 - b'a'),
-        'A'..='H' => Some(c as u8 - b'A'),
-        _ => None,
-    }
-}
-
-/// A digit 1–8 as a rank index 0–7.
-pub(crate) fn rank_of_char(c: char) -> Option<u8> {
-    match c {
-        '1'..='8' => Some(c as u8 - b'1'),
-        _ => None,
-    }
-}
-
-/// Parses `[file][rank]` (each optional) that must use all of `rest`.
-fn origin(rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
-    match rest {
-        [] => Some((None, None)),
-        [c] => file_of_char(*c)
-            .filter(|_| c.is_ascii_lowercase())
-            .map(|f| (Some(f), None))
-            .or_else(|| rank_of_char(*c).map(|r| (None, Some(r)))),
-        [f, r] if f.is_ascii_lowercase() => {
-            Some((Some(file_of_char(*f)?), Some(rank_of_char(*r)?)))
-        }
-        _ => None,
-    }
-}
-
-fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
-    let mut c: Vec<char> = text.chars().collect();
-    if let Some(bad) = c
-        .iter()
-        .find(|ch| !(ch.is_ascii_alphanumeric() || matches!(ch, '-' | ':' | '=')))
-    {
-        return Err(Unreadable::UnexpectedChar(*bad));
-    }
-    // Promotion suffix: `=M` (`=P`, `=Q` from PlayOK), or UCI's bare `m` after the target.
-    let promotion = c.contains(&'=');
-    if let Some(eq) = c.iter().rposition(|&ch| ch == '=') {
-        match &c[eq + 1..] {
-            [] => {}
-            ['M' | 'm' | 'P' | 'p' | 'Q' | 'q'] => {}
-            _ => return Err(Unreadable::BadPromotion),
-        }
-        c.truncate(eq);
-    } else if c.len() >= 3 && matches!(c[c.len() - 1], 'm' | 'M') && c[c.len() - 2].is_ascii_digit()
-    {
-        c.pop();
-        return latin_patterns(&c.iter().collect::<String>()).map(|r| Reading {
-            promotion: true,
-            ..r
-        });
-    }
-    let (prefix, _, to) = split_target(&c, file_of_char, rank_of_char)?;
-    let make = |piece, o| Pattern::new(piece, o, to);
-    let mut tier1 = Vec::new();
-    let mut tier2 = Vec::new();
-    if let Some(o) = origin(prefix) {
-        letterless(o, to, false, &mut tier1, &mut tier2);
-    }
-    // Reading with a piece letter first.
-    if let Some((&letter, rest)) = prefix.split_first() {
-        if let Some(o) = origin(rest) {
-            match letter {
-                'K' | 'k' => tier1.push(make(PieceSel::Role(Role::Khun), o)),
-                'S' | 's' | 'B' => tier1.push(make(PieceSel::Role(Role::Khon), o)),
-                'b' => tier2.push(make(PieceSel::Role(Role::Khon), o)),
-                'N' | 'n' => tier1.push(make(PieceSel::Role(Role::Ma), o)),
-                'R' | 'r' => tier1.push(make(PieceSel::Role(Role::Ruea), o)),
-                'M' | 'm' => tier1.push(make(PieceSel::Met(None), o)),
-                'Q' | 'q' => {
-                    tier1.push(make(PieceSel::Met(Some(false)), o));
-                    tier2.push(make(PieceSel::Met(None), o));
-                }
-                'P' | 'p' => {
-                    tier1.push(make(PieceSel::Met(Some(true)), o));
-                    tier2.push(make(PieceSel::Bia, o));
-                }
-                _ => {}
-            }
-        }
-    }
-    if tier1.is_empty() && tier2.is_empty() {
-        let bad = prefix
-            .iter()
-            .find(|ch| !(ch.is_ascii_lowercase() && file_of_char(**ch).is_some()))
-            .or(prefix.first())
-            .copied()
-            .unwrap_or('?');
-        return Err(Unreadable::UnexpectedChar(bad));
-    }
-    Ok(Reading {
-        tiers: vec![tier1, tier2],
-        promotion,
-    })
-}
-
-/// Splits a move text (its promotion suffix already cut off) into what stands before the
-/// target square, the separator written before the target (`-`, `x`, `X` or `:`), and the
-/// target square, read with `file` and `rank` (Latin or Thai characters).
-pub(crate) fn split_target(
-    c: &[char],
-    file: impl Fn(char) -> Option<u8>,
-    rank: impl Fn(char) -> Option<u8>,
-) -> Result<(&[char], Option<char>, Square), Unreadable> {
-    let [prefix @ .., f, r] = c else {
-        return Err(Unreadable::NoTargetSquare);
-    };
-    let to = match (file(*f), rank(*r)) {
-        (Some(f), Some(r)) => Square::from_coords(f, r),
-        _ => None,
-    }
-    .ok_or(Unreadable::NoTargetSquare)?;
-    Ok(match prefix.split_last() {
-        Some((&sep @ ('-' | 'x' | 'X' | ':'), rest)) => (rest, Some(sep), to),
-        _ => (prefix, None, to),
-    })
-}
-
-/// The readings of a text without a piece letter, with origin `o` (file and rank, each
-/// optional): a full origin square is any piece (UCI-like), else a Bia, and a bare target
-/// (`e4`) is first a push. When the text has a `-` before the target (`after_dash`; Thai SAN
-/// writes one only after a piece letter), a Bia is only the second choice.
-pub(crate) fn letterless(
-    o: (Option<u8>, Option<u8>),
-    to: Square,
-    after_dash: bool,
-    tier1: &mut Vec<Pattern>,
-    tier2: &mut Vec<Pattern>,
-) {
-    match o {
-        (Some(_), Some(_)) => tier1.push(Pattern::new(PieceSel::Any, o, to)),
-        _ if after_dash => tier2.push(Pattern::new(PieceSel::Bia, o, to)),
-        (None, None) => {
-            tier1.push(Pattern::new(PieceSel::BiaPush, o, to));
-            tier2.push(Pattern::new(PieceSel::Bia, o, to));
-        }
-        _ => tier1.push(Pattern::new(PieceSel::Bia, o, to)),
-    }
-}
-
-/// Finds the legal move the readings name: the first tier with any match decides. Among
-/// several matches, one whose SAN or Thai SAN is exactly `written` wins (Thai SAN can write two
-/// moves alike except for `+` or `=M`), else one that agrees with the written promotion suffix.
-pub(crate) fn resolve(
-    pos: &Position,
-    reading: &Reading,
-    written: &str,
-) -> Result<Move, MoveInputError> {
-    let legal = pos.legal_moves();
-    let board = pos.board();
-    let tiers = &reading.tiers;
-    for tier in tiers {
-        let found: Vec<Move> = legal
-            .iter()
-            .filter(|m| tier.iter().any(|p| p.matches(board, m)))
-            .copied()
-            .collect();
-        match found.as_slice() {
-            [] => {}
-            [m] => return Ok(*m),
-            many => {
-                let mut exact = many
-                    .iter()
-                    .filter(|m| to_san(pos, m) == written || to_thai_san(pos, m) == written);
-                if let (Some(m), None) = (exact.next(), exact.next()) {
-                    return Ok(*m);
-                }
-                let mut same_suffix = many.iter().filter(|m| m.promotion == reading.promotion);
-                if let (Some(m), None) = (same_suffix.next(), same_suffix.next()) {
-                    return Ok(*m);
-                }
-                return Err(MoveInputError::Ambiguous {
-                    candidates: many.iter().map(|m| to_san(pos, m)).collect(),
-                });
-            }
-        }
-    }
-    let first = tiers.iter().flatten().next();
-    Err(MoveInputError::Illegal(match first {
-        Some(p) => explain_pattern(pos, p),
-        None => IllegalMove::NoSuchMove {
-            piece: Piece::new(pos.turn(), Role::Bia),
-            to: Square::from_index(0),
-            candidates: Vec::new(),
-        },
-    }))
-}
-
-/// Why no legal move fits `p`: the reason for its one plausible piece, else the list of the
-/// pieces of that kind.
-fn explain_pattern(pos: &Position, p: &Pattern) -> IllegalMove {
-    let board = pos.board();
-    let turn = pos.turn();
-    if let (Some(f), Some(r)) = (p.from_file, p.from_rank) {
-        if let Some(from) = Square::from_coords(f, r) {
-            let fits = board
-                .piece_at(from)
-                .is_none_or(|pc| pc.color != turn || p.fits_piece(pc));
-            if fits {
-                return diagnose(board, turn, from, p.to)
-                    .unwrap_or_else(|| unexplained(pos, from, p.to));
-            }
-        }
-    }
-    // A plain Bia push (`e5`) can only mean the Bia on the target's file.
-    let kind: Vec<Square> = Square::all()
-        .filter(|&sq| {
-            sq != p.to
-                && p.fits_from(sq)
-                && (p.piece != PieceSel::BiaPush || sq.file() == p.to.file())
-                && board
-                    .piece_at(sq)
-                    .is_some_and(|pc| pc.color == turn && p.fits_piece(pc))
-        })
-        .collect();
-    let reasons: Vec<(Square, Option<IllegalMove>)> = kind
-        .iter()
-        .map(|&sq| (sq, diagnose(board, turn, sq, p.to)))
-        .collect();
-    let plausible: Vec<&(Square, Option<IllegalMove>)> = reasons
-        .iter()
-        .filter(|(_, r)| {
-            !matches!(
-                r,
-                Some(
-                    IllegalMove::CannotMoveThatWay { .. }
-                        | IllegalMove::BiaMovesDiagonallyOnlyToCapture { .. }
-                )
-            )
-        })
-        .collect();
-    // When no piece of the kind could make the move, the one piece standing next to the target
-    // is most likely the one meant (e.g. `Sc1` with a Khon on c2: "a Khon never steps straight
-    // backward").
-    let adjacent: Vec<&(Square, Option<IllegalMove>)> = reasons
-        .iter()
-        .filter(|(sq, _)| {
-            sq.file()
-                .abs_diff(p.to.file())
-                .max(sq.rank().abs_diff(p.to.rank()))
-                == 1
-        })
-        .collect();
-    let single = match (
-        plausible.as_slice(),
-        reasons.as_slice(),
-        adjacent.as_slice(),
-    ) {
-        ([one], _, _) => Some(*one),
-        ([], [one], _) => Some(one),
-        ([], _, [one]) => Some(*one),
-        _ => None,
-    };
-    let own_on_target = board.piece_at(p.to).filter(|pc| pc.color == turn);
-    match (single, own_on_target) {
-        (Some((_, Some(reason))), _) => reason.clone(),
-        (_, Some(piece)) if kind.is_empty() => IllegalMove::OwnPieceOnTarget {
-            square: p.to,
-            piece,
-        },
-        _ => IllegalMove::NoSuchMove {
-            piece: p.named_piece(turn),
-            to: p.to,
-            candidates: kind,
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::Ruleset;
 
-    fn sq(s: &str) -> Square {
-        s.parse().expect("square")
-    }
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen(fen, crate::Ruleset::Standard).expect("fen")
-    }
-
-    fn san_of(p: &Position, input: &str) -> String {
-        let m = parse_move(p, input).unwrap_or_else(|e| panic!("{input}: {e}"));
-        to_san(p, &m)
+    fn legal(pos: &Position, uci: &str) -> Move {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == uci)
+            .unwrap_or_else(|| panic!("{uci} is not legal"))
     }
 
     #[test]
-    fn reads_every_notation_of_the_same_move() {
-        let p = Position::new();
-        for input in [
-            "Nd2",
-            "nd2",
-            "Nbd2",
-            "Nb1d2",
-            "b1d2",
-            "b1-d2",
-            "Nd2+",
-            " Nd2 ",
-            "ม-ง๒",
-            "มข-ง๒",
-        ] {
-            assert_eq!(san_of(&p, input), "Nd2", "{input}");
-        }
-        for input in ["e4", "e3e4", "e3-e4", "จ๔", "E4"] {
-            assert_eq!(san_of(&p, input), "e4", "{input}");
-        }
-        for input in ["Se2", "Be2", "se2", "f1e2", "ค-จ๒"] {
-            assert_eq!(san_of(&p, input), "Se2", "{input}");
-        }
-        for input in ["Md2", "Qd2", "qd2", "e1d2", "ม็-ง๒"] {
-            assert_eq!(san_of(&p, input), "Md2", "{input}");
-        }
-    }
-
-    #[test]
-    fn ambiguous_lists_candidates_in_san() {
-        // Two Ma can go to d2 when the Khon on c1 has moved out of the way.
-        let p = pos("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2S5/RN1KMN1R w - - 0 1");
-        match parse_move(&p, "Nd2") {
-            Err(MoveInputError::Ambiguous { candidates }) => {
-                assert_eq!(candidates, vec!["Nbd2".to_string(), "Nfd2".to_string()]);
-            }
-            other => panic!("unexpected {other:?}"),
-        }
-        assert_eq!(san_of(&p, "Nfd2"), "Nfd2");
-        assert_eq!(san_of(&p, "f1d2"), "Nfd2");
-    }
-
-    #[test]
-    fn playok_bia_ngai_and_promotion() {
-        // White Bia-ngai on d5, Met on b3, Bia on g5 about to promote on h6 by capture.
-        let p = pos("4k3/8/7p/3M~2P1/8/1M6/8/3K4 w - - 0 40");
-        assert_eq!(san_of(&p, "Pe6"), "Me6");
-        assert_eq!(san_of(&p, "Pd5e6"), "Me6");
-        assert_eq!(san_of(&p, "Qc4"), "Mbc4");
-        assert_eq!(san_of(&p, "gxh6=P"), "gxh6=M");
-        assert_eq!(san_of(&p, "gxh6"), "gxh6=M");
-        assert_eq!(san_of(&p, "g5h6m"), "gxh6=M");
-        assert_eq!(san_of(&p, "g5h6"), "gxh6=M");
-        assert_eq!(san_of(&p, "ชxญ๖=M"), "gxh6=M");
-        // Both can reach c4: the FSF form needs the file.
-        assert!(matches!(
-            parse_move(&p, "Mc4"),
-            Err(MoveInputError::Ambiguous { .. })
-        ));
-        assert_eq!(san_of(&p, "งc4"), "Mdc4");
-    }
-
-    #[test]
-    fn illegal_moves_are_explained() {
-        let p = Position::new();
-        let ill = |s: &str| match parse_move(&p, s) {
-            Err(MoveInputError::Illegal(e)) => e,
-            other => panic!("{s}: unexpected {other:?}"),
-        };
+    fn writes_latin_and_thai_san() {
+        let start = Position::new();
+        let nd2 = legal(&start, "b1d2");
+        assert_eq!(to_san(&start, &nd2), "Nd2");
+        assert_eq!(to_thai_san(&start, &nd2), "ม-ง๒");
+        let e4 = legal(&start, "e3e4");
         assert_eq!(
-            ill("e5"),
-            IllegalMove::CannotMoveThatWay {
-                piece: Piece::new(Color::White, Role::Bia),
-                from: sq("e3"),
-                to: sq("e5"),
-                step: crate::explain::Step {
-                    shape: crate::explain::StepShape::StraightForward,
-                    distance: 2
-                },
-                movement: crate::explain::Movement::OneStepForwardCapturesDiagonally,
-            }
+            (to_san(&start, &e4), to_thai_san(&start, &e4)),
+            ("e4".into(), "จ๔".into())
         );
-        assert!(matches!(ill("e4e5"), IllegalMove::NoPieceOnSquare { .. }));
-        assert!(matches!(ill("e6e5"), IllegalMove::NotYourPiece { .. }));
-        assert!(matches!(ill("Ra4"), IllegalMove::PathBlocked { .. }));
-        assert!(
-            matches!(ill("Nd3"), IllegalMove::NoSuchMove { ref candidates, .. } if candidates.len() == 2)
-        );
-        assert!(matches!(ill("Sd3"), IllegalMove::NoSuchMove { .. }));
-        // Two Khon, one next to the target: that one's move is explained.
-        let two_khon = Position::from_fen(
-            "4k3/8/8/8/8/8/2S5/3K1S2 w - - 0 1",
-            crate::Ruleset::Standard,
+        // Two Ma reach d2 once the Khon has left c1: the origin file tells them apart.
+        let p = Position::from_fen(
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2S5/RN1KMN1R w - - 0 1",
+            Ruleset::Standard,
         )
         .expect("valid FEN");
-        assert!(matches!(
-            parse_move(&two_khon, "Sc1"),
-            Err(MoveInputError::Illegal(IllegalMove::CannotMoveThatWay {
-                from,
-                step: crate::explain::Step {
-                    shape: crate::explain::StepShape::StraightBackward,
-                    ..
-                },
-                ..
-            })) if from == sq("c2")
-        ));
-        assert_eq!(
-            ill("d3"),
-            IllegalMove::OwnPieceOnTarget {
-                square: sq("d3"),
-                piece: Piece::new(Color::White, Role::Bia)
-            }
-        );
+        assert_eq!(to_san(&p, &legal(&p, "f1d2")), "Nfd2");
+        assert_eq!(to_thai_san(&p, &legal(&p, "f1d2")), "มฉ-ง๒");
+        // A Bia capture with promotion, and a mate.
+        let p = Position::from_fen("4k3/8/7p/6P1/8/8/8/3K4 w - - 0 40", Ruleset::Standard)
+            .expect("valid FEN");
+        assert_eq!(to_san(&p, &legal(&p, "g5h6m")), "gxh6=M");
+        let p = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1", Ruleset::Standard)
+            .expect("valid FEN");
+        assert_eq!(to_san(&p, &legal(&p, "a1a8")), "Ra8#");
     }
 
     #[test]
-    fn explanations_read_well() {
-        // The Ma on d2 is pinned by the Ruea on d7 against the Khun on d1.
-        let p = pos("4k3/3r4/8/8/8/8/3N4/3K4 w - - 0 30");
-        let err = parse_move(&p, "Nf3").expect_err("pinned");
-        assert_eq!(
-            err.to_string(),
-            "illegal move: that would leave your Khun on d1 in check from the Ruea on d7"
-        );
-        let err = parse_move(&p, "Ke2").map(|m| to_san(&p, &m));
-        assert_eq!(err, Ok("Ke2".to_string()));
-        let p = pos("4k3/4r3/8/8/8/8/8/3K4 w - - 0 30");
-        assert_eq!(
-            parse_move(&p, "Ke1").expect_err("into check").to_string(),
-            "illegal move: that would put your Khun on e1 in check from the Ruea on e7"
-        );
+    fn an_illegal_move_is_written_in_uci() {
         let start = Position::new();
-        assert_eq!(
-            parse_move(&start, "Ra4").expect_err("blocked").to_string(),
-            "illegal move: the Ruea on a1 cannot reach a4: the white Bia on a3 is in the way"
-        );
-        assert_eq!(
-            parse_move(&start, "Nd3").expect_err("no Ma").to_string(),
-            "illegal move: no Ma can move to d3 (yours stand on b1, g1)"
-        );
-        assert_eq!(
-            parse_move(&start, "Kz9")
-                .expect_err("unreadable")
-                .to_string(),
-            "cannot read the move \"Kz9\": no target square at the end"
-        );
-    }
-
-    #[test]
-    fn thai_text_shared_by_two_moves_is_ambiguous() {
-        // ข is the Khun and the b-file: Fairy-Stockfish writes both captures on c4 alike.
-        let p = pos("8/8/8/1p6/2N5/1k6/8/4K3 b - - 0 40");
-        let khun = parse_move(&p, "Kxc4").expect("legal");
-        let bia = parse_move(&p, "bxc4").expect("legal");
-        assert_eq!(to_thai_san(&p, &khun), "ขxค๔");
-        assert_eq!(to_thai_san(&p, &bia), "ขxค๔");
-        match parse_move(&p, "ขxค๔") {
-            Err(MoveInputError::Ambiguous { candidates }) => {
-                assert_eq!(candidates.len(), 2);
-                assert!(candidates.contains(&"Kxc4".to_string()));
-                assert!(candidates.contains(&"bxc4".to_string()));
-            }
-            other => panic!("unexpected {other:?}"),
-        }
-        // A lower-case b is first the file: bxc4 is the Bia, as in SAN.
-        assert_eq!(bia.role, Role::Bia);
-    }
-
-    #[test]
-    fn unreadable_inputs() {
-        let p = Position::new();
-        for input in [
-            "hello", "Z", "Nz9", "e4=R", "12345", "🙂", "e", "x", "=", "-", "ก", "ม็",
-        ] {
-            assert!(
-                matches!(
-                    parse_move(&p, input),
-                    Err(MoveInputError::Unreadable { .. })
-                ),
-                "{input}: {:?}",
-                parse_move(&p, input)
-            );
-        }
-        let long = "e".repeat(10_000);
-        assert!(matches!(
-            parse_move(&p, &long),
-            Err(MoveInputError::Unreadable {
-                reason: Unreadable::TooLong { chars: 10_000 },
-                ..
-            })
-        ));
-        assert_eq!(parse_move(&p, "   "), Err(MoveInputError::Empty));
+        let mut m = legal(&start, "e3e4");
+        m.to = "e5".parse().expect("square");
+        assert_eq!(to_san(&start, &m), "e3e5");
+        assert_eq!(to_thai_san(&start, &m), "e3e5");
     }
 }

@@ -316,6 +316,18 @@ impl Move {
     }
 }
 
+/// The UCI form, as Fairy-Stockfish writes it for Makruk: origin square, target square, and
+/// `m` when the move promotes (`e3e4`, `d5c6m`). Reading it back: [`crate::parse_uci`].
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if self.promotion {
+            f.write_str("m")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,28 +1,25 @@
 //! UCI (long algebraic) moves: `e3e4`, and `d5c6m` for a move that promotes a Bia to a
-//! Bia-ngai (the suffix Fairy-Stockfish uses for Makruk).
+//! Bia-ngai (the suffix Fairy-Stockfish uses for Makruk; docs/RULES.md "Notation"). This module
+//! is the syntax only; the legal move a UCI text names in a position is
+//! [`crate::notation::parse_uci`].
 //!
 //! ```
-//! use makruk::{uci, Position};
+//! use makruk::{parse_uci, uci, Position};
 //!
 //! let pos = Position::new();
-//! let m = uci::parse_uci(&pos, "e3e4")?;
+//! let m = parse_uci(&pos, "e3e4")?;
 //! assert_eq!(uci::to_uci(&m), "e3e4");
+//! assert_eq!(uci::parse_uci_squares("e3-e4"), Some((m.from, m.to, false)));
 //! # Ok::<(), makruk::MoveInputError>(())
 //! ```
 
-use crate::explain::explain_illegal;
-use crate::san::{MoveInputError, Unreadable};
-use crate::{Move, Position, Square};
+use crate::types::{Move, Square};
 
 /// The UCI form of `m`: origin square, target square, and `m` when the move promotes
-/// (`e3e4`, `d5c6m`), as Fairy-Stockfish writes it for Makruk.
+/// (`e3e4`, `d5c6m`), as Fairy-Stockfish writes it for Makruk (the `Display` of [`Move`]).
 #[must_use]
 pub fn to_uci(m: &Move) -> String {
-    let mut s = format!("{}{}", m.from, m.to);
-    if m.promotion {
-        s.push('m');
-    }
-    s
+    m.to_string()
 }
 
 /// The squares of a UCI-like text: `e3e4`, `e3-e4`, `e3xe4`, with an optional promotion suffix
@@ -51,40 +48,6 @@ pub fn parse_uci_squares(s: &str) -> Option<(Square, Square, bool)> {
         _ => return None,
     };
     Some((from, to, promo))
-}
-
-/// Reads a UCI move (`e3e4`, `d5c6m`; also `e3-e4`, and a promotion without its `m`, since
-/// promotion is compulsory) and returns the legal move of `pos` it names.
-///
-/// # Errors
-///
-/// [`MoveInputError::Empty`] for blank input, [`MoveInputError::Unreadable`] if the text is
-/// not of the UCI form, [`MoveInputError::Illegal`] (with the reason as data) if no legal move
-/// goes from that square to that square.
-pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, MoveInputError> {
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(MoveInputError::Empty);
-    }
-    let Some((from, to, _)) = parse_uci_squares(t) else {
-        return Err(MoveInputError::unreadable(t, Unreadable::NotUci));
-    };
-    find_legal(pos, from, to)
-}
-
-/// The legal move of `pos` from `from` to `to`, or why there is none.
-pub(crate) fn find_legal(pos: &Position, from: Square, to: Square) -> Result<Move, MoveInputError> {
-    if let Some(m) = pos
-        .legal_moves()
-        .iter()
-        .find(|m| m.from == from && m.to == to)
-    {
-        return Ok(*m);
-    }
-    Err(MoveInputError::Illegal(
-        explain_illegal(pos, from, to)
-            .unwrap_or_else(|| crate::explain::unexplained(pos, from, to)),
-    ))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ fn game(fen: &str, rules: Ruleset) -> Game {
 }
 
 fn mv(g: &Game, uci: &str) -> Move {
-    makruk::uci::parse_uci(g.position(), uci)
+    makruk::parse_uci(g.position(), uci)
         .unwrap_or_else(|e| panic!("{uci} in {}: {e}", g.position().fen()))
 }
 

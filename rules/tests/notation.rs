@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use makruk::san::{parse_move, to_san, to_thai_san};
+use makruk::san::{to_san, to_thai_san};
+use makruk::{parse_move, parse_uci};
 use makruk::{uci, MoveInputError, Position, Ruleset};
 use serde_json::Value;
 
@@ -51,7 +52,7 @@ fn check_file(name: &str) -> Tally {
             let Some(u) = ply["uci"].as_str() else {
                 break;
             };
-            let m = match uci::parse_uci(&pos, u) {
+            let m = match parse_uci(&pos, u) {
                 Ok(m) => m,
                 Err(e) => {
                     t.fail(format!("{id} ply {i}: UCI {u} not accepted: {e}"));

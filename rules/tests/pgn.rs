@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use makruk::pgn::{read_pgn, read_pgns, write_pgn, PgnTags};
-use makruk::{uci, Game, Position, Ruleset};
+use makruk::{parse_uci, Game, Position, Ruleset};
 use serde_json::Value;
 
 fn conformance(name: &str) -> PathBuf {
@@ -90,7 +90,7 @@ fn conformance_games_round_trip() {
             .expect("start FEN");
         let mut game = Game::from_position(start);
         for u in v["moves"].as_array().expect("moves") {
-            let m = uci::parse_uci(game.position(), u.as_str().expect("uci")).expect("legal");
+            let m = parse_uci(game.position(), u.as_str().expect("uci")).expect("legal");
             game.play_on(&m).expect("legal");
         }
         let written = write_pgn(&game, &PgnTags::default());

@@ -2,8 +2,9 @@
 //! random positions reads back from its SAN, Thai SAN and UCI; PGN write → read round-trips.
 
 use makruk::pgn::{read_pgn, read_pgns, write_pgn, PgnTags};
-use makruk::san::{parse_move, to_san, to_thai_san};
+use makruk::san::{to_san, to_thai_san};
 use makruk::{explain_illegal, uci, Game, IllegalMove, MoveInputError, Position, Ruleset, Square};
+use makruk::{parse_move, parse_uci};
 use proptest::prelude::*;
 
 /// Start positions for random games: the initial position, a middlegame, and endgames with
@@ -69,7 +70,7 @@ proptest! {
     fn move_reader_never_panics_on_any_string(s in any::<String>()) {
         for pos in some_positions() {
             let _ = parse_move(&pos, &s);
-            let _ = uci::parse_uci(&pos, &s);
+            let _ = parse_uci(&pos, &s);
         }
     }
 
@@ -106,7 +107,7 @@ proptest! {
             let san = to_san(pos, m);
             prop_assert_eq!(parse_move(pos, &san), Ok(*m), "SAN {} in {}", san, pos.fen());
             let u = uci::to_uci(m);
-            prop_assert_eq!(uci::parse_uci(pos, &u), Ok(*m));
+            prop_assert_eq!(parse_uci(pos, &u), Ok(*m));
             prop_assert_eq!(parse_move(pos, &u), Ok(*m));
             let thai = to_thai_san(pos, m);
             match parse_move(pos, &thai) {

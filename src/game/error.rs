@@ -7,7 +7,7 @@ use makruk::{CountRequestError, MoveInputError};
 /// The longest move text the service reads, in characters (the rules crate's limit; the
 /// longest real move text is about a dozen). Longer input is refused before the database is
 /// touched.
-pub const MAX_INPUT_LEN: usize = makruk::san::MAX_MOVE_INPUT_CHARS;
+pub const MAX_INPUT_LEN: usize = makruk::MAX_MOVE_INPUT_CHARS;
 
 /// Why a request was refused (user errors) or failed (internal errors).
 #[derive(Debug, thiserror::Error)]

@@ -240,7 +240,7 @@ fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyho
             bail!("stored move number {} where {i} was expected", mv.ply);
         }
         apply_events(&mut game, i)?;
-        let m = makruk::uci::parse_uci(game.position(), &mv.uci)
+        let m = makruk::parse_uci(game.position(), &mv.uci)
             .map_err(|e| anyhow!("stored move {i} {:?}: {e}", mv.uci))?;
         game.play_on(&m)
             .with_context(|| format!("stored move {i} {:?}", mv.uci))?;
@@ -728,8 +728,8 @@ impl GameService {
                 if g.m.position().turn() != side {
                     return Err(ServiceError::NotYourTurn);
                 }
-                let mv = makruk::san::parse_move(g.m.position(), input)
-                    .map_err(ServiceError::BadMove)?;
+                let mv =
+                    makruk::parse_move(g.m.position(), input).map_err(ServiceError::BadMove)?;
                 let san = makruk::san::to_san(g.m.position(), &mv);
                 g.m.play(&mv)
                     .map_err(|e| anyhow!("parse_move gave an illegal move: {e}"))?;
