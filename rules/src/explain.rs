@@ -1,7 +1,7 @@
 //! Why a move is illegal, as data the bot can phrase in any language ([`IllegalMove`]).
 //!
-//! The piece moves are those of RULES.md ("Board, pieces, moves"); [`Movement`] names them so a
-//! message can say how the piece does move.
+//! The piece moves are those of docs/RULES.md ("Board, pieces, moves"); [`Movement`] names them so
+//! a message can say how the piece does move.
 
 use std::fmt;
 
@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::position::{promotion_rank, Position};
 use crate::types::{Color, Piece, Role, Square};
 
-/// How a piece moves (RULES.md, "Board, pieces, moves"), for explaining a wrong move.
+/// How a piece moves (docs/RULES.md "Board, pieces, moves"), for explaining a wrong move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Movement {
     /// Khun: one square in any direction.

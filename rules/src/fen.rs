@@ -1,11 +1,11 @@
-//! FEN reading and writing in the Fairy-Stockfish / pychess form (RULES.md "Notation", FEN).
+//! FEN reading and writing in the Fairy-Stockfish / pychess form (docs/RULES.md "Notation", FEN).
 //!
 //! Fields: placement, side to move, castling (always `-`), then either `- <halfmove clock>`
 //! when no count runs or `<counting limit in plies> <counting ply>` when one runs, then the
 //! fullmove number. Example: `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
 //!
 //! This module is the one place that reads and writes FEN text: [`parse`] gives a [`Setup`]
-//! (also `"…".parse::<Setup>()`), [`write`] and [`Setup::fen`] give the text back.
+//! (also `"…".parse::<Setup>()`), [`write()`] and [`Setup::fen`] give the text back.
 
 use crate::board::Board;
 use crate::setup::Setup;
@@ -242,7 +242,7 @@ pub fn write(setup: &Setup) -> String {
 }
 
 impl Setup {
-    /// The FEN of these fields in Fairy-Stockfish form (see [`write`]).
+    /// The FEN of these fields in Fairy-Stockfish form (see [`write()`]).
     #[must_use]
     pub fn fen(&self) -> String {
         write(self)

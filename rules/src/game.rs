@@ -270,12 +270,12 @@ impl Game {
         false
     }
 
-    /// The game's end by the rules at the current position, if reached. Looked at in this
-    /// order, each as the ruleset's [`crate::RuleTable`] says (RULES.md, one section per
-    /// ruleset): checkmate (a draw instead when the side counting a requested board's honour
-    /// mates, `traditional`), stalemate, the count run out (`ply > limit`), threefold
-    /// repetition, Khun against Khun, insufficient material on both sides (Fairy-Stockfish's
-    /// rule), the no-progress rule (`material`, `fifty-move`).
+    /// The game's end by the rules at the current position, if reached. Looked at in this order,
+    /// each as the ruleset's [`crate::RuleTable`] says (docs/RULES.md, one "Ruleset" section per
+    /// ruleset): checkmate (a draw instead when the side counting a requested board's honour mates,
+    /// `traditional`), stalemate, the count run out (`ply > limit`), threefold repetition, Khun
+    /// against Khun, insufficient material on both sides (Fairy-Stockfish's rule), the no-progress
+    /// rule (`material`, `fifty-move`).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();

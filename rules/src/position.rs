@@ -165,7 +165,8 @@ pub enum PlayError {
     GameOver,
 }
 
-/// A valid position: placement, side to move, counting state (RULES.md) and the clocks.
+/// A valid position: placement, side to move, counting state (docs/RULES.md, the
+/// "Ruleset" sections) and the clocks.
 /// Cheap to clone; holds no history (see [`crate::Game`]).
 ///
 /// The counting state is kept exactly as Fairy-Stockfish keeps it for the `standard` rules
@@ -204,7 +205,8 @@ impl fmt::Display for Position {
     }
 }
 
-/// The rank (0-based) on which a Bia of `c` is promoted: its sixth rank (RULES.md).
+/// The rank (0-based) on which a Bia of `c` is promoted: its sixth rank (docs/RULES.md "Board,
+/// pieces, moves").
 #[inline]
 pub(crate) const fn promotion_rank(c: Color) -> u8 {
     match c {

@@ -5,18 +5,19 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The four rulesets of RULES.md. They share the board, the pieces and the moves; they differ
-/// in counting and draws. The differences themselves are data: see [`RuleTable`].
+/// The four rulesets of docs/RULES.md (one "Ruleset" section each). They share the board, the
+/// pieces and the moves; they differ in counting and draws. The differences themselves are data:
+/// see [`RuleTable`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ruleset {
-    /// Automatic counting as Fairy-Stockfish and pychess play (RULES.md "Ruleset `standard`").
+    /// Automatic counting as Fairy-Stockfish and pychess play (docs/RULES.md "Ruleset `standard`").
     #[default]
     Standard,
-    /// Board's honour counted on request (RULES.md "Ruleset `traditional`").
+    /// Board's honour counted on request (docs/RULES.md "Ruleset `traditional`").
     Traditional,
-    /// Counting by material (the "How to play Makruk" seed; RULES.md "Ruleset `material`").
+    /// Counting by material (the "How to play Makruk" seed; docs/RULES.md "Ruleset `material`").
     Material,
-    /// No counting; 50-move rule (the Ply Yard seed; RULES.md "Ruleset `fifty-move`").
+    /// No counting; 50-move rule (the Ply Yard seed; docs/RULES.md "Ruleset `fifty-move`").
     FiftyMove,
 }
 
@@ -99,12 +100,14 @@ pub struct NoProgressRule {
     pub plies: u32,
     /// The rule applies only while unpromoted Bia remain on the board (`material`).
     pub only_with_bia: bool,
-    /// From this many plies on the game warns about the counter.
+    /// From this many plies on the game warns about the counter (80: docs/RULES.md "Ruleset
+    /// `material`" shows it from there; `fifty-move` does the same).
     pub warn_from: u32,
 }
 
-/// The order of the pieces' honour table (RULES.md; the seeds differ from Fairy-Stockfish
-/// when the chasing side has one Khon and two Ma).
+/// The order of the pieces' honour table (docs/RULES.md "Ruleset `standard`" and "Ruleset
+/// `material`"; the seeds differ from Fairy-Stockfish when the chasing side has one Khon and
+/// two Ma). The limits themselves, in moves of the bare side, are [`crate::LimitReason`]'s.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PiecesHonourTable {
     /// Fairy-Stockfish: two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, else 64.
@@ -114,28 +117,35 @@ pub enum PiecesHonourTable {
     KhonBeforeMa,
 }
 
-/// Everything in which the rulesets differ, as data. See RULES.md, one section per ruleset.
+/// Everything in which the rulesets differ, as data: docs/RULES.md, sections "Ruleset
+/// `standard`", "Ruleset `traditional`", "Ruleset `material`" and "Ruleset `fifty-move`".
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleTable {
     /// How board's honour starts.
     pub board_honour: BoardHonour,
-    /// Whether pieces' honour (a bare Khun counting) exists.
+    /// Whether pieces' honour (a bare Khun counting) exists. Informative: the count code
+    /// follows [`RuleTable::board_honour`], and the one ruleset without pieces' honour
+    /// (`fifty-move`) has [`BoardHonour::None`], no count at all.
     pub pieces_honour: bool,
-    /// The pieces' honour limits.
+    /// The order of the pieces' honour table.
     pub pieces_honour_table: PiecesHonourTable,
-    /// Board's honour limit in moves of the counting side (64).
+    /// Board's honour limit in moves of the counting side: 64 in every ruleset (Fairy-Stockfish
+    /// `counting_limit`, the seeds). The one source of this number for the count's limit and
+    /// [`crate::LimitReason::moves`].
     pub board_honour_moves: u32,
     /// What a mate by the counting side (board's honour) gives.
     pub counter_mates: CounterMates,
-    /// Threefold repetition draws (automatically in this project's game layer).
+    /// Threefold repetition draws (Fairy-Stockfish's rule; automatically in this project's game
+    /// layer).
     pub repetition: bool,
     /// Fairy-Stockfish insufficient material (both sides) draws.
     pub insufficient_material: bool,
     /// Khun against Khun draws.
     pub khun_vs_khun: bool,
-    /// The 50-move / 100-ply rule, if any.
+    /// The 50-move (100-ply) rule, if any.
     pub no_progress: Option<NoProgressRule>,
-    /// Warn when this many moves or fewer are left on a count.
+    /// Warn when this many moves of the counting side or fewer are left on a count (a choice
+    /// of this project, not a rule).
     pub count_warn_moves: u32,
 }
 

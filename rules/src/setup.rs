@@ -3,7 +3,7 @@
 use crate::board::Board;
 use crate::types::Color;
 
-/// The raw fields of a Fairy-Stockfish / pychess FEN (RULES.md "Notation", FEN). The position
+/// The raw fields of a Fairy-Stockfish / pychess FEN (docs/RULES.md "Notation", FEN). The position
 /// may be illegal; [`crate::Position::from_setup`] validates it. [`crate::fen`] reads and
 /// writes it (`"…".parse::<Setup>()`, [`Setup::fen`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub struct Setup {
     pub turn: Color,
     /// Counting limit in plies (0 = no count runs). FEN field 4 when it is a number.
     pub count_limit: u32,
-    /// Counting ply (FEN field 5 when a count runs).
+    /// Counting ply, in plies (FEN field 5 when a count runs).
     pub count_ply: u32,
     /// Halfmove clock in plies (FEN field 5 when no count runs).
     pub halfmoves: u32,

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A side. White moves first (RULES.md, "Board, pieces, moves").
+/// A side. White moves first (docs/RULES.md "Board, pieces, moves").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// Moves first; its Bia start on rank 3 and promote on rank 6.
@@ -68,7 +68,8 @@ impl std::ops::Not for Color {
 }
 
 /// A kind of piece. A promoted Bia (Bia-ngai) has the role [`Role::Met`] and is marked
-/// promoted on the [`crate::Board`] / in [`Piece::promoted`] (RULES.md: "moves exactly like a Met").
+/// promoted on the [`crate::Board`] / in [`Piece::promoted`] (docs/RULES.md "Board, pieces, moves":
+/// "moves exactly like a Met").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// King. FEN/SAN letter `K`.

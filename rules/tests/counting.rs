@@ -1,4 +1,5 @@
-//! Counting and draw rules of each ruleset (RULES.md), including the seeds' own examples.
+//! Counting and draw rules of each ruleset (docs/RULES.md, the "Ruleset" sections), including the
+//! seeds' own examples.
 
 use makruk::{Color, CountAction, CountRequestError, Role};
 use makruk::{
@@ -77,7 +78,8 @@ fn two_ruea_against_lone_khun_counts_5_to_8() {
     }
 }
 
-/// RULES.md FEN example: a bare black Khun against Met and Khon — one Khon: 44 moves.
+/// The FEN example of docs/RULES.md "Notation": a bare black Khun against Met and Khon — one Khon:
+/// 44 moves.
 #[test]
 fn fen_counting_fields() {
     let p = Position::from_fen("8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1", Ruleset::Standard)
@@ -241,10 +243,10 @@ fn material_count_passes_on_capture() {
     assert_eq!((count(&g).counting, count(&g).current), (Color::White, 1));
 }
 
-/// Material: equal material — the side to move counts; 64 moves, drawn on reaching 65. No
-/// Bia is left in the start position, so the count runs from it: White, to move, counts
-/// (RULES.md "equal material: the side to move"), 1 on its first move, and says 65 on its
-/// 65th move (ply 129), which draws.
+/// Material: equal material — the side to move counts; 64 moves, drawn on reaching 65. No Bia is
+/// left in the start position, so the count runs from it: White, to move, counts (docs/RULES.md
+/// "Ruleset `material`": "equal material: the side to move"), 1 on its first move, and says 65 on
+/// its 65th move (ply 129), which draws.
 #[test]
 fn material_equal_side_to_move_counts_to_65() {
     let mut g = game("n6k/8/8/8/8/8/8/N6K w - - 0 1", Ruleset::Material);
@@ -360,11 +362,11 @@ fn material_count_at_every_ply_when_the_counting_side_takes_the_last_bia() {
     assert_eq!(g.positions()[1].fen(), "7k/8/8/8/n7/8/8/R6K w - 128 0 2");
 }
 
-/// Material, ply by ply: the count runs from a start position without Bia (Black, less
-/// material, not to move: 0); a capture by the counting side that leaves it with equal
-/// material keeps the count with it and counts on (RULES.md: it passes only on *more*); then
-/// with equal material the side counting stays the one that counted; a capture that leaves
-/// Black a bare Khun starts pieces' honour (3 pieces, one Ruea: limit 16, Black says 4 next).
+/// Material, ply by ply: the count runs from a start position without Bia (Black, less material,
+/// not to move: 0); a capture by the counting side that leaves it with equal material keeps the
+/// count with it and counts on (docs/RULES.md "Ruleset `material`": it passes only on *more*); then
+/// with equal material the side counting stays the one that counted; a capture that leaves Black a
+/// bare Khun starts pieces' honour (3 pieces, one Ruea: limit 16, Black says 4 next).
 #[test]
 fn material_count_at_every_ply_through_equal_material_to_pieces_honour() {
     let moves = [
@@ -639,9 +641,10 @@ fn count_nearly_out_warning() {
     );
 }
 
-/// Pieces' honour: the limit is fixed when the count starts (RULES.md "The limit never
-/// changes once set"); when the bare Khun then captures one of two Ruea, the limit stays 8 and
-/// the count still names the rule that set it, and the number it started from stays too.
+/// Pieces' honour: the limit is fixed when the count starts (docs/RULES.md "Ruleset `standard`":
+/// "The limit never changes once set"); when the bare Khun then captures one of two Ruea, the limit
+/// stays 8 and the count still names the rule that set it, and the number it started from stays
+/// too.
 #[test]
 fn limit_and_its_reason_stay_when_the_bare_khun_captures() {
     for rules in [Ruleset::Standard, Ruleset::Traditional, Ruleset::Material] {
@@ -666,9 +669,9 @@ fn limit_and_its_reason_stay_when_the_bare_khun_captures() {
     }
 }
 
-/// A human counter for the `material` ruleset, written from RULES.md alone and kept as
-/// (kind, counting side, number said, limit): used to check [`Game::count`] at every ply of
-/// random games.
+/// A human counter for the `material` ruleset, written from docs/RULES.md "Ruleset `material`"
+/// alone and kept as (kind, counting side, number said, limit): used to check [`Game::count`] at
+/// every ply of random games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Counter {
     kind: CountKind,
