@@ -253,7 +253,7 @@ pub fn material(board: &Board, c: Color) -> u32 {
 
 /// The counting state of a position and every rule that reads or changes it (module docs).
 /// Each method takes the position's board, side to move and ruleset, which the position keeps.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CountState {
     /// Counting limit in plies (0 = no count runs), Fairy-Stockfish `countingLimit`.
     limit: u32,
@@ -268,7 +268,7 @@ pub(crate) struct CountState {
 }
 
 /// A requested board's honour count (`traditional`, pychess `countStarted`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Request {
     /// The side that asked (the side to move then): it counts.
     by: Color,
