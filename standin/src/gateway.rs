@@ -126,5 +126,7 @@ pub(crate) fn connected(s: &Shared) -> bool {
 /// Sends the dispatch `event` with `data` to the connected bot; false if none is connected.
 pub(crate) fn dispatch(s: &Shared, event: &str, data: Value) -> bool {
     let frame = json!({"op": 0, "s": s.next_seq(), "t": event, "d": data}).to_string();
-    s.session().as_ref().is_some_and(|tx| tx.send(frame).is_ok())
+    s.session()
+        .as_ref()
+        .is_some_and(|tx| tx.send(frame).is_ok())
 }

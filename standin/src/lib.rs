@@ -45,7 +45,6 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 pub use bot::{Bot, Launch, Stop};
-pub use limits::CALLBACK_DEADLINE;
 pub use model::{Attachment, Interaction, Message, Opt, Outcome, User};
 use state::{Inner, Shared};
 

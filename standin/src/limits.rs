@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 /// Discord answers an interaction only if the callback comes within 3 seconds.
-pub const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
+pub(crate) const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
 
 /// At most this many commands per registration (per scope).
 const MAX_COMMANDS: usize = 100;

@@ -3,9 +3,6 @@
 //! messages. Each request is checked against [`crate::limits`]; a violation is answered with
 //! Discord's error and recorded.
 
-// Handlers return axum `Response`s as errors, as axum handlers do.
-#![allow(clippy::result_large_err)]
-
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -98,6 +95,10 @@ async fn unknown_route(State(s): State<Arc<Shared>>, method: Method, uri: Uri) -
     discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found")
 }
 
+#[expect(
+    clippy::result_large_err,
+    reason = "the error is the response, as in axum handlers"
+)]
 fn check_auth(s: &Shared, headers: &HeaderMap) -> Result<(), Response> {
     let auth = headers
         .get(header::AUTHORIZATION)
@@ -221,6 +222,8 @@ struct Body {
     files: HashMap<u64, Attachment>,
 }
 
+/// The body of a message request; an unreadable one is recorded and answered with Discord's
+/// error (the `Err`).
 async fn read_body(s: &Shared, req: Request) -> Result<Body, Response> {
     let is_multipart = req
         .headers()
