@@ -11,14 +11,12 @@
 //! answers: the worst case. Moves come from a Fairy-Stockfish game of the shared conformance
 //! data (`s1-g182`, 108 plies).
 
-#[path = "../tests/standin/mod.rs"]
-mod standin;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use standin::{Bot, Opt, Standin};
+use discord_standin::{Bot, Opt, Standin};
+use makruk_bot::discord::Config;
 
 fn sans() -> anyhow::Result<Vec<String>> {
     let path = concat!(
@@ -70,7 +68,14 @@ async fn main() -> anyhow::Result<()> {
         None => tempfile::tempdir()?,
     };
     let db = format!("sqlite://{}", dir.path().join("latency.sqlite3").display());
-    let bot = Bot::start(&discord, &db).await;
+    let bot = Bot::start(&discord, |launch| {
+        let mut config = Config::with_token(launch.token);
+        config.database_url = db;
+        config.api_url = Some(launch.api_url);
+        config.guild_id = Some(launch.guild_id);
+        makruk_bot::discord::run(config, launch.stop)
+    })
+    .await;
 
     // Start all games: challenge + accept.
     let mut players = Vec::new();

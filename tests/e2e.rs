@@ -1,16 +1,17 @@
 //! End to end: the real bot (start-up code, SQLite file) against the local Discord stand-in.
 
-mod standin;
+mod real_bot;
 
-use standin::{Bot, Opt, Standin, GUILD_ID};
+use discord_standin::{Bot, Opt, Standin, GUILD_ID};
+use real_bot::{launcher, temp_database};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_001;
 
 #[tokio::test]
 async fn the_bot_registers_localised_commands_and_answers_rules() {
     let discord = Standin::start().await;
-    let (_dir, db) = standin::temp_database();
-    let bot = Bot::start(&discord, &db).await;
+    let (_dir, db) = temp_database();
+    let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
 
     let commands = discord.commands(Some(GUILD_ID));
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
@@ -94,8 +95,8 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
 #[tokio::test]
 async fn without_a_guild_the_commands_are_registered_globally() {
     let discord = Standin::start().await;
-    let (_dir, db) = standin::temp_database();
-    let bot = Bot::start_with(&discord, &db, |c| c.guild_id = None).await;
+    let (_dir, db) = temp_database();
+    let bot = Bot::start(&discord, launcher(&db, |c| c.guild_id = None)).await;
     assert!(discord.commands(Some(GUILD_ID)).is_empty());
     let global = discord.commands(None);
     assert!(

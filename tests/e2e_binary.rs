@@ -2,12 +2,10 @@
 //! created, one command answered, a clean stop on SIGTERM, and the token in no log line even at
 //! `RUST_LOG=trace`.
 
-mod standin;
-
 use std::process::Stdio;
 use std::time::Duration;
 
-use standin::{Opt, Standin, GUILD_ID, TOKEN};
+use discord_standin::{Opt, Standin, GUILD_ID, TOKEN};
 use tokio::io::AsyncReadExt;
 
 #[cfg(unix)]

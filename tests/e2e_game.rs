@@ -3,9 +3,10 @@
 //!
 //! Game records come from the shared conformance data (Fairy-Stockfish refereed games).
 
-mod standin;
+mod real_bot;
 
-use standin::{Bot, Opt, Outcome, Standin, User};
+use discord_standin::{Bot, Opt, Outcome, Standin, User};
+use real_bot::{launcher, temp_database};
 
 /// A game record of `../shared/conformance/<file>`: the SAN of each move, in order.
 fn game_sans(file: &str, id: &str) -> Vec<String> {
@@ -42,8 +43,8 @@ const CH: u64 = 1_300_000_000_000_000_010;
 impl Table {
     async fn new() -> Table {
         let discord = Standin::start().await;
-        let (dir, db) = standin::temp_database();
-        let bot = Bot::start(&discord, &db).await;
+        let (dir, db) = temp_database();
+        let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
         let alice = discord.user("alice", "en-US");
         let bob = discord.user("bob", "en-GB");
         let carol = discord.user("carol", "en-US");
@@ -456,7 +457,7 @@ async fn the_game_continues_after_a_restart() {
     assert!(!request.is_ephemeral(), "{}", request.text());
 
     t.bot.take().expect("running").stop().await;
-    t.bot = Some(Bot::start(&t.discord, &t.db).await);
+    t.bot = Some(Bot::start(&t.discord, launcher(&t.db, |_| {})).await);
     assert_eq!(t.discord.identifies(), 2);
 
     let accepted = t.discord.click_label(&t.alice, CH, "Accept").await;
@@ -511,9 +512,9 @@ async fn two_moves_at_once_only_one_applies() {
 #[tokio::test]
 async fn slow_answers_are_deferred_and_filled_in() {
     let discord = Standin::start().await;
-    let (_dir, db) = standin::temp_database();
+    let (_dir, db) = temp_database();
     // Defer at once: the slow path of every answer.
-    let bot = Bot::start_with(&discord, &db, |c| c.defer_after_ms = 0).await;
+    let bot = Bot::start(&discord, launcher(&db, |c| c.defer_after_ms = 0)).await;
     let alice = discord.user("alice", "en-US");
     let bob = discord.user("bob", "en-US");
     discord
@@ -547,8 +548,8 @@ async fn slow_answers_are_deferred_and_filled_in() {
 #[tokio::test]
 async fn thai_users_get_thai_answers() {
     let discord = Standin::start().await;
-    let (_dir, db) = standin::temp_database();
-    let bot = Bot::start(&discord, &db).await;
+    let (_dir, db) = temp_database();
+    let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
     let somchai = discord.user("somchai", "th");
     let _malee = discord.user("malee", "th");
     let challenge = discord

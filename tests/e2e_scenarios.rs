@@ -1,9 +1,11 @@
 //! The simulator's example scenarios still play through (`examples/scenarios/*.txt`).
 
-#[path = "../examples/simulate.rs"]
-mod simulate;
+mod real_bot;
 
 use std::path::Path;
+
+use discord_standin::scenario;
+use real_bot::{launcher, temp_database};
 
 #[tokio::test]
 async fn the_example_scenarios_play_through() {
@@ -15,7 +17,8 @@ async fn the_example_scenarios_play_through() {
             continue;
         }
         let out = tempfile::tempdir().expect("temporary directory");
-        simulate::simulate(&path, out.path())
+        let (_db_dir, db) = temp_database();
+        scenario::play(&path, out.path(), launcher(&db, |_| {}))
             .await
             .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
         let transcript = std::fs::read_to_string(out.path().join("transcript.md"))

@@ -1,0 +1,369 @@
+//! Driving the bot as Discord's users would: adding users, sending slash commands,
+//! autocomplete requests and button presses over the gateway, and waiting for their answers.
+
+use serde_json::{json, Map, Value};
+use serenity::model::application::Interaction as SerenityInteraction;
+
+use crate::model::{bot_user, Interaction, Opt, Outcome, User, PERMISSIONS};
+use crate::{gateway, Standin, APP_ID, GUILD_ID};
+
+/// Interaction types: APPLICATION_COMMAND, MESSAGE_COMPONENT, APPLICATION_COMMAND_AUTOCOMPLETE.
+const COMMAND: u8 = 2;
+const COMPONENT: u8 = 3;
+const AUTOCOMPLETE: u8 = 4;
+
+impl Standin {
+    /// Adds a user (ids are deterministic in the order users are added).
+    pub fn user(&self, name: &str, locale: &str) -> User {
+        let mut inner = self.shared.lock();
+        let user = User {
+            id: 1_200_000_000_000_000_000 + inner.users.len() as u64 + 1,
+            name: name.to_owned(),
+            locale: locale.to_owned(),
+            bot: false,
+        };
+        inner.users.push(user.clone());
+        user
+    }
+
+    /// The user added under `name` (a leading `@` is ignored; case-insensitive).
+    pub fn user_named(&self, name: &str) -> Option<User> {
+        let name = name.trim_start_matches('@');
+        self.shared
+            .lock()
+            .users
+            .iter()
+            .find(|u| u.name.eq_ignore_ascii_case(name))
+            .cloned()
+    }
+
+    /// Reads option values written as text (`color:white`, `opponent:@bob`, `game:3`) the way
+    /// Discord's client would send them, using the registered command: a choice's name (or its
+    /// localised name) becomes its value, a user option names a user added with
+    /// [`Standin::user`] (or `@Makruk`, the bot).
+    ///
+    /// # Errors
+    /// An unknown command, option, choice or user, or a non-number for an integer option.
+    pub fn options(
+        &self,
+        command: &str,
+        text: &[(&str, &str)],
+    ) -> Result<Vec<(String, Opt)>, String> {
+        let registered = self
+            .shared
+            .lock()
+            .command(command)
+            .cloned()
+            .ok_or_else(|| format!("no command /{command}"))?;
+        let schema = registered["options"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for (name, value) in text {
+            let option = schema
+                .iter()
+                .find(|o| o["name"] == *name)
+                .ok_or_else(|| format!("/{command} has no option {name}"))?;
+            let opt =
+                if let Some(choices) = option["choices"].as_array().filter(|c| !c.is_empty()) {
+                    let choice = choices
+                        .iter()
+                        .find(|c| {
+                            c["name"]
+                                .as_str()
+                                .is_some_and(|n| n.eq_ignore_ascii_case(value))
+                                || c["name_localizations"]
+                                    .as_object()
+                                    .is_some_and(|m| m.values().any(|n| n == value))
+                        })
+                        .ok_or_else(|| format!("/{command} {name}: no choice {value:?}"))?;
+                    match &choice["value"] {
+                        Value::Number(n) => Opt::Int(n.as_i64().unwrap_or(0)),
+                        v => Opt::Str(v.as_str().unwrap_or("").to_owned()),
+                    }
+                } else {
+                    match option["type"].as_u64() {
+                        Some(4) => Opt::Int(value.parse().map_err(|_| {
+                            format!("/{command} {name}: {value:?} is not a number")
+                        })?),
+                        Some(6) => {
+                            let user =
+                                if value.trim_start_matches('@').eq_ignore_ascii_case("makruk") {
+                                    bot_user()
+                                } else {
+                                    self.user_named(value)
+                                        .ok_or_else(|| format!("no user {value:?}"))?
+                                };
+                            Opt::User(user)
+                        }
+                        _ => Opt::Str((*value).to_owned()),
+                    }
+                };
+            out.push(((*name).to_owned(), opt));
+        }
+        Ok(out)
+    }
+
+    /// Runs `/command` with options written as text (see [`Standin::options`]) and waits until
+    /// its answer is final.
+    ///
+    /// # Panics
+    /// If the options cannot be read, or as [`Standin::command`].
+    pub async fn run(
+        &self,
+        user: &User,
+        channel: u64,
+        command: &str,
+        text: &[(&str, &str)],
+    ) -> Outcome {
+        let options = self
+            .options(command, text)
+            .unwrap_or_else(|e| panic!("{e}"));
+        self.command(user, channel, command, &borrowed(&options))
+            .await
+    }
+
+    /// Sends the slash command `/name options…` from `user` in `channel` without waiting;
+    /// returns its token (for [`Standin::settled`]).
+    ///
+    /// # Panics
+    /// If no bot is connected to the gateway.
+    pub fn send_command(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> String {
+        let (interaction, mut payload) = self.new_interaction(COMMAND, user, channel);
+        payload["data"] = self.command_data(name, options, None);
+        self.dispatch(interaction, payload)
+    }
+
+    /// Runs the slash command and waits until its answer is final.
+    ///
+    /// # Panics
+    /// If no bot is connected, or the answer does not come within [`crate::WAIT`].
+    pub async fn command(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> Outcome {
+        let token = self.send_command(user, channel, name, options);
+        self.settled(&token).await
+    }
+
+    /// Asks for autocomplete of option `focused` of `/name`; the choices are in
+    /// [`Outcome::choice_names`].
+    ///
+    /// # Panics
+    /// As [`Standin::command`].
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+        focused: &str,
+    ) -> Outcome {
+        let (interaction, mut payload) = self.new_interaction(AUTOCOMPLETE, user, channel);
+        payload["data"] = self.command_data(name, options, Some(focused));
+        let token = self.dispatch(interaction, payload);
+        self.settled(&token).await
+    }
+
+    /// Presses the button `custom_id` of message `message_id` and waits for the answer.
+    ///
+    /// # Panics
+    /// If there is no such message, or as [`Standin::command`].
+    pub async fn click(&self, user: &User, message_id: u64, custom_id: &str) -> Outcome {
+        let message = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("no message {message_id}"));
+        let (mut interaction, mut payload) =
+            self.new_interaction(COMPONENT, user, message.channel_id);
+        payload["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+        payload["message"] = message.json();
+        interaction.component_message = Some(message_id);
+        interaction.original = Some(message_id);
+        let token = self.dispatch(interaction, payload);
+        self.settled(&token).await
+    }
+
+    /// The newest message in `channel` visible to `user` with an enabled button labelled
+    /// `label` (case-insensitive): (message id, custom id).
+    pub fn find_button(&self, channel: u64, user: &User, label: &str) -> Option<(u64, String)> {
+        let inner = self.shared.lock();
+        inner
+            .messages
+            .iter()
+            .rev()
+            .filter(|m| m.channel_id == channel && m.visible_to(user.id))
+            .find_map(|m| {
+                m.buttons()
+                    .into_iter()
+                    .find(|(l, _, disabled)| !disabled && l.eq_ignore_ascii_case(label))
+                    .map(|(_, id, _)| (m.id, id))
+            })
+    }
+
+    /// Presses the newest enabled button labelled `label` in `channel`.
+    ///
+    /// # Panics
+    /// If there is no such button, or as [`Standin::click`].
+    pub async fn click_label(&self, user: &User, channel: u64, label: &str) -> Outcome {
+        let (message, custom_id) = self
+            .find_button(channel, user, label)
+            .unwrap_or_else(|| panic!("no button {label:?} in channel {channel}"));
+        self.click(user, message, &custom_id).await
+    }
+
+    /// Waits until the interaction with `token` is answered for good, and returns what came of
+    /// it.
+    ///
+    /// # Panics
+    /// If that does not happen within [`crate::WAIT`].
+    pub async fn settled(&self, token: &str) -> Outcome {
+        let interaction = self
+            .wait_until(&format!("an answer to interaction {token}"), |inner| {
+                inner
+                    .interactions
+                    .iter()
+                    .find(|i| i.token == token && i.settled())
+                    .cloned()
+            })
+            .await;
+        let inner = self.shared.lock();
+        let messages = interaction
+            .messages
+            .iter()
+            .filter_map(|id| inner.messages.iter().find(|m| m.id == *id && !m.deleted))
+            .cloned()
+            .collect();
+        Outcome {
+            interaction,
+            messages,
+        }
+    }
+
+    /// A fresh interaction of `kind` from `user` in `channel`, and its payload without `data`.
+    fn new_interaction(&self, kind: u8, user: &User, channel: u64) -> (Interaction, Value) {
+        let id = self.shared.snowflake();
+        let token = format!("itoken-{id}");
+        let payload = json!({
+            "id": id.to_string(),
+            "application_id": APP_ID.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": GUILD_ID.to_string(),
+            "channel_id": channel.to_string(),
+            "channel": {
+                "id": channel.to_string(),
+                "type": 0,
+                "guild_id": GUILD_ID.to_string(),
+                "name": format!("channel-{channel}"),
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": false,
+                "permissions": PERMISSIONS,
+                "flags": 0,
+            },
+            "member": user.member_json(true),
+            "locale": user.locale,
+            "guild_locale": "en-US",
+            "app_permissions": PERMISSIONS,
+            "entitlements": [],
+            "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+            "context": 0,
+            "attachment_size_limit": 26_214_400,
+        });
+        (Interaction::new(id, token, kind, user, channel), payload)
+    }
+
+    /// The `data` of a command or autocomplete interaction; `focused` names the option being
+    /// typed (autocomplete).
+    fn command_data(&self, name: &str, options: &[(&str, Opt)], focused: Option<&str>) -> Value {
+        let command_id = self
+            .shared
+            .lock()
+            .command(name)
+            .and_then(|c| c["id"].as_str().map(str::to_owned))
+            .unwrap_or_else(|| "1".to_owned());
+        let mut users = Map::new();
+        let mut members = Map::new();
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|(n, v)| {
+                let mut o = match v {
+                    Opt::Str(s) => json!({"name": n, "type": 3, "value": s}),
+                    Opt::Int(i) => json!({"name": n, "type": 4, "value": i}),
+                    Opt::User(u) => {
+                        users.insert(u.id.to_string(), u.json());
+                        members.insert(u.id.to_string(), u.member_json(false));
+                        json!({"name": n, "type": 6, "value": u.id.to_string()})
+                    }
+                };
+                if focused == Some(*n) {
+                    o["focused"] = json!(true);
+                }
+                o
+            })
+            .collect();
+        let mut data = json!({
+            "id": command_id,
+            "name": name,
+            "type": 1,
+            "options": opts,
+            "guild_id": GUILD_ID.to_string(),
+        });
+        if !users.is_empty() {
+            data["resolved"] = json!({"users": users, "members": members});
+        }
+        data
+    }
+
+    /// Records `interaction` and sends it over the gateway, after checking that serenity can
+    /// read it. Returns its token.
+    ///
+    /// # Panics
+    /// If serenity cannot read the payload or loses its user (faults of the stand-in), or no
+    /// bot is connected.
+    fn dispatch(&self, interaction: Interaction, payload: Value) -> String {
+        let parsed: SerenityInteraction = match serde_json::from_value(payload.clone()) {
+            Ok(i) => i,
+            Err(e) => {
+                panic!("stand-in built an interaction serenity cannot read: {e}\n{payload:#}")
+            }
+        };
+        // Without `member` serenity would silently use a default user.
+        let user_ok = match &parsed {
+            SerenityInteraction::Command(c) | SerenityInteraction::Autocomplete(c) => {
+                c.user.id.get() == interaction.user && c.member.is_some()
+            }
+            SerenityInteraction::Component(c) => {
+                c.user.id.get() == interaction.user && c.member.is_some()
+            }
+            _ => false,
+        };
+        assert!(user_ok, "stand-in interaction lost its user: {payload:#}");
+        let token = interaction.token.clone();
+        // Recorded first: the bot's callback may come before `dispatch` returns.
+        self.shared.lock().interactions.push(interaction);
+        self.shared.notify();
+        let sent = gateway::dispatch(&self.shared, "INTERACTION_CREATE", payload);
+        assert!(sent, "stand-in: no bot connected to the gateway");
+        token
+    }
+}
+
+/// `(String, Opt)` pairs as the `(&str, Opt)` pairs [`Standin::command`] takes.
+pub(crate) fn borrowed(options: &[(String, Opt)]) -> Vec<(&str, Opt)> {
+    options
+        .iter()
+        .map(|(n, o)| (n.as_str(), o.clone()))
+        .collect()
+}

@@ -1,0 +1,385 @@
+//! What the stand-in records — users, messages as they stand in a channel, interactions and
+//! what came of them — and their JSON as Discord sends it.
+
+use std::time::Instant;
+
+use serde_json::{json, Value};
+use serenity::model::channel::Message as SerenityMessage;
+use serenity::model::Timestamp;
+
+use crate::{APP_ID, BOT_ID, GUILD_ID};
+
+/// Discord's epoch (2015-01-01T00:00:00Z) in Unix milliseconds: snowflakes count from it.
+pub(crate) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// Permissions of every member and of the bot in every channel (all but administrator).
+pub(crate) const PERMISSIONS: &str = "2248473465835073";
+
+/// A Discord user of the stand-in.
+#[derive(Clone, Debug)]
+pub struct User {
+    /// The user's snowflake.
+    pub id: u64,
+    /// Username and display name.
+    pub name: String,
+    /// Discord locale code, e.g. `"en-US"` or `"th"`.
+    pub locale: String,
+    /// Whether the user is a bot.
+    pub bot: bool,
+}
+
+impl User {
+    /// `<@id>`, as mentions appear in message text.
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+
+    pub(crate) fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": null,
+            "bot": self.bot,
+        })
+    }
+
+    pub(crate) fn member_json(&self, with_user: bool) -> Value {
+        let mut m = json!({
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": PERMISSIONS,
+            "nick": null,
+            "avatar": null,
+        });
+        if with_user {
+            m["user"] = self.json();
+        }
+        m
+    }
+}
+
+/// The bot itself, as a user others can mention.
+pub(crate) fn bot_user() -> User {
+    User {
+        id: BOT_ID,
+        name: "Makruk".to_owned(),
+        locale: "en-US".to_owned(),
+        bot: true,
+    }
+}
+
+/// The bot's own user object (`GET /users/@me`, READY, message authors).
+pub(crate) fn bot_user_json() -> Value {
+    let mut user = bot_user().json();
+    user["verified"] = json!(true);
+    user["mfa_enabled"] = json!(false);
+    user["flags"] = json!(0);
+    user
+}
+
+/// An option value of a slash command.
+#[derive(Clone, Debug)]
+pub enum Opt {
+    /// A string option (type 3), or a string choice's value.
+    Str(String),
+    /// An integer option (type 4), or an integer choice's value.
+    Int(i64),
+    /// A user option (type 6).
+    User(User),
+}
+
+/// A file attached to a message.
+#[derive(Clone, Debug)]
+pub struct Attachment {
+    /// The file name the bot gave it.
+    pub filename: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A message as it stands in a channel.
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// The message's snowflake.
+    pub id: u64,
+    /// The channel it is in.
+    pub channel_id: u64,
+    /// The bot's messages are all we record; `interaction_user` is who triggered it.
+    pub interaction_user: Option<u64>,
+    /// The text content (at most 2000 characters).
+    pub content: String,
+    /// The embeds, as the bot sent them.
+    pub embeds: Vec<Value>,
+    /// The action rows, as the bot sent them.
+    pub components: Vec<Value>,
+    /// The uploaded files.
+    pub attachments: Vec<Attachment>,
+    /// Visible only to this user (an ephemeral interaction response).
+    pub ephemeral_for: Option<u64>,
+    /// "The bot is thinking…" placeholder of a deferred response, not yet replaced.
+    pub thinking: bool,
+    /// Deleted by the bot.
+    pub deleted: bool,
+    /// How many times the bot edited it.
+    pub edits: u32,
+}
+
+impl Message {
+    /// An empty message of the bot in `channel_id`.
+    pub(crate) fn new(id: u64, channel_id: u64) -> Message {
+        Message {
+            id,
+            channel_id,
+            interaction_user: None,
+            content: String::new(),
+            embeds: Vec::new(),
+            components: Vec::new(),
+            attachments: Vec::new(),
+            ephemeral_for: None,
+            thinking: false,
+            deleted: false,
+            edits: 0,
+        }
+    }
+
+    /// Content, embed titles/descriptions/fields and footers, as one text to search in.
+    pub fn text(&self) -> String {
+        let mut out = self.content.clone();
+        for e in &self.embeds {
+            for key in ["title", "description"] {
+                if let Some(s) = e.get(key).and_then(Value::as_str) {
+                    out.push('\n');
+                    out.push_str(s);
+                }
+            }
+            if let Some(fields) = e.get("fields").and_then(Value::as_array) {
+                for f in fields {
+                    for key in ["name", "value"] {
+                        if let Some(s) = f.get(key).and_then(Value::as_str) {
+                            out.push('\n');
+                            out.push_str(s);
+                        }
+                    }
+                }
+            }
+            if let Some(s) = e.pointer("/footer/text").and_then(Value::as_str) {
+                out.push('\n');
+                out.push_str(s);
+            }
+        }
+        out
+    }
+
+    /// The buttons: (label, custom_id, disabled).
+    pub fn buttons(&self) -> Vec<(String, String, bool)> {
+        self.components
+            .iter()
+            .filter_map(|row| row.get("components").and_then(Value::as_array))
+            .flatten()
+            .filter(|c| c.get("type").and_then(Value::as_u64) == Some(2))
+            .map(|c| {
+                (
+                    c.get("label")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_owned(),
+                    c.get("custom_id")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_owned(),
+                    c.get("disabled").and_then(Value::as_bool).unwrap_or(false),
+                )
+            })
+            .collect()
+    }
+
+    /// The first PNG attachment.
+    pub fn png(&self) -> Option<&[u8]> {
+        self.attachments
+            .iter()
+            .find(|a| a.filename.ends_with(".png"))
+            .map(|a| a.bytes.as_slice())
+    }
+
+    /// Whether `user` can see this message.
+    pub fn visible_to(&self, user: u64) -> bool {
+        !self.deleted && self.ephemeral_for.is_none_or(|u| u == user)
+    }
+
+    /// Whether Discord would refuse it as "Cannot send an empty message".
+    pub(crate) fn is_empty(&self) -> bool {
+        self.content.is_empty()
+            && self.embeds.is_empty()
+            && self.attachments.is_empty()
+            && self.components.is_empty()
+    }
+
+    /// The serenity-readable JSON of the message.
+    ///
+    /// # Panics
+    /// If serenity cannot read it: a fault of the stand-in, which must not go unnoticed because
+    /// serenity would drop the payload silently.
+    pub(crate) fn json(&self) -> Value {
+        let ts = |id: u64| {
+            let ms = (id >> 22) + DISCORD_EPOCH_MS;
+            let secs = i64::try_from(ms / 1000).unwrap_or(0);
+            Timestamp::from_unix_timestamp(secs)
+                .map(|t| t.to_string())
+                .unwrap_or_else(|_| "2025-01-01T00:00:00Z".to_owned())
+        };
+        let attachments: Vec<Value> = self
+            .attachments
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                json!({
+                    "id": (self.id + 1 + i as u64).to_string(),
+                    "filename": a.filename,
+                    "size": a.bytes.len(),
+                    "url": format!("https://cdn.discordapp.com/attachments/{}/{}/{}", self.channel_id, self.id, a.filename),
+                    "proxy_url": format!("https://media.discordapp.net/attachments/{}/{}/{}", self.channel_id, self.id, a.filename),
+                    "content_type": if a.filename.ends_with(".png") { "image/png" } else { "text/plain" },
+                })
+            })
+            .collect();
+        let v = json!({
+            "id": self.id.to_string(),
+            "channel_id": self.channel_id.to_string(),
+            "guild_id": GUILD_ID.to_string(),
+            "author": bot_user_json(),
+            "content": self.content,
+            "timestamp": ts(self.id),
+            "edited_timestamp": if self.edits > 0 { json!(ts(self.id)) } else { Value::Null },
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": false,
+            "type": if self.interaction_user.is_some() { 20 } else { 0 },
+            "webhook_id": if self.interaction_user.is_some() { json!(APP_ID.to_string()) } else { Value::Null },
+            "application_id": APP_ID.to_string(),
+            "flags": if self.ephemeral_for.is_some() { 64 } else { 0 } | if self.thinking { 128 } else { 0 },
+        });
+        if let Err(e) = serde_json::from_value::<SerenityMessage>(v.clone()) {
+            panic!("stand-in built a message serenity cannot read: {e}\n{v:#}");
+        }
+        v
+    }
+}
+
+/// One interaction the stand-in sent, and what the bot did with it.
+#[derive(Clone, Debug)]
+pub struct Interaction {
+    /// The interaction's snowflake.
+    pub id: u64,
+    /// Its token, which names it in callbacks and webhook routes.
+    pub token: String,
+    /// 2 = command, 3 = component, 4 = autocomplete.
+    pub kind: u8,
+    /// Who triggered it.
+    pub user: u64,
+    /// Where.
+    pub channel_id: u64,
+    /// The message whose button was pressed (kind 3).
+    pub component_message: Option<u64>,
+    /// When the stand-in sent it over the gateway.
+    pub sent_at: Instant,
+    /// The first callback: its type and when it arrived.
+    pub callback: Option<(u8, Instant)>,
+    /// The message `@original` refers to.
+    pub original: Option<u64>,
+    /// Messages created for this interaction (original response, follow-ups), in order.
+    pub messages: Vec<u64>,
+    /// Autocomplete choices (kind 4): (name, value).
+    pub choices: Option<Vec<(String, String)>>,
+    /// A deferred answer (callback 5 or 6) not yet filled in.
+    pub pending: bool,
+}
+
+impl Interaction {
+    /// A fresh interaction of `kind`, just sent.
+    pub(crate) fn new(id: u64, token: String, kind: u8, user: &User, channel: u64) -> Interaction {
+        Interaction {
+            id,
+            token,
+            kind,
+            user: user.id,
+            channel_id: channel,
+            component_message: None,
+            sent_at: Instant::now(),
+            callback: None,
+            original: None,
+            messages: Vec::new(),
+            choices: None,
+            pending: false,
+        }
+    }
+
+    /// Whether its answer is final: a callback, and a deferred answer filled in.
+    pub(crate) fn settled(&self) -> bool {
+        match self.callback {
+            None => false,
+            Some((5 | 6, _)) => !self.pending,
+            Some(_) => true,
+        }
+    }
+}
+
+/// What came of an interaction, once settled.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The interaction as the stand-in recorded it.
+    pub interaction: Interaction,
+    /// The messages created or edited by it, as they stand now (deleted ones left out).
+    pub messages: Vec<Message>,
+}
+
+impl Outcome {
+    /// The callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete).
+    pub fn callback_type(&self) -> u8 {
+        self.interaction.callback.map_or(0, |(t, _)| t)
+    }
+
+    /// The main visible message (the last one), if any.
+    pub fn message(&self) -> Option<&Message> {
+        self.messages.last()
+    }
+
+    /// All texts of all messages, joined.
+    pub fn text(&self) -> String {
+        self.messages
+            .iter()
+            .map(Message::text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// True if every message it produced is ephemeral (visible only to the user).
+    pub fn is_ephemeral(&self) -> bool {
+        !self.messages.is_empty() && self.messages.iter().all(|m| m.ephemeral_for.is_some())
+    }
+
+    /// The first PNG among its messages.
+    pub fn png(&self) -> Option<&[u8]> {
+        self.messages.iter().find_map(Message::png)
+    }
+
+    /// Autocomplete choice names.
+    pub fn choice_names(&self) -> Vec<String> {
+        self.interaction
+            .choices
+            .iter()
+            .flatten()
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+}

@@ -1,0 +1,208 @@
+//! Scenarios: a bot driven by a script of user actions, written out as a Markdown transcript
+//! of what Discord would show (the bot's simulator, `examples/simulate.rs`, and its test).
+//!
+//! Scenario lines (`#` starts a comment):
+//! - `alice: /move move:e4` — a slash command with `option:value` pairs (quote values with
+//!   spaces: `topic:"overview"`); choices by name (`color:white`), users as `@name`.
+//! - `bob: click Accept` — presses the newest button with that label that `bob` can see.
+//! - `alice: autocomplete /move move:S` — shows the autocomplete choices for what is typed
+//!   (the last option).
+//! - `restart` — stops the bot and starts it again.
+//! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
+
+mod parse;
+mod transcript;
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context as _};
+
+use crate::interact::borrowed;
+use crate::{Bot, Launch, Standin, User, BOT_ID};
+use parse::Step;
+use transcript::Transcript;
+
+/// The channel the scenario plays in.
+const CHANNEL: u64 = 1_300_000_000_000_000_100;
+
+/// What [`play`] wrote.
+#[derive(Debug)]
+pub struct Played {
+    /// `<out-dir>/transcript.md`.
+    pub transcript: PathBuf,
+    /// How many attachment files (board pictures, PGN files) were written next to it.
+    pub files: usize,
+}
+
+/// The user named `name`, added (with `locale`, default `en-US`) if new.
+fn user_for(discord: &Standin, t: &mut Transcript, name: &str, locale: Option<&str>) -> User {
+    if let Some(u) = discord.user_named(name) {
+        return u;
+    }
+    let user = discord.user(name, locale.unwrap_or("en-US"));
+    t.names.insert(user.id, name.to_owned());
+    user
+}
+
+/// Plays the scenario file `scenario` against a fresh stand-in and writes `transcript.md` and
+/// the attachments into `out_dir` (created if missing). `bot` starts the bot, at the start and
+/// at each `restart`; a restarted bot should keep its data (the same database).
+///
+/// # Errors
+/// An unreadable scenario line, an unknown command, option, choice or user, a missing button,
+/// a file that cannot be written, or a request of the bot that Discord would refuse.
+///
+/// # Panics
+/// As the stand-in's helpers: a bot that does not start, answer or stop in time
+/// ([`crate::WAIT`]).
+pub async fn play<F>(
+    scenario: &Path,
+    out_dir: &Path,
+    bot: impl Fn(Launch) -> F,
+) -> anyhow::Result<Played>
+where
+    F: Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let text = std::fs::read_to_string(scenario)
+        .with_context(|| format!("cannot read {}", scenario.display()))?;
+    let steps = parse::steps(&text)?;
+    std::fs::create_dir_all(out_dir)
+        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+
+    let discord = Standin::start().await;
+    let mut running = Bot::start(&discord, &bot).await;
+    let mut t = Transcript::new(out_dir.to_owned());
+    t.names.insert(BOT_ID, "Makruk".to_owned());
+    // Users named anywhere (e.g. `opponent:@bob`) exist from the start.
+    for (_, step) in &steps {
+        match step {
+            Step::Command {
+                user,
+                locale,
+                options,
+                ..
+            }
+            | Step::Autocomplete {
+                user,
+                locale,
+                options,
+                ..
+            } => {
+                user_for(&discord, &mut t, user, locale.as_deref());
+                for (_, v) in options {
+                    if let Some(name) = v.strip_prefix('@') {
+                        if !name.eq_ignore_ascii_case("makruk") {
+                            user_for(&discord, &mut t, name, None);
+                        }
+                    }
+                }
+            }
+            Step::Click { user, locale, .. } => {
+                user_for(&discord, &mut t, user, locale.as_deref());
+            }
+            Step::Restart => {}
+        }
+    }
+    t.line(&format!(
+        "# Simulated Discord transcript\n\nScenario: `{}` · channel #makruk\n",
+        scenario.display()
+    ));
+    for (line, step) in steps {
+        match step {
+            Step::Restart => {
+                running.stop().await;
+                running = Bot::start(&discord, &bot).await;
+                t.line("---\n\n_The bot was restarted._\n");
+            }
+            Step::Command {
+                user,
+                locale,
+                command,
+                options,
+            } => {
+                let u = user_for(&discord, &mut t, &user, locale.as_deref());
+                let parsed = options_for(&discord, line, &command, &options)?;
+                let shown: Vec<String> = options.iter().map(|(n, v)| format!("{n}:{v}")).collect();
+                t.line(&format!(
+                    "**@{user}** used `/{command}{}{}`\n",
+                    if shown.is_empty() { "" } else { " " },
+                    shown.join(" ")
+                ));
+                let outcome = discord
+                    .command(&u, CHANNEL, &command, &borrowed(&parsed))
+                    .await;
+                t.outcome(&outcome)?;
+            }
+            Step::Autocomplete {
+                user,
+                locale,
+                command,
+                options,
+            } => {
+                let u = user_for(&discord, &mut t, &user, locale.as_deref());
+                let parsed = options_for(&discord, line, &command, &options)?;
+                let (focused, typed) = options.last().cloned().unwrap_or_default();
+                let outcome = discord
+                    .autocomplete(&u, CHANNEL, &command, &borrowed(&parsed), &focused)
+                    .await;
+                let choices = outcome.choice_names();
+                t.line(&format!(
+                    "**@{user}** types `/{command} {focused}:{typed}` — Discord suggests: {}\n",
+                    if choices.is_empty() {
+                        "_(nothing)_".to_owned()
+                    } else {
+                        choices
+                            .iter()
+                            .map(|c| format!("`{c}`"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    }
+                ));
+            }
+            Step::Click {
+                user,
+                locale,
+                label,
+            } => {
+                let u = user_for(&discord, &mut t, &user, locale.as_deref());
+                let Some((message, custom_id)) = discord.find_button(CHANNEL, &u, &label) else {
+                    bail!("line {line}: @{user} sees no button {label:?}");
+                };
+                t.line(&format!("**@{user}** clicked `[ {label} ]`\n"));
+                let outcome = discord.click(&u, message, &custom_id).await;
+                t.outcome(&outcome)?;
+            }
+        }
+    }
+    running.stop().await;
+    let errors = discord.errors();
+    if !errors.is_empty() {
+        bail!("the bot broke Discord's rules: {errors:#?}");
+    }
+    let path = out_dir.join("transcript.md");
+    std::fs::write(&path, &t.text).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(Played {
+        transcript: path,
+        files: t.files,
+    })
+}
+
+/// The options of a step as Discord's client would send them ([`Standin::options`]).
+///
+/// # Errors
+/// An unknown command, option, choice or user, named with the scenario line.
+fn options_for(
+    discord: &Standin,
+    line: usize,
+    command: &str,
+    options: &[(String, String)],
+) -> anyhow::Result<Vec<(String, crate::Opt)>> {
+    let text: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    discord
+        .options(command, &text)
+        .map_err(|e| anyhow::anyhow!("line {line}: {e}"))
+}

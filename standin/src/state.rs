@@ -1,0 +1,103 @@
+//! The stand-in's shared state: what the REST routes and the gateway record, and what the
+//! driving side waits on.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+
+use crate::model::{Interaction, Message, User, DISCORD_EPOCH_MS};
+
+/// Everything recorded, behind one lock.
+#[derive(Default)]
+pub(crate) struct Inner {
+    pub(crate) messages: Vec<Message>,
+    pub(crate) interactions: Vec<Interaction>,
+    /// Registered commands (as stored: with ids), by guild (`None` = global).
+    pub(crate) commands: HashMap<Option<u64>, Vec<Value>>,
+    pub(crate) registrations: u32,
+    pub(crate) identifies: u32,
+    pub(crate) errors: Vec<String>,
+    pub(crate) users: Vec<User>,
+}
+
+impl Inner {
+    /// The registered command `name` (guild or global).
+    pub(crate) fn command(&self, name: &str) -> Option<&Value> {
+        self.commands.values().flatten().find(|c| c["name"] == name)
+    }
+}
+
+/// The state shared by the server's handlers and the [`crate::Standin`] handle.
+pub(crate) struct Shared {
+    inner: Mutex<Inner>,
+    /// Bumped on every change, so waiters re-check their condition.
+    changed: watch::Sender<u64>,
+    /// The identified gateway session's outgoing frames, if a bot is connected.
+    session: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    /// The gateway's dispatch sequence number.
+    seq: AtomicU64,
+    counter: AtomicU64,
+    /// `http://127.0.0.1:PORT`.
+    pub(crate) base_url: String,
+}
+
+impl Shared {
+    pub(crate) fn new(base_url: String) -> Shared {
+        Shared {
+            inner: Mutex::new(Inner::default()),
+            changed: watch::channel(0).0,
+            session: Mutex::new(None),
+            seq: AtomicU64::new(0),
+            counter: AtomicU64::new(0),
+            base_url,
+        }
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panicking test thread must not hide the stand-in's state from the others.
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn session(&self) -> MutexGuard<'_, Option<mpsc::UnboundedSender<String>>> {
+        self.session.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn notify(&self) {
+        self.changed.send_modify(|v| *v += 1);
+    }
+
+    pub(crate) fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// The next gateway sequence number (`s` of a dispatch).
+    pub(crate) fn next_seq(&self) -> u64 {
+        self.seq.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// A fresh snowflake carrying the current time.
+    pub(crate) fn snowflake(&self) -> u64 {
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        ((ms - DISCORD_EPOCH_MS) << 22) | (n & 0x3F_FFFF)
+    }
+
+    /// `ws://127.0.0.1:PORT/gateway`.
+    pub(crate) fn gateway_url(&self) -> String {
+        let ws = self.base_url.replacen("http://", "ws://", 1);
+        format!("{ws}/gateway")
+    }
+
+    /// Records a violation of Discord's rules (also printed, to show up in a failing test).
+    pub(crate) fn error(&self, what: String) {
+        eprintln!("stand-in: {what}");
+        self.lock().errors.push(what);
+        self.notify();
+    }
+}

@@ -1,0 +1,35 @@
+//! The real bot (its real start-up code, [`makruk_bot::discord::run`]) against the Discord
+//! stand-in, on a fresh SQLite file: shared by the end-to-end tests.
+
+use discord_standin::Launch;
+use futures::future::BoxFuture;
+use makruk_bot::discord::Config;
+
+/// A fresh SQLite database file in a temporary directory (kept alive by the returned guard):
+/// the guard and the database URL.
+pub fn temp_database() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!(
+        "sqlite://{}",
+        dir.path().join("makruk-bot.sqlite3").display()
+    );
+    (dir, url)
+}
+
+/// Starts the real bot on the database `database_url`, registering its commands in the
+/// stand-in's guild, with `change` applied to its configuration: the launcher for
+/// [`discord_standin::Bot::start`] and [`discord_standin::scenario::play`].
+pub fn launcher(
+    database_url: &str,
+    change: fn(&mut Config),
+) -> impl Fn(Launch) -> BoxFuture<'static, anyhow::Result<()>> {
+    let database_url = database_url.to_owned();
+    move |launch| {
+        let mut config = Config::with_token(launch.token);
+        config.database_url = database_url.clone();
+        config.api_url = Some(launch.api_url);
+        config.guild_id = Some(launch.guild_id);
+        change(&mut config);
+        Box::pin(makruk_bot::discord::run(config, launch.stop))
+    }
+}
