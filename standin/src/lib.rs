@@ -19,11 +19,13 @@
 //!   serenity silently drops a malformed event.
 //!
 //! # Layout
-//! - `rest`: the REST routes; `gateway`: the websocket; `limits`: Discord's limits and
-//!   validation rules; `model`: what is recorded ([`Message`], [`Interaction`], …) and its
-//!   JSON; `state`: the shared state; `interact`: driving the bot as users would
-//!   ([`Standin::command`], [`Standin::click`], …); `bot`: running a bot against the stand-in
-//!   ([`Bot`]); [`scenario`]: scenario files played into a Markdown transcript.
+//! - `rest.rs`: the REST routes; `gateway.rs`: the gateway websocket;
+//! - `limits.rs`: Discord's limits and validation rules;
+//! - `model.rs`: what is recorded ([`Message`], [`Interaction`], …) and its JSON; `state.rs`:
+//!   the state shared by the server and the [`Standin`] handle;
+//! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
+//!   …); `bot.rs`: running a bot against the stand-in ([`Bot`]);
+//! - [`scenario`]: scenario files played into a Markdown transcript.
 //!
 //! The stand-in knows nothing of the bot's code: the caller starts the bot, given a
 //! [`Launch`] (API URL, token, guild and a stop signal).
