@@ -95,8 +95,9 @@ def describe_traditional(start, moves, events):
 
 
 def random_endgame(rng, pawns):
-    """A random legal position with a few pieces a side (Bia only if `pawns`), side to move
-    random, the side not to move not in check."""
+    """A random legal position with a few pieces a side (Bia only if `pawns`; without them
+    every side has a piece besides its Khun, so that board's honour can be counted), side to
+    move random, the side not to move not in check."""
     while True:
         board = {}
         squares = [(f, r) for f in range(8) for r in range(8)]
@@ -106,7 +107,7 @@ def random_endgame(rng, pawns):
             continue
         board[wk], board[bk] = "K", "k"
         for color in (str.upper, str.lower):
-            for _ in range(rng.randint(0, 3)):
+            for _ in range(rng.randint(0 if pawns else 1, 3)):
                 kind = rng.choice(["R", "N", "S", "M", "M~"] + (["P", "P"] if pawns else []))
                 sq = squares.pop()
                 # A Bia stands between its third and fifth rank (it is promoted on its sixth).
