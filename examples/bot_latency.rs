@@ -8,9 +8,10 @@
 //!
 //! Each game is a loop: the player to move sends `/move`, waits for the answer, and (after
 //! thinking 0.5–1.5 × `think-ms`) the other player answers. With `think-ms=0` all games play as fast as the bot
-//! answers: the worst case. Moves come from a Fairy-Stockfish game of the shared conformance
-//! data (`s1-g182`, 108 plies).
+//! answers: the worst case. Moves come from a Fairy-Stockfish game of the conformance data
+//! (`s1-g182` of `rules/tests/data/games-public.jsonl.gz`, 108 plies).
 
+use std::io::Read as _;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,9 +22,12 @@ use makruk_bot::discord::Config;
 fn sans() -> anyhow::Result<Vec<String>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/games-public.jsonl"
+        "/rules/tests/data/games-public.jsonl.gz"
     );
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| flate2::read::MultiGzDecoder::new(f).read_to_string(&mut text))
+        .with_context(|| format!("cannot read {path}"))?;
     let game: serde_json::Value = text
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())

@@ -6,9 +6,10 @@
 //! cargo run --release --example service_bench -- [games=100] [plies=60]
 //! ```
 //!
-//! The games are Fairy-Stockfish games from `../shared/conformance/games-public.jsonl` that start
+//! The games are Fairy-Stockfish games from `rules/tests/data/games-public.jsonl.gz` that start
 //! from the initial position (reused round-robin when fewer than `games`), played by SAN text.
 
+use std::io::Read as _;
 use std::time::{Duration, Instant};
 
 use makruk::Ruleset;
@@ -26,9 +27,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn load_games(plies: usize) -> anyhow::Result<Vec<Vec<String>>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/games-public.jsonl"
+        "/rules/tests/data/games-public.jsonl.gz"
     );
-    let text = std::fs::read_to_string(path)?;
+    let mut text = String::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(path)?).read_to_string(&mut text)?;
     let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
     let mut games = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {

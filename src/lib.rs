@@ -1,6 +1,6 @@
 //! makruk-bot: play Makruk (Thai chess) in Discord channels.
 //!
-//! Layers (see `../shared/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
+//! Layers (see `docs/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
 //! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
 
 pub mod discord;

@@ -1,20 +1,23 @@
 //! End to end: whole games through the real bot (real start-up code, real SQLite file) against
 //! the local Discord stand-in, asserting on what Discord would receive.
 //!
-//! Game records come from the shared conformance data (Fairy-Stockfish refereed games).
+//! Game records come from the conformance data (Fairy-Stockfish refereed games) in
+//! `rules/tests/data/`.
 
 mod real_bot;
 
 use discord_standin::{Bot, Opt, Outcome, Standin, User};
 use real_bot::{launcher, temp_database};
 
-/// A game record of `../shared/conformance/<file>`: the SAN of each move, in order.
+/// A game record of `rules/tests/data/<file>` (a gzipped JSONL file): the SAN of each move,
+/// in order.
 fn game_sans(file: &str, id: &str) -> Vec<String> {
-    let path = format!(
-        "{}/../shared/conformance/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    use std::io::Read as _;
+    let path = format!("{}/rules/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    std::fs::File::open(&path)
+        .and_then(|f| flate2::read::MultiGzDecoder::new(f).read_to_string(&mut text))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
     let game: serde_json::Value = text
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
@@ -149,7 +152,7 @@ fn assert_public_board(outcome: &Outcome, what: &str) {
 async fn a_whole_game_from_challenge_to_checkmate() {
     let t = Table::new().await;
     t.start_game("standard").await;
-    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+    let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
     assert_eq!(sans.len(), 8);
     let mut last = None;
     let mut position = makruk::Position::new();
@@ -219,7 +222,7 @@ async fn a_whole_game_from_challenge_to_checkmate() {
 async fn a_game_drawn_by_counting_shows_the_count() {
     let t = Table::new().await;
     t.start_game("standard").await;
-    let sans = game_sans("games-public.jsonl", "s1-g182");
+    let sans = game_sans("games-public.jsonl.gz", "s1-g182");
     let mut counts = Vec::new();
     let mut last = None;
     for (ply, san) in sans.iter().enumerate() {
@@ -267,7 +270,7 @@ fn shown_count(text: &str) -> Option<(u32, u32)> {
 async fn autocomplete_offers_legal_moves_checks_first() {
     let t = Table::new().await;
     t.start_game("standard").await;
-    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+    let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
 
     let all = t
         .discord
@@ -448,7 +451,7 @@ fn public_messages(t: &Table) -> usize {
 async fn the_game_continues_after_a_restart() {
     let mut t = Table::new().await;
     t.start_game("standard").await;
-    let sans = game_sans("games-mates-public.jsonl", "s4-engine-g97");
+    let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
     for (ply, san) in sans.iter().take(4).enumerate() {
         assert_public_board(&t.play(ply, san).await, san);
     }
@@ -631,7 +634,7 @@ async fn challenges_are_answered_by_command_or_withdrawn() {
 async fn traditional_counting_is_started_and_stopped_on_request() {
     let t = Table::new().await;
     t.start_game("traditional").await;
-    let sans = game_sans("games-public.jsonl", "s1-g192");
+    let sans = game_sans("games-public.jsonl.gz", "s1-g192");
     // After 55 plies no Bia is left and Black (Bob) is to move.
     for (ply, san) in sans.iter().take(55).enumerate() {
         assert_public_board(&t.play(ply, san).await, san);

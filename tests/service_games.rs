@@ -191,7 +191,7 @@ async fn playok_records_played_move_by_move_under_traditional() {
 #[tokio::test]
 async fn a_game_ending_in_checkmate() {
     let env = Env::new().await;
-    let game = jsonl("games-mates-public.jsonl")
+    let game = jsonl("games-mates-public.jsonl.gz")
         .into_iter()
         .find(|g| {
             g["start"] == START_FEN
@@ -234,7 +234,7 @@ async fn a_game_ending_in_checkmate() {
 #[tokio::test]
 async fn standard_counting_draw_with_counting_messages() {
     let env = Env::new().await;
-    let games: Vec<_> = jsonl("games-public.jsonl")
+    let games: Vec<_> = jsonl("games-public.jsonl.gz")
         .into_iter()
         .filter(|g| {
             let last = g["plies"].as_array().unwrap().last().unwrap();
@@ -354,7 +354,7 @@ async fn explain_count_mid_game_gives_who_why_limit_and_remaining() {
 #[tokio::test]
 async fn repetition_ends_the_game() {
     let env = Env::new().await;
-    let game = jsonl("games-public.jsonl")
+    let game = jsonl("games-public.jsonl.gz")
         .into_iter()
         .find(|g| {
             let last = g["plies"].as_array().unwrap().last().unwrap();
@@ -394,7 +394,7 @@ async fn repetition_by_shuffling_ma_from_the_start() {
 #[tokio::test]
 async fn traditional_count_start_and_stop_follow_the_conformance_data() {
     let env = Env::new().await;
-    let games: Vec<_> = jsonl("traditional-public.jsonl")
+    let games: Vec<_> = jsonl("traditional-public.jsonl.gz")
         .into_iter()
         .filter(|g| {
             let plies = g["plies"].as_array().unwrap();

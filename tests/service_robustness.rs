@@ -42,7 +42,7 @@ async fn restart_preserves_moves_counting_and_offers() {
     env.svc.offer_draw(ch, WHITE).await.unwrap();
     env.svc.request_takeback(ch, WHITE).await.unwrap();
     // A traditional endgame with a requested count running.
-    let game = jsonl("traditional-public.jsonl")
+    let game = jsonl("traditional-public.jsonl.gz")
         .into_iter()
         .find(|g| g["events"][0]["action"] == "start" && g["moves"].as_array().unwrap().len() > 40)
         .expect("a traditional game with a count");

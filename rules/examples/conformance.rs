@@ -1,20 +1,23 @@
-//! `cargo run --release -p makruk --example conformance -- <file.jsonl>`
+//! `cargo run --release -p makruk --example conformance -- <file.jsonl[.gz]>`
 //!
 //! Checks every game of a conformance file (`games-*.jsonl`, or the traditional format,
-//! recognised by its `events`) against the rules crate. Prints one line per mismatch
-//! (game id, ply, field, expected, got) and ends with `N passed, M failed` (games).
+//! recognised by its `events`; gzipped when its name ends in `.gz`, as in `tests/data/`)
+//! against the rules crate. Prints one line per mismatch (game id, ply, field, expected, got)
+//! and ends with `N passed, M failed` (games).
 
 #[path = "../tests/support/conformance_check.rs"]
 mod conformance_check;
+#[path = "../tests/support/data.rs"]
+mod data;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: conformance <file.jsonl>");
+        eprintln!("usage: conformance <file.jsonl[.gz]>");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match data::read_text(std::path::Path::new(&path)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("cannot read {path}: {e}");

@@ -1,16 +1,20 @@
-//! Every ply of every game in `../shared/conformance/*.jsonl` must match Fairy-Stockfish's
+//! Every ply of every game in `tests/data/*.jsonl.gz` must match Fairy-Stockfish's
 //! data exactly (FEN, legal move set, check, draw flags, insufficient material, final
 //! mate/stalemate; traditional games with their count requests).
 
+use std::path::Path;
+
 mod support {
     pub mod conformance_check;
+    pub mod data;
 }
 
 use support::conformance_check::check_text;
 
 fn data(name: &str) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/conformance/").to_string() + name;
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name);
+    support::data::read_text(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 fn check(name: &str, min_games: usize) {
@@ -29,15 +33,15 @@ fn check(name: &str, min_games: usize) {
 
 #[test]
 fn games_public() {
-    check("games-public.jsonl", 300);
+    check("games-public.jsonl.gz", 300);
 }
 
 #[test]
 fn games_mates_public() {
-    check("games-mates-public.jsonl", 120);
+    check("games-mates-public.jsonl.gz", 120);
 }
 
 #[test]
 fn traditional_public() {
-    check("traditional-public.jsonl", 60);
+    check("traditional-public.jsonl.gz", 60);
 }

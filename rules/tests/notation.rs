@@ -1,5 +1,5 @@
-//! SAN and Thai SAN against Fairy-Stockfish: every move of `games-public.jsonl` and
-//! `games-mates-public.jsonl` (../shared/conformance/) is written exactly as Fairy-Stockfish
+//! SAN and Thai SAN against Fairy-Stockfish: every move of `games-public.jsonl.gz` and
+//! `games-mates-public.jsonl.gz` (tests/data/) is written exactly as Fairy-Stockfish
 //! wrote it, and reading the SAN and the Thai SAN back gives the same move.
 
 use std::path::PathBuf;
@@ -9,12 +9,12 @@ use makruk::{parse_move, parse_uci};
 use makruk::{uci, MoveInputError, Position, Ruleset};
 use serde_json::Value;
 
+mod support {
+    pub mod data;
+}
+
 fn conformance(name: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance"
-    ))
-    .join(name)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name)
 }
 
 #[derive(Default)]
@@ -38,7 +38,7 @@ impl Tally {
 
 fn check_file(name: &str) -> Tally {
     let path = conformance(name);
-    let text = std::fs::read_to_string(&path)
+    let text = support::data::read_text(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut t = Tally::default();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -118,10 +118,10 @@ fn run(name: &str, min_moves: usize) {
 
 #[test]
 fn games_public_san_and_thai_san() {
-    run("games-public.jsonl", 50_000);
+    run("games-public.jsonl.gz", 50_000);
 }
 
 #[test]
 fn games_mates_public_san_and_thai_san() {
-    run("games-mates-public.jsonl", 5_000);
+    run("games-mates-public.jsonl.gz", 5_000);
 }

@@ -1,4 +1,4 @@
-//! Perft of every position of `../shared/conformance/perft.txt` (Fairy-Stockfish's counts), at
+//! Perft of every position of `tests/data/perft.txt` (Fairy-Stockfish's counts), at
 //! every depth listed. In a debug build (`cargo test` without `--release`) depths above 20
 //! million nodes are skipped; the README's test command is a release build and runs them all.
 
@@ -13,10 +13,7 @@ const MAX_NODES: Option<u64> = if cfg!(debug_assertions) {
 
 #[test]
 fn perft_txt() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance/perft.txt"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut pos: Option<Position> = None;
     let mut checked = 0;

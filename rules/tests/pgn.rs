@@ -1,5 +1,5 @@
 //! PGN reading and writing: pychess's export form, and write → read round trips over the
-//! conformance games (../shared/conformance/) and the PlayOK records.
+//! conformance games and the PlayOK records (tests/data/).
 
 use std::path::PathBuf;
 
@@ -7,12 +7,12 @@ use makruk::pgn::{read_pgn, read_pgns, write_pgn, PgnTags};
 use makruk::{parse_uci, Game, Position, Ruleset};
 use serde_json::Value;
 
+mod support {
+    pub mod data;
+}
+
 fn conformance(name: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance"
-    ))
-    .join(name)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name)
 }
 
 /// A game in the shape pychess exports it (tags, clock comments, result).
@@ -80,7 +80,7 @@ fn playok_records_round_trip_through_pychess_form() {
 
 #[test]
 fn conformance_games_round_trip() {
-    let text = std::fs::read_to_string(conformance("games-mates-public.jsonl")).expect("data");
+    let text = support::data::read_text(&conformance("games-mates-public.jsonl.gz")).expect("data");
     let mut games = 0;
     let mut all = String::new();
     let mut expected_moves = Vec::new();

@@ -1,4 +1,4 @@
-//! Real PlayOK records (../shared/conformance/playok/): every move of every game is read (PlayOK
+//! Real PlayOK records (tests/data/playok/): every move of every game is read (PlayOK
 //! SAN dialect: Khon `B`, Met `Q`, Bia-ngai `P`, promotion `=P`) and the game replays under
 //! `traditional` to the placement, side to move and mate listed in `expected.txt`.
 
@@ -8,10 +8,7 @@ use makruk::pgn::read_pgn;
 use makruk::{DrawReason, Outcome, Ruleset};
 
 fn playok_dir() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/conformance/playok"
-    ))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/playok"))
 }
 
 struct Expected {
@@ -75,7 +72,7 @@ fn every_playok_game_replays_to_its_expected_end() {
     }
 }
 
-/// The conformance README: game-08 reaches insufficient material at ply 126 of 138; the replay
+/// The data's README: game-08 reaches insufficient material at ply 126 of 138; the replay
 /// reports the draw there and still plays the record to its end.
 #[test]
 fn game_08_draw_is_reported_where_it_happens() {

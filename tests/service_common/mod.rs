@@ -2,6 +2,7 @@
 //! reading the conformance data.
 #![allow(dead_code)] // each test binary uses its own subset
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use makruk::{Position, Ruleset};
@@ -95,16 +96,18 @@ pub fn user(color: makruk::Color) -> UserId {
 }
 
 pub fn conformance(name: &str) -> PathBuf {
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance"
-    ))
-    .join(name)
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/data")).join(name)
 }
 
-/// The lines of a conformance JSONL file, parsed.
+/// The lines of a gzipped conformance JSONL file (`*.jsonl.gz`), parsed.
 pub fn jsonl(name: &str) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(conformance(name)).expect("conformance file");
+    let path = conformance(name);
+    let file = std::fs::File::open(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::MultiGzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("JSON line"))

@@ -1,5 +1,5 @@
 //! Conformance checker shared by `tests/conformance.rs` and `examples/conformance.rs`:
-//! replays the games of a `../shared/conformance/*.jsonl` file (README.md there) and lists
+//! replays the games of a conformance file (`tests/data/*.jsonl.gz`, README.md there) and lists
 //! every mismatch with Fairy-Stockfish's data.
 
 use makruk::uci::to_uci;
