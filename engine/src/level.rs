@@ -1,0 +1,218 @@
+//! Playing levels 1–8 for the bot, anchored on pychess's ladder.
+//!
+//! pychess plays its level N with Fairy-Stockfish at `Skill Level` −4, 0, 3, 6, 10, 14, 16,
+//! 18, 20 (levels 0–8), `go movetime` 50, 50, 100, 150, 200, 300, 400, 500, 1000 ms and a
+//! depth cap of 1, 1, 1, 2, 3, 5, 8, 13, 22. Our level N aims to be about as strong as
+//! pychess's level N. Below level 8 the engine searches to a small depth in a short time,
+//! scores the root moves near the best exactly (a MultiPV-like root) and picks one of the few
+//! best at random, weighted by a softmax of the scores with a temperature that shrinks as the
+//! level rises: real mistakes (and the blindness of a shallow search), never an illegal or
+//! absurd move (a move far worse than the best has a negligible weight, and only the few best
+//! are candidates). Level 8 is the full engine using its whole budget.
+
+use crate::search::Engine;
+use crate::{Limits, Score};
+use makruk::{Game, Move};
+use rand::Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A playing level, 1 (beatable by a beginner) to 8 (full strength).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), softmax
+/// temperature in centipawns (0: always the best move), number of candidate moves.
+const TABLE: [(u32, u64, i32, usize); 8] = [
+    (1, 50, 150, 5),
+    (1, 50, 100, 4),
+    (2, 100, 80, 4),
+    (3, 150, 60, 4),
+    (4, 200, 40, 3),
+    (6, 300, 25, 3),
+    (9, 400, 12, 2),
+    (0, 0, 0, 1),
+];
+
+impl Level {
+    /// The strongest level.
+    pub const MAX: Level = Level(8);
+
+    /// The level `n`, if `1 <= n <= 8`.
+    #[must_use]
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The level's number, 1..=8.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    fn row(self) -> (u32, u64, i32, usize) {
+        TABLE[usize::from(self.0.clamp(1, 8)) - 1]
+    }
+
+    /// The search limits of this level for a move that may take `budget`: below level 8 a
+    /// depth cap and a time cap (never more than `budget`); level 8 the whole budget.
+    #[must_use]
+    pub fn limits(self, budget: Duration) -> Limits {
+        let (depth, ms, _, _) = self.row();
+        Limits {
+            depth: (depth != 0).then_some(depth),
+            nodes: None,
+            movetime: Some(if ms == 0 {
+                budget
+            } else {
+                budget.min(Duration::from_millis(ms))
+            }),
+            clock: None,
+        }
+    }
+}
+
+/// The move the engine plays at `level` in the current position of `game`, thinking at most
+/// `budget` (less at the lower levels) or until `stop`. `None` only without a legal move.
+pub fn choose_move(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    budget: Duration,
+    stop: &AtomicBool,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let limits = level.limits(budget);
+    let (_, _, temperature, candidates) = level.row();
+    if temperature == 0 {
+        return engine.search(game, &limits, stop, &mut |_| {}).best;
+    }
+    // Scores within a few temperatures of the best matter; the rest weigh nothing.
+    let margin = 6 * temperature;
+    let (result, mut root) = engine.search_with(game, &limits, stop, &mut |_| {}, Some(margin));
+    root.retain(|r| r.1 > -crate::MATE - 1);
+    root.sort_by(|a, b| b.1.cmp(&a.1));
+    root.truncate(candidates);
+    let Some(best) = root.first().map(|r| r.1) else {
+        return result.best;
+    };
+    let weights: Vec<f64> = root
+        .iter()
+        .map(|r| (f64::from((r.1 - best).max(-3000)) / f64::from(temperature)).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.random::<f64>() * total;
+    for (r, w) in root.iter().zip(&weights) {
+        if x < *w {
+            return Some(r.0);
+        }
+        x -= w;
+    }
+    result.best
+}
+
+/// Whether the engine, playing `level`, accepts a draw offered in the current position of
+/// `game`: when a short search (at most the level's depth, 200 ms) scores the position at
+/// about 0 or worse for the side to move. The engine is taken to be the side to move.
+pub fn accepts_draw(engine: &mut Engine, game: &Game, level: Level) -> bool {
+    if !game.position().has_legal_move() {
+        return false;
+    }
+    let limits = level.limits(Duration::from_millis(200));
+    let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+    match result.score {
+        Score::Cp(cp) => cp <= 20,
+        Score::Mate(n) => n < 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::Ruleset;
+    use rand::SeedableRng;
+
+    #[test]
+    fn levels_are_one_to_eight() {
+        assert_eq!(Level::new(0), None);
+        assert_eq!(Level::new(9), None);
+        assert_eq!(Level::new(8), Some(Level::MAX));
+        let l1 = Level::new(1)
+            .expect("level 1")
+            .limits(Duration::from_secs(5));
+        assert_eq!(l1.depth, Some(1));
+        let l8 = Level::MAX.limits(Duration::from_secs(5));
+        assert_eq!(
+            (l8.depth, l8.movetime),
+            (None, Some(Duration::from_secs(5)))
+        );
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move() {
+        let mut engine = Engine::new(4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let game = Game::new(Ruleset::Standard);
+        for n in 1..=8 {
+            let level = Level::new(n).expect("level");
+            let m = choose_move(
+                &mut engine,
+                &game,
+                level,
+                Duration::from_millis(30),
+                &AtomicBool::new(false),
+                &mut rng,
+            )
+            .expect("a move");
+            assert!(game.position().is_legal(&m), "level {n}");
+        }
+    }
+
+    #[test]
+    fn level_one_mostly_takes_a_free_ruea() {
+        // The black Ruea on d5 hangs to the Ruea d1; every other move is far worse.
+        let pos = makruk::Position::from_fen("4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let game = Game::from_position(pos);
+        let mut engine = Engine::new(4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut took = 0;
+        for _ in 0..20 {
+            let m = choose_move(
+                &mut engine,
+                &game,
+                Level::new(1).expect("level"),
+                Duration::from_millis(30),
+                &AtomicBool::new(false),
+                &mut rng,
+            )
+            .expect("a move");
+            took += usize::from(m.capture.is_some());
+        }
+        assert!(took >= 15, "took the Ruea {took} times of 20");
+    }
+
+    #[test]
+    fn draw_accepted_only_when_not_better() {
+        let mut engine = Engine::new(4);
+        // A Ruea up: refuse. A Ruea down: accept.
+        let up = makruk::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let down = makruk::Position::from_fen("r3k3/8/8/8/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        assert!(!accepts_draw(
+            &mut engine,
+            &Game::from_position(up),
+            Level::MAX
+        ));
+        assert!(accepts_draw(
+            &mut engine,
+            &Game::from_position(down),
+            Level::MAX
+        ));
+    }
+}
