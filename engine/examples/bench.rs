@@ -1,5 +1,7 @@
 //! Nodes per second on one thread: searches a few positions for a fixed time each and prints
-//! nodes, depth and nps (compare with Fairy-Stockfish's `go movetime` on the same FENs).
+//! nodes, depth and nps (compare with Fairy-Stockfish's `go movetime` on the same FENs). On
+//! Linux it also prints nps per second of CPU time (from `/proc/self/stat`), which stays
+//! meaningful on a loaded machine.
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example bench -- [movetime-ms]
@@ -18,7 +20,19 @@ pub const POSITIONS: [&str; 4] = [
     "8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1",
 ];
 
+/// CPU time of this process (user + system), if the platform tells it.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime is the 12th, stime the
+    // 13th, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 fn main() {
+    let cpu0 = cpu_time();
     let ms: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -48,4 +62,11 @@ fn main() {
         "total nodes {nodes} nps {}",
         (nodes as f64 / time.as_secs_f64()) as u64
     );
+    if let (Some(a), Some(b)) = (cpu0, cpu_time()) {
+        let cpu = b.saturating_sub(a).as_secs_f64().max(0.01);
+        println!(
+            "cpu time {cpu:.2} s, nps per cpu second {}",
+            (nodes as f64 / cpu) as u64
+        );
+    }
 }

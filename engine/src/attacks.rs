@@ -86,28 +86,48 @@ pub fn bia(c: Color, sq: Square) -> u64 {
     BIA[c.index()][sq.index()]
 }
 
-/// Ruea attacks from `sq` with `occ` blocking (blockers included).
+const fn ray_table(df: i8, dr: i8) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (mut f, mut r) = ((s % 8) as i8 + df, (s / 8) as i8 + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            t[s] |= 1u64 << (r * 8 + f);
+            f += df;
+            r += dr;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Rays toward higher square indices (north, east) and lower ones (south, west).
+static RAY_UP: [[u64; 64]; 2] = [ray_table(0, 1), ray_table(1, 0)];
+static RAY_DOWN: [[u64; 64]; 2] = [ray_table(0, -1), ray_table(-1, 0)];
+
+/// Ruea attacks from `sq` with `occ` blocking (blockers included): each ray up to its first
+/// blocker.
 #[inline]
 pub fn ruea(sq: Square, occ: u64) -> u64 {
-    let s = sq.index() as i32;
-    let mut a = 0u64;
-    for (step, edge) in [(1i32, 7i32), (-1, 0), (8, -1), (-8, -1)] {
-        let mut t = s;
-        loop {
-            if step == 1 || step == -1 {
-                if t % 8 == edge {
-                    break;
-                }
-            }
-            t += step;
-            if !(0..64).contains(&t) {
-                break;
-            }
-            a |= 1u64 << t;
-            if occ & (1u64 << t) != 0 {
-                break;
-            }
-        }
+    let s = sq.index();
+    let mut a = 0;
+    for ray in &RAY_UP {
+        let r = ray[s];
+        let b = r & occ;
+        a |= if b == 0 {
+            r
+        } else {
+            r & !ray[b.trailing_zeros() as usize]
+        };
+    }
+    for ray in &RAY_DOWN {
+        let r = ray[s];
+        let b = r & occ;
+        a |= if b == 0 {
+            r
+        } else {
+            r & !ray[63 - b.leading_zeros() as usize]
+        };
     }
     a
 }
@@ -157,6 +177,32 @@ pub fn bia_span(c: Color, bia_set: u64) -> u64 {
 mod tests {
     use super::*;
     use makruk::{Position, Ruleset};
+
+    #[test]
+    fn ruea_rays_stop_at_the_first_blocker() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = x & (x >> 5);
+            for sq in Square::all() {
+                let mut slow = 0u64;
+                for (df, dr) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
+                    let (mut f, mut r) = (i32::from(sq.file()) + df, i32::from(sq.rank()) + dr);
+                    while (0..8).contains(&f) && (0..8).contains(&r) {
+                        slow |= 1 << (r * 8 + f);
+                        if occ & (1 << (r * 8 + f)) != 0 {
+                            break;
+                        }
+                        f += df;
+                        r += dr;
+                    }
+                }
+                assert_eq!(ruea(sq, occ), slow, "{sq} {occ:x}");
+            }
+        }
+    }
 
     #[test]
     fn attackers_agree_with_the_rules_crate() {

@@ -116,8 +116,13 @@ impl Terms {
     }
 }
 
-fn side_terms(pos: &Position, c: Color) -> Terms {
+/// The terms of side `c`, and the weighted attacks of its pieces on the enemy Khun's zone.
+fn side_terms(pos: &Position, c: Color) -> (Terms, i32) {
     let board = pos.board();
+    let their_zone = board
+        .khun_of(c.other())
+        .map_or(0, |k| attacks::khun(k) | (1u64 << k.index()));
+    let mut danger = 0;
     let occ = board.occupied().0;
     let ours = board.by_color(c).0;
     let them = c.other();
@@ -133,8 +138,16 @@ fn side_terms(pos: &Position, c: Color) -> Terms {
         t.add(VALUES[role.index()]);
         let cen = centrality(sq);
         let rr = rel_rank(c, sq);
-        let reach = attacks::piece(c, role, sq, occ) & !ours & !guarded_by_their_bia;
-        let mob = reach.count_ones() as i32;
+        let att = attacks::piece(c, role, sq, occ);
+        if att & their_zone != 0 {
+            danger += match role {
+                Role::Ruea => 3,
+                Role::Ma | Role::Khon => 2,
+                Role::Met => 1,
+                Role::Bia | Role::Khun => 0,
+            };
+        }
+        let mob = (att & !ours & !guarded_by_their_bia).count_ones() as i32;
         match role {
             Role::Ma => {
                 t.add((8 * cen, 6 * cen));
@@ -199,39 +212,25 @@ fn side_terms(pos: &Position, c: Color) -> Terms {
         }
     }
 
-    // Khun safety (middlegame only, scaled by phase later).
+    // The Khun's shield (middlegame only).
     if let Some(ksq) = board.khun_of(c) {
-        let zone = attacks::khun(ksq) | (1u64 << ksq.index());
         let shield = attacks::khun(ksq)
             & ours
             & (board.by_role(Role::Met).0 | board.by_role(Role::Khon).0 | our_bia);
         t.mg += 6 * (shield.count_ones() as i32).min(4);
-        let mut danger = 0;
-        for sq in board.by_color(them) {
-            let Some(role) = board.role_at(sq) else {
-                continue;
-            };
-            let weight = match role {
-                Role::Ruea => 3,
-                Role::Ma | Role::Khon => 2,
-                Role::Met => 1,
-                Role::Bia | Role::Khun => 0,
-            };
-            if weight != 0 && attacks::piece(them, role, sq, occ) & zone != 0 {
-                danger += weight;
-            }
-        }
-        t.mg -= KHUN_DANGER[(danger as usize).min(15)];
     }
-    t
+    (t, danger)
 }
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
-    let w = side_terms(pos, Color::White);
-    let b = side_terms(pos, Color::Black);
+    let (mut w, w_danger) = side_terms(pos, Color::White);
+    let (mut b, b_danger) = side_terms(pos, Color::Black);
+    // Khun safety: the attacks on a Khun's zone count against its side.
+    w.mg -= KHUN_DANGER[(b_danger as usize).min(15)];
+    b.mg -= KHUN_DANGER[(w_danger as usize).min(15)];
     let mut phase = 0;
     for role in [Role::Met, Role::Khon, Role::Ma, Role::Ruea] {
         phase += PHASE[role.index()] * board.by_role(role).count() as i32;

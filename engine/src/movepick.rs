@@ -4,7 +4,7 @@
 
 use crate::attacks;
 use crate::evaluate::value;
-use makruk::{Board, Color, Move, MoveList, Role, Square};
+use makruk::{Board, Color, Move, MoveList, Position, Role, Square};
 
 /// Static exchange evaluation of `m` on `board` (`us` moves): the material balance of the
 /// best sequence of captures on its target square, in centipawns. Pins are ignored; the
@@ -121,10 +121,10 @@ const KILLER: i32 = 1 << 27;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// Moves of one node with their ordering scores, handed out best first (selection sort:
-/// a cut-off usually comes after the first few moves).
+/// a cut-off usually comes after the first few moves). The buffer is recycled from node to
+/// node ([`Picker::into_buf`]) so that no node allocates.
 pub struct Picker {
-    moves: [(Move, i32); makruk::MAX_MOVES],
-    len: usize,
+    moves: Vec<(Move, i32)>,
     next: usize,
 }
 
@@ -132,6 +132,7 @@ impl Picker {
     /// Orders `moves` for a node of the main search.
     #[must_use]
     pub fn new(
+        mut buf: Vec<(Move, i32)>,
         moves: &MoveList,
         board: &Board,
         us: Color,
@@ -139,7 +140,7 @@ impl Picker {
         killers: &[Option<Move>; 2],
         history: &History,
     ) -> Picker {
-        let mut p = Picker::empty();
+        buf.clear();
         for m in moves.iter() {
             let score = if pack(m) == hash_move {
                 HASH_MOVE
@@ -152,44 +153,71 @@ impl Picker {
             } else {
                 history.get(us, m)
             };
-            p.moves[p.len] = (*m, score);
-            p.len += 1;
+            buf.push((*m, score));
         }
-        p
+        Picker {
+            moves: buf,
+            next: 0,
+        }
     }
 
-    /// The captures and promotions of `moves` that do not lose material by exchange, best
-    /// first (for quiescence).
+    /// The captures and promotions of the side to move that do not lose material by
+    /// exchange, best first (for quiescence when not in check). They are generated here
+    /// pseudo-legally, from the engine's attack tables: the caller must reject a move that
+    /// leaves its Khun attacked ([`leaves_khun_attacked`]).
     #[must_use]
-    pub fn captures(moves: &MoveList, board: &Board, us: Color) -> Picker {
-        let mut p = Picker::empty();
-        for m in moves.iter() {
-            if m.is_capture() || m.promotion {
-                let score = capture_score(board, m, us);
+    pub fn captures(mut buf: Vec<(Move, i32)>, pos: &Position) -> Picker {
+        buf.clear();
+        let board = pos.board();
+        let us = pos.turn();
+        let occ = board.occupied().0;
+        let theirs = board.by_color(us.other()).0;
+        let prom_rank = if us == Color::White { 5 } else { 2 };
+        for from in board.by_color(us) {
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            let mut targets = attacks::piece(us, role, from, occ) & theirs;
+            if role == Role::Bia {
+                let to = if us == Color::White {
+                    from.index() + 8
+                } else {
+                    from.index().wrapping_sub(8)
+                };
+                if to < 64 && (to / 8) as u8 == prom_rank && occ & (1u64 << to) == 0 {
+                    targets |= 1u64 << to;
+                }
+            }
+            while targets != 0 {
+                let to = Square::from_index(targets.trailing_zeros() as u8);
+                targets &= targets - 1;
+                let m = Move {
+                    from,
+                    to,
+                    role,
+                    capture: board.role_at(to),
+                    promotion: role == Role::Bia && to.rank() == prom_rank,
+                };
+                let score = capture_score(board, &m, us);
                 if score >= GOOD_CAPTURE {
-                    p.moves[p.len] = (*m, score);
-                    p.len += 1;
+                    buf.push((m, score));
                 }
             }
         }
-        p
-    }
-
-    fn empty() -> Picker {
         Picker {
-            moves: [(NULL, 0); makruk::MAX_MOVES],
-            len: 0,
+            moves: buf,
             next: 0,
         }
     }
 
     /// The next move, best first, with its ordering score.
     pub fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
+        let n = self.moves.len();
+        if self.next >= n {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.len {
+        for i in self.next + 1..n {
             if self.moves[i].1 > self.moves[best].1 {
                 best = i;
             }
@@ -198,15 +226,44 @@ impl Picker {
         self.next += 1;
         Some(self.moves[self.next - 1])
     }
+
+    /// Gives the buffer back for the next node.
+    #[must_use]
+    pub fn into_buf(self) -> Vec<(Move, i32)> {
+        self.moves
+    }
 }
 
-const NULL: Move = Move {
-    from: Square::from_index(0),
-    to: Square::from_index(0),
-    role: Role::Khun,
-    capture: None,
-    promotion: false,
-};
+/// True when `m` (legal in `pos`) gives check: directly from its target square (a promoted
+/// Bia as a Met), or by uncovering a Ruea of the mover.
+#[must_use]
+#[inline]
+pub fn gives_check(pos: &Position, m: &Move) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(k) = board.khun_of(us.other()) else {
+        return false;
+    };
+    let occ = (board.occupied().0 & !(1u64 << m.from.index())) | (1u64 << m.to.index());
+    let role = if m.promotion { Role::Met } else { m.role };
+    if attacks::piece(us, role, m.to, occ) & (1u64 << k.index()) != 0 {
+        return true;
+    }
+    let rueas = board.by_piece(us, Role::Ruea).0 & !(1u64 << m.from.index());
+    attacks::ruea(k, occ) & rueas != 0
+}
+
+/// True when, in `child` (the position after a move), the side that moved has its Khun
+/// attacked: the move was not legal.
+#[must_use]
+#[inline]
+pub fn leaves_khun_attacked(child: &Position) -> bool {
+    let mover = child.turn().other();
+    let board = child.board();
+    board.khun_of(mover).is_some_and(|k| {
+        attacks::attackers_to(board, k, board.occupied().0) & board.by_color(child.turn()).0 != 0
+    })
+}
 
 /// True when an ordering score is that of a capture losing material by exchange.
 #[must_use]
@@ -224,5 +281,104 @@ fn capture_score(board: &Board, m: &Move, us: Color) -> i32 {
         GOOD_CAPTURE + mvv_lva
     } else {
         BAD_CAPTURE + mvv_lva
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::{Game, Ruleset};
+
+    /// Positions from a reproducible random playout with captures favoured.
+    fn positions() -> Vec<Position> {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut below = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut out = Vec::new();
+        for _ in 0..60 {
+            let mut g = Game::new(Ruleset::Standard);
+            for _ in 0..120 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let moves = g.position().legal_moves();
+                let caps: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+                let m = if !caps.is_empty() && below(2) == 0 {
+                    *caps[below(caps.len())]
+                } else {
+                    moves[below(moves.len())]
+                };
+                g.play(&m).expect("legal");
+                out.push(g.position().clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        for pos in positions() {
+            for m in pos.legal_moves().iter() {
+                assert_eq!(
+                    gives_check(&pos, m),
+                    pos.after(m).is_check(),
+                    "{} {m:?}",
+                    pos.fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn quiescence_moves_are_the_legal_winning_captures() {
+        for pos in positions() {
+            if pos.is_check() {
+                continue;
+            }
+            let mut picker = Picker::captures(Vec::new(), &pos);
+            let mut ours = Vec::new();
+            while let Some((m, _)) = picker.next() {
+                if !leaves_khun_attacked(&pos.after(&m)) {
+                    ours.push(m);
+                }
+            }
+            let mut legal: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| (m.is_capture() || m.promotion) && see(pos.board(), m, pos.turn()) >= 0)
+                .collect();
+            let key = |m: &Move| (m.from, m.to);
+            ours.sort_by_key(key);
+            legal.sort_by_key(key);
+            assert_eq!(ours, legal, "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn exchange_evaluation() {
+        let pos = |fen| Position::from_fen(fen, Ruleset::Standard).expect("valid");
+        let find = |p: &Position, from: &str, to: &str| {
+            *p.legal_moves()
+                .iter()
+                .find(|m| m.from.to_string() == from && m.to.to_string() == to)
+                .expect("move")
+        };
+        // Ruea takes a Bia defended by a Bia: loses a Ruea for a Bia.
+        let p = pos("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(
+            see(p.board(), &find(&p, "d1", "d5"), Color::White),
+            100 - 500
+        );
+        // Ruea takes an undefended Ma.
+        let p = pos("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(see(p.board(), &find(&p, "d1", "d5"), Color::White), 310);
+        // Two Ruea on the file against one defender Ruea: the x-ray wins the Bia.
+        let p = pos("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1");
+        assert_eq!(see(p.board(), &find(&p, "d2", "d5"), Color::White), 100);
     }
 }

@@ -105,6 +105,7 @@ impl Engine {
             stopped: false,
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         };
         s.iterate(&pos, limits, margin, on_info)
     }
@@ -124,6 +125,8 @@ struct Searcher<'a> {
     stopped: bool,
     pv: [[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
+    /// One move buffer per ply, recycled by the move pickers.
+    bufs: Vec<Vec<(Move, i32)>>,
 }
 
 /// The UCI form of an internal score.
@@ -227,6 +230,7 @@ impl Searcher<'_> {
         // Order the first iteration by the table's move and the capture order.
         let hash_move = self.tt.probe(tt::key(pos)).map_or(NO_MOVE, |e| e.mv);
         let mut picker = Picker::new(
+            Vec::new(),
             &legal,
             pos.board(),
             pos.turn(),
@@ -514,7 +518,16 @@ impl Searcher<'_> {
         }
         let us = pos.turn();
         let killers = self.killers[ply];
-        let mut picker = Picker::new(&moves, pos.board(), us, hash_move, &killers, self.history);
+        let buf = std::mem::take(&mut self.bufs[ply]);
+        let mut picker = Picker::new(
+            buf,
+            &moves,
+            pos.board(),
+            us,
+            hash_move,
+            &killers,
+            self.history,
+        );
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
@@ -523,8 +536,7 @@ impl Searcher<'_> {
         let old_alpha = alpha;
         while let Some((m, order)) = picker.next() {
             let quiet = !m.is_capture() && !m.promotion;
-            let child = pos.after(&m);
-            let gives_check = child.is_check();
+            let gives_check = movepick::gives_check(pos, &m);
             if !pv_node && !in_check && best > -MATE_BOUND && n > 0 {
                 if quiet && !gives_check && depth <= 4 {
                     // Late-move pruning and futility pruning of quiet moves.
@@ -536,6 +548,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            let child = pos.after(&m);
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + ext;
             self.push(&child, false);
@@ -566,6 +579,7 @@ impl Searcher<'_> {
             }
             self.path.pop();
             if self.stopped {
+                self.bufs[ply] = picker.into_buf();
                 return 0;
             }
             n += 1;
@@ -590,6 +604,7 @@ impl Searcher<'_> {
                 n_quiets += 1;
             }
         }
+        self.bufs[ply] = picker.into_buf();
         let bound = if best >= beta {
             Bound::Lower
         } else if best > old_alpha {
@@ -656,20 +671,23 @@ impl Searcher<'_> {
                 return v;
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if !in_check || draws::mate_is_draw(pos) {
-                0
-            } else {
-                -MATE + ply as i32
-            };
-        }
         let mut best;
         let eval;
+        let buf = std::mem::take(&mut self.bufs[ply]);
         let mut picker = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                self.bufs[ply] = buf;
+                return if draws::mate_is_draw(pos) {
+                    0
+                } else {
+                    -MATE + ply as i32
+                };
+            }
             eval = -INF;
             best = -INF;
             Picker::new(
+                buf,
                 &moves,
                 pos.board(),
                 pos.turn(),
@@ -678,13 +696,19 @@ impl Searcher<'_> {
                 self.history,
             )
         } else {
+            // Stalemate needs a side with next to nothing: look for it only then.
+            if pos.board().by_color(pos.turn()).count() <= 3 && !pos.has_legal_move() {
+                self.bufs[ply] = buf;
+                return 0;
+            }
             eval = entry.map_or_else(|| evaluate(pos), |e| e.eval);
             best = eval;
             if eval >= beta {
+                self.bufs[ply] = buf;
                 return eval;
             }
             alpha = alpha.max(eval);
-            Picker::captures(&moves, pos.board(), pos.turn())
+            Picker::captures(buf, pos)
         };
         let old_alpha = alpha;
         let mut best_move = None;
@@ -697,10 +721,14 @@ impl Searcher<'_> {
                 }
             }
             let child = pos.after(&m);
+            if !in_check && movepick::leaves_khun_attacked(&child) {
+                continue;
+            }
             self.push(&child, false);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.stopped {
+                self.bufs[ply] = picker.into_buf();
                 return 0;
             }
             if v > best {
@@ -714,6 +742,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.bufs[ply] = picker.into_buf();
         let bound = if best >= beta {
             Bound::Lower
         } else if best > old_alpha {
