@@ -106,6 +106,7 @@ impl Engine {
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            evals: [0; MAX_PLY + 1],
         };
         s.iterate(&pos, limits, margin, on_info)
     }
@@ -127,6 +128,8 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     /// One move buffer per ply, recycled by the move pickers.
     bufs: Vec<Vec<(Move, i32)>>,
+    /// Static evaluation of the node at each ply of the current line.
+    evals: [i32; MAX_PLY + 1],
 }
 
 /// The UCI form of an internal score.
@@ -175,7 +178,7 @@ fn null_move(pos: &Position) -> Option<Position> {
 fn reduction(depth: i32, n: usize) -> i32 {
     let d = f64::from(depth.max(1));
     let m = n.max(1) as f64;
-    (0.5 + d.ln() * m.ln() / 2.2) as i32
+    (0.75 + d.ln() * m.ln() / 2.0) as i32
 }
 
 impl Searcher<'_> {
@@ -480,10 +483,13 @@ impl Searcher<'_> {
         } else {
             entry.map_or_else(|| evaluate(pos), |e| e.eval)
         };
+        self.evals[ply] = eval;
+        // Better than two plies ago: prune less.
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
 
         if !in_check && !pv_node && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && eval - 90 * depth >= beta {
+            if depth <= 6 && eval - (90 - 20 * i32::from(improving)) * depth >= beta {
                 return eval;
             }
             // Null move: give the opponent a free move; still above beta means a cut-off.
@@ -494,7 +500,7 @@ impl Searcher<'_> {
                 & (board.by_role(Role::Ruea) | board.by_role(Role::Ma) | board.by_role(Role::Khon));
             if depth >= 3 && eval >= beta && big.any() {
                 if let Some(null) = null_move(pos) {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+                    let r = 3 + depth / 3 + ((eval - beta) / 200).min(2);
                     self.push(&null, true);
                     let v = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
@@ -516,6 +522,13 @@ impl Searcher<'_> {
                 -MATE + ply as i32
             };
         }
+        // No move from the table at a deep node: search it a ply shallower (internal
+        // iterative reduction); the next visit has a move to start with.
+        let depth = if depth >= 4 && hash_move == NO_MOVE {
+            depth - 1
+        } else {
+            depth
+        };
         let us = pos.turn();
         let killers = self.killers[ply];
         let buf = std::mem::take(&mut self.bufs[ply]);
@@ -538,9 +551,13 @@ impl Searcher<'_> {
             let quiet = !m.is_capture() && !m.promotion;
             let gives_check = movepick::gives_check(pos, &m);
             if !pv_node && !in_check && best > -MATE_BOUND && n > 0 {
-                if quiet && !gives_check && depth <= 4 {
-                    // Late-move pruning and futility pruning of quiet moves.
-                    if n >= 3 + 2 * (depth * depth) as usize || eval + 100 + 110 * depth <= alpha {
+                if quiet && !gives_check && depth <= 5 {
+                    // Late-move pruning, futility pruning and history pruning of quiet moves.
+                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if n >= late.max(3)
+                        || eval + 90 + 100 * depth <= alpha
+                        || (depth <= 3 && self.history.get(us, &m) < -3000 * depth)
+                    {
                         continue;
                     }
                 }
@@ -565,6 +582,9 @@ impl Searcher<'_> {
                     }
                     if killers.contains(&Some(m)) {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r -= self.history.get(us, &m) / 6000;
                     r = r.clamp(0, new_depth - 1);
