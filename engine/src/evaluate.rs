@@ -13,8 +13,8 @@
 //!   guards.
 //! - Endgame knowledge: a side that cannot mate (Fairy-Stockfish's insufficient material)
 //!   is not better; with a bare Khun or a large advantage, the stronger side drives the weak
-//!   Khun to the edge; when a count runs, the evaluation shrinks toward 0 as the count nears
-//!   its limit (a draw when it runs out), so the stronger side hurries to mate and the weaker
+//!   Khun to the edge; when a count runs, the evaluation shrinks toward 0 over its last ten
+//!   moves (a draw when it runs out), so the stronger side hurries to mate and the weaker
 //!   side steers toward the count. Under `traditional` the side counting a requested board's
 //!   honour cannot win by mate (that is a draw), so its advantage counts for little.
 
@@ -310,9 +310,10 @@ fn scale(pos: &Position, score: i32) -> i32 {
         if counter_cannot_win {
             return score / 8;
         }
-        // Scale by the moves left on the count: full at 24 or more, down to a tenth at 0.
-        let rem = c.remaining.min(24) as i32;
-        score = score * (4 + 9 * rem / 10) / 25;
+        // Full value while ten or more of the counting side's moves are left, then down to a
+        // sixth at the last one.
+        let rem = c.remaining.min(10) as i32;
+        score = score * (2 + rem) / 12;
     }
     score
 }
@@ -352,7 +353,7 @@ mod tests {
     fn the_count_shrinks_the_advantage() {
         // Khun and Ruea against Khun and Met, board's honour: early in the count and late.
         let early = eval("8/3km3/8/8/8/8/R7/4K3 w - 128 3 40");
-        let late = eval("8/3km3/8/8/8/8/R7/4K3 w - 128 120 40");
+        let late = eval("8/3km3/8/8/8/8/R7/4K3 w - 128 126 40");
         assert!(early > 2 * late && late > 0, "{early} {late}");
     }
 }

@@ -3,12 +3,15 @@
 //! pychess plays its level N with Fairy-Stockfish at `Skill Level` −4, 0, 3, 6, 10, 14, 16,
 //! 18, 20 (levels 0–8), `go movetime` 50, 50, 100, 150, 200, 300, 400, 500, 1000 ms and a
 //! depth cap of 1, 1, 1, 2, 3, 5, 8, 13, 22. Our level N aims to be about as strong as
-//! pychess's level N. Below level 8 the engine searches to a small depth in a short time,
-//! scores the root moves near the best exactly (a MultiPV-like root) and picks one of the few
-//! best at random, weighted by a softmax of the scores with a temperature that shrinks as the
-//! level rises: real mistakes (and the blindness of a shallow search), never an illegal or
-//! absurd move (a move far worse than the best has a negligible weight, and only the few best
-//! are candidates). Level 8 is the full engine using its whole budget.
+//! pychess's level N, so below level 8 it gets pychess's depth cap and time, and is weakened
+//! the way a `Skill Level` weakens: the root moves near the best are scored exactly (a
+//! MultiPV-like root), and one of the four best is picked at random, weighted by a softmax of
+//! the scores. The temperature is the spread of those four scores (at most a Bia's worth)
+//! times a factor that falls as the level rises: where the four are close the pick is nearly
+//! free, where one stands out it is usually found, and the lower the level the more often
+//! it is not — real mistakes, with the blindness of a shallow search, but never an illegal
+//! move, and never one outside the four best. Level 8 is the full engine using its whole
+//! budget.
 
 use crate::search::Engine;
 use crate::{Limits, Score};
@@ -21,18 +24,25 @@ use std::time::Duration;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), softmax
-/// temperature in centipawns (0: always the best move), number of candidate moves.
-const TABLE: [(u32, u64, i32, usize); 8] = [
-    (1, 50, 150, 5),
-    (1, 50, 100, 4),
-    (2, 100, 80, 4),
-    (3, 150, 60, 4),
-    (4, 200, 40, 3),
-    (6, 300, 25, 3),
-    (9, 400, 12, 2),
-    (0, 0, 0, 1),
+/// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), and the
+/// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
+/// move).
+const TABLE: [(u32, u64, i32); 8] = [
+    (1, 50, 75),
+    (1, 100, 40),
+    (2, 150, 27),
+    (3, 200, 18),
+    (5, 300, 13),
+    (8, 400, 11),
+    (13, 500, 9),
+    (0, 0, 0),
 ];
+
+/// How many of the best root moves a weakened level chooses from.
+const CANDIDATES: usize = 4;
+
+/// The largest spread of the candidates' scores that the temperature follows (a Bia).
+const SPREAD_CAP: i32 = 100;
 
 impl Level {
     /// The strongest level.
@@ -54,7 +64,7 @@ impl Level {
         self.0
     }
 
-    fn row(self) -> (u32, u64, i32, usize) {
+    fn row(self) -> (u32, u64, i32) {
         TABLE[usize::from(self.0.clamp(1, 8)) - 1]
     }
 
@@ -62,7 +72,7 @@ impl Level {
     /// depth cap and a time cap (never more than `budget`); level 8 the whole budget.
     #[must_use]
     pub fn limits(self, budget: Duration) -> Limits {
-        let (depth, ms, _, _) = self.row();
+        let (depth, ms, _) = self.row();
         Limits {
             depth: (depth != 0).then_some(depth),
             nodes: None,
@@ -87,22 +97,24 @@ pub fn choose_move(
     rng: &mut impl Rng,
 ) -> Option<Move> {
     let limits = level.limits(budget);
-    let (_, _, temperature, candidates) = level.row();
-    if temperature == 0 {
+    let (_, _, factor) = level.row();
+    if factor == 0 {
         return engine.search(game, &limits, stop, &mut |_| {}).best;
     }
-    // Scores within a few temperatures of the best matter; the rest weigh nothing.
-    let margin = 6 * temperature;
+    // Scores within a few of the largest temperatures of the best matter.
+    let margin = 4 * factor * SPREAD_CAP / 10;
     let (result, mut root) = engine.search_with(game, &limits, stop, &mut |_| {}, Some(margin));
     root.retain(|r| r.1 > -crate::MATE - 1);
     root.sort_by(|a, b| b.1.cmp(&a.1));
-    root.truncate(candidates);
-    let Some(best) = root.first().map(|r| r.1) else {
+    root.truncate(CANDIDATES);
+    let (Some(best), Some(last)) = (root.first().map(|r| r.1), root.last().map(|r| r.1)) else {
         return result.best;
     };
+    let spread = (best - last).clamp(1, SPREAD_CAP);
+    let temperature = f64::from((factor * spread / 10).max(1));
     let weights: Vec<f64> = root
         .iter()
-        .map(|r| (f64::from((r.1 - best).max(-3000)) / f64::from(temperature)).exp())
+        .map(|r| (f64::from((r.1 - best).max(-3000)) / temperature).exp())
         .collect();
     let total: f64 = weights.iter().sum();
     let mut x = rng.random::<f64>() * total;
@@ -172,8 +184,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn level_one_mostly_takes_a_free_ruea() {
+    /// How often of 40 tries `level` takes a Ruea that hangs (every other move is far worse).
+    fn takes_free_ruea(level: u8) -> usize {
         // The black Ruea on d5 hangs to the Ruea d1; every other move is far worse.
         let pos = makruk::Position::from_fen("4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1", Ruleset::Standard)
             .expect("valid");
@@ -181,11 +193,11 @@ mod tests {
         let mut engine = Engine::new(4);
         let mut rng = rand::rngs::StdRng::seed_from_u64(1);
         let mut took = 0;
-        for _ in 0..20 {
+        for _ in 0..40 {
             let m = choose_move(
                 &mut engine,
                 &game,
-                Level::new(1).expect("level"),
+                Level::new(level).expect("level"),
                 Duration::from_millis(30),
                 &AtomicBool::new(false),
                 &mut rng,
@@ -193,7 +205,17 @@ mod tests {
             .expect("a move");
             took += usize::from(m.capture.is_some());
         }
-        assert!(took >= 15, "took the Ruea {took} times of 20");
+        took
+    }
+
+    #[test]
+    fn higher_levels_see_more_free_material() {
+        // Level 1 misses the Ruea often (beatable by a beginner), but not always; from level
+        // 5 it is hardly ever missed; level 8 always takes it.
+        let (l1, l5, l8) = (takes_free_ruea(1), takes_free_ruea(5), takes_free_ruea(8));
+        assert!((8..=32).contains(&l1), "level 1 took it {l1} times of 40");
+        assert!(l5 >= 34, "level 5 took it {l5} times of 40");
+        assert_eq!(l8, 40);
     }
 
     #[test]
