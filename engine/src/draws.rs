@@ -65,7 +65,7 @@ pub fn is_rule_draw(pos: &Position, path: &[PathEntry], root: usize) -> bool {
         || rules.no_progress.is_some_and(|np| {
             pos.halfmoves() >= np.plies && (!np.only_with_bia || board.by_role(Role::Bia).any())
         });
-    draw && !(pos.is_check() && !pos.has_legal_move())
+    draw && (!pos.is_check() || pos.has_legal_move())
 }
 
 /// True when the side to move in `pos` is checkmated but the game is drawn: under

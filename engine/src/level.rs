@@ -105,7 +105,7 @@ pub fn choose_move(
     let margin = 4 * factor * SPREAD_CAP / 10;
     let (result, mut root) = engine.search_with(game, &limits, stop, &mut |_| {}, Some(margin));
     root.retain(|r| r.1 > -crate::MATE - 1);
-    root.sort_by(|a, b| b.1.cmp(&a.1));
+    root.sort_by_key(|r| std::cmp::Reverse(r.1));
     root.truncate(CANDIDATES);
     let (Some(best), Some(last)) = (root.first().map(|r| r.1), root.last().map(|r| r.1)) else {
         return result.best;

@@ -211,7 +211,7 @@ impl Picker {
     }
 
     /// The next move, best first, with its ordering score.
-    pub fn next(&mut self) -> Option<(Move, i32)> {
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -269,7 +269,7 @@ pub fn leaves_khun_attacked(child: &Position) -> bool {
 #[must_use]
 #[inline]
 pub fn is_bad_capture(score: i32) -> bool {
-    score < KILLER - 1 && score <= BAD_CAPTURE + (1 << 20)
+    score <= BAD_CAPTURE + (1 << 20)
 }
 
 /// Ordering score of a capture or promotion: good ones by victim then attacker, losing ones
@@ -341,7 +341,7 @@ mod tests {
             }
             let mut picker = Picker::captures(Vec::new(), &pos);
             let mut ours = Vec::new();
-            while let Some((m, _)) = picker.next() {
+            while let Some((m, _)) = picker.pick() {
                 if !leaves_khun_attacked(&pos.after(&m)) {
                     ours.push(m);
                 }

@@ -192,13 +192,12 @@ impl Searcher<'_> {
         if self.stopped {
             return true;
         }
-        if self.nodes % POLL_NODES == 0 {
-            if self.stop.load(Ordering::Relaxed)
+        if self.nodes & (POLL_NODES - 1) == 0
+            && (self.stop.load(Ordering::Relaxed)
                 || self.budget.hard.is_some_and(|h| self.elapsed() >= h)
-                || self.node_limit.is_some_and(|n| self.nodes >= n)
-            {
-                self.stopped = true;
-            }
+                || self.node_limit.is_some_and(|n| self.nodes >= n))
+        {
+            self.stopped = true;
         }
         self.stopped
     }
@@ -242,7 +241,7 @@ impl Searcher<'_> {
             self.history,
         );
         root.clear();
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.pick() {
             root.push((m, -INF));
         }
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
@@ -381,7 +380,7 @@ impl Searcher<'_> {
         }
         // Keep the order by score for moves scored this iteration (the first moves).
         let scored = root.iter().take_while(|r| r.1 != -INF).count();
-        root[..scored].sort_by(|a, b| b.1.cmp(&a.1));
+        root[..scored].sort_by_key(|r| std::cmp::Reverse(r.1));
         if !self.stopped && best > -INF {
             let bound = if best >= beta {
                 Bound::Lower
@@ -547,7 +546,7 @@ impl Searcher<'_> {
         let mut n_quiets = 0;
         let mut n = 0usize;
         let old_alpha = alpha;
-        while let Some((m, order)) = picker.next() {
+        while let Some((m, order)) = picker.pick() {
             let quiet = !m.is_capture() && !m.promotion;
             let gives_check = movepick::gives_check(pos, &m);
             if !pv_node && !in_check && best > -MATE_BOUND && n > 0 {
@@ -732,7 +731,7 @@ impl Searcher<'_> {
         };
         let old_alpha = alpha;
         let mut best_move = None;
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.pick() {
             if !in_check && !m.promotion {
                 // Delta pruning: even winning the piece leaves us below alpha.
                 let gain = m.capture.map_or(0, crate::evaluate::value);

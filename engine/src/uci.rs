@@ -105,8 +105,9 @@ impl State {
         }
     }
 
+    /// The engine, stopping a running search first.
     fn engine(&mut self) -> Engine {
-        self.finish(false);
+        self.finish(true);
         self.engine
             .take()
             .unwrap_or_else(|| Engine::new(self.hash_mb))
