@@ -15,7 +15,8 @@
 //!   is not better; with a bare Khun or a large advantage, the stronger side drives the weak
 //!   Khun to the edge; when a count runs, the evaluation shrinks toward 0 over its last ten
 //!   moves (a draw when it runs out), so the stronger side hurries to mate and the weaker
-//!   side steers toward the count. Under `traditional` the side counting a requested board's
+//!   side steers toward the count; so does the no-progress counter of `material` and
+//!   `fifty-move` over its last twenty plies. Under `traditional` the side counting a requested board's
 //!   honour cannot win by mate (that is a draw), so its advantage counts for little.
 
 use crate::attacks;
@@ -291,10 +292,18 @@ fn scale(pos: &Position, score: i32) -> i32 {
         return score / 16;
     }
     let board = pos.board();
+    let mut score = score;
+    // The no-progress rule (`material`, `fifty-move`): the last twenty plies before it draws
+    // shrink the advantage too.
+    if let Some(np) = pos.ruleset().rules().no_progress {
+        if !np.only_with_bia || board.by_role(Role::Bia).any() {
+            let left = np.plies.saturating_sub(pos.halfmoves()).min(20) as i32;
+            score = score * (4 + left) / 24;
+        }
+    }
     if board.by_role(Role::Bia).any() {
         return score;
     }
-    let mut score = score;
     // Without Bia, one minor piece against pieces rarely mates.
     let strong_pieces = board.by_color(strong).count() - 1;
     if strong_pieces <= 1
@@ -347,6 +356,16 @@ mod tests {
         // Khun and Ma against a bare Khun: Fairy-Stockfish's insufficient material.
         let e = eval("8/8/3k4/8/8/2N5/8/4K3 w - - 0 1");
         assert!(e.abs() < 40, "{e}");
+    }
+
+    #[test]
+    fn the_no_progress_counter_shrinks_the_advantage() {
+        let at = |h: u32| {
+            let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {h} 60");
+            evaluate(&Position::from_fen(&fen, Ruleset::FiftyMove).expect("valid FEN"))
+        };
+        assert_eq!(at(0), at(80));
+        assert!(at(98) < at(80) / 3, "{} {}", at(98), at(80));
     }
 
     #[test]

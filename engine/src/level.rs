@@ -28,13 +28,13 @@ pub struct Level(u8);
 /// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
 /// move).
 const TABLE: [(u32, u64, i32); 8] = [
-    (1, 50, 75),
-    (1, 100, 40),
-    (2, 150, 27),
-    (3, 200, 18),
-    (5, 300, 13),
-    (8, 400, 11),
-    (13, 500, 9),
+    (2, 50, 40),
+    (3, 100, 27),
+    (4, 150, 18),
+    (5, 200, 12),
+    (7, 300, 8),
+    (10, 400, 5),
+    (16, 500, 3),
     (0, 0, 0),
 ];
 
@@ -153,10 +153,16 @@ mod tests {
         assert_eq!(Level::new(0), None);
         assert_eq!(Level::new(9), None);
         assert_eq!(Level::new(8), Some(Level::MAX));
-        let l1 = Level::new(1)
-            .expect("level 1")
-            .limits(Duration::from_secs(5));
-        assert_eq!(l1.depth, Some(1));
+        // Depth and time grow with the level, and never exceed the budget.
+        let budget = Duration::from_millis(250);
+        let limits: Vec<Limits> = (1..=7)
+            .map(|n| Level::new(n).expect("level").limits(budget))
+            .collect();
+        for w in limits.windows(2) {
+            assert!(w[0].depth < w[1].depth, "{limits:?}");
+            assert!(w[0].movetime <= w[1].movetime, "{limits:?}");
+        }
+        assert!(limits.iter().all(|l| l.movetime <= Some(budget)));
         let l8 = Level::MAX.limits(Duration::from_secs(5));
         assert_eq!(
             (l8.depth, l8.movetime),
