@@ -1,0 +1,341 @@
+//! A match between this engine (in-process) and any UCI engine speaking Makruk, e.g.
+//! Fairy-Stockfish, refereed by the rules crate under `standard` (a game ends as
+//! `Game::outcome` says; 400 plies without an end are scored a draw).
+//!
+//! ```text
+//! cargo run --release -p makruk-engine --example match -- --engine /usr/games/fairy-stockfish \
+//!     [--engine-option "Skill Level=3"]... [--opponent-level N] [--level N] [--movetime 100] \
+//!     [--games N] [--openings engine/openings.txt] [--pgn out.pgn]
+//! ```
+//!
+//! Every opening is played twice, colours swapped; `--games` caps the number of games. Our
+//! side plays `--level` (default 8) with `--movetime` ms a move. `--opponent-level N` makes
+//! the opponent pychess's level N (Fairy-Stockfish `Skill Level`, `go movetime` and depth cap
+//! of pychess's ladder, see `makruk_engine::Level`); otherwise the opponent thinks
+//! `--movetime` ms a move. Prints each result, then W-D-L, the score and an Elo difference
+//! with a 95% error bar.
+
+use makruk::{Color, Game, Outcome, Position, Ruleset};
+use makruk_engine::uci::{move_to_uci, parse_move};
+use makruk_engine::{choose_move, Engine, Level};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// pychess's ladder for levels 0..=8: Fairy-Stockfish Skill Level, movetime (ms), depth.
+const PYCHESS: [(i32, u64, u32); 9] = [
+    (-4, 50, 1),
+    (0, 50, 1),
+    (3, 100, 1),
+    (6, 150, 2),
+    (10, 200, 3),
+    (14, 300, 5),
+    (16, 400, 8),
+    (18, 500, 13),
+    (20, 1000, 22),
+];
+
+const MAX_PLIES: usize = 400;
+
+struct Args {
+    engine: String,
+    options: Vec<(String, String)>,
+    opponent_level: Option<usize>,
+    level: Level,
+    movetime: u64,
+    games: Option<usize>,
+    openings: String,
+    pgn: Option<String>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        engine: String::new(),
+        options: Vec::new(),
+        opponent_level: None,
+        level: Level::MAX,
+        movetime: 100,
+        games: None,
+        openings: concat!(env!("CARGO_MANIFEST_DIR"), "/openings.txt").to_string(),
+        pgn: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut val = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--engine" => a.engine = val()?,
+            "--engine-option" => {
+                let v = val()?;
+                let (n, x) = v
+                    .split_once('=')
+                    .ok_or("--engine-option takes Name=Value")?;
+                a.options.push((n.trim().to_string(), x.trim().to_string()));
+            }
+            "--opponent-level" => {
+                let n: usize = val()?.parse().map_err(|_| "bad --opponent-level")?;
+                if n > 8 {
+                    return Err("--opponent-level is 0 to 8".into());
+                }
+                a.opponent_level = Some(n);
+            }
+            "--level" => {
+                let n: u8 = val()?.parse().map_err(|_| "bad --level")?;
+                a.level = Level::new(n).ok_or("--level is 1 to 8")?;
+            }
+            "--movetime" => a.movetime = val()?.parse().map_err(|_| "bad --movetime")?,
+            "--games" => a.games = Some(val()?.parse().map_err(|_| "bad --games")?),
+            "--openings" => a.openings = val()?,
+            "--pgn" => a.pgn = Some(val()?),
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    if a.engine.is_empty() {
+        return Err("--engine <path> is required".into());
+    }
+    Ok(a)
+}
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(path: &str, options: &[(String, String)]) -> std::io::Result<Uci> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let stdout = BufReader::new(child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?);
+        let mut u = Uci {
+            child,
+            stdin,
+            stdout,
+        };
+        u.send("uci")?;
+        u.wait_for("uciok")?;
+        u.send("setoption name UCI_Variant value makruk")?;
+        for (n, v) in options {
+            u.send(&format!("setoption name {n} value {v}"))?;
+        }
+        u.send("isready")?;
+        u.wait_for("readyok")?;
+        Ok(u)
+    }
+
+    fn send(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.stdin, "{line}")?;
+        self.stdin.flush()
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it.
+    fn wait_for(&mut self, prefix: &str) -> std::io::Result<String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.stdout.read_line(&mut line)? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            if line.starts_with(prefix) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Plays one game; returns the result from our side: 1.0, 0.5 or 0.0, and the game.
+fn play(
+    a: &Args,
+    engine: &mut Engine,
+    opp: &mut Uci,
+    fen: &str,
+    ours: Color,
+    rng: &mut impl rand::Rng,
+) -> Result<(f64, Game, &'static str), String> {
+    let start = Position::from_fen(fen, Ruleset::Standard).map_err(|e| format!("{fen}: {e}"))?;
+    let mut game = Game::from_position(start);
+    engine.new_game();
+    opp.send("ucinewgame").map_err(|e| e.to_string())?;
+    let go = match a.opponent_level {
+        Some(n) => {
+            let (_, ms, d) = PYCHESS[n];
+            format!("go movetime {ms} depth {d}")
+        }
+        None => format!("go movetime {}", a.movetime),
+    };
+    let stop = AtomicBool::new(false);
+    loop {
+        if let Some(o) = game.outcome() {
+            let r = match o {
+                Outcome::Decisive { winner, .. } if winner == ours => 1.0,
+                Outcome::Decisive { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+            return Ok((r, game, "rules"));
+        }
+        if game.moves().len() >= MAX_PLIES {
+            return Ok((0.5, game, "adjudicated"));
+        }
+        let pos = game.position().clone();
+        let m = if pos.turn() == ours {
+            choose_move(
+                engine,
+                &game,
+                a.level,
+                Duration::from_millis(a.movetime),
+                &stop,
+                rng,
+            )
+            .ok_or("no move from our engine")?
+        } else {
+            let moves: Vec<String> = game.moves().iter().map(move_to_uci).collect();
+            let cmd = if moves.is_empty() {
+                format!("position fen {fen}")
+            } else {
+                format!("position fen {fen} moves {}", moves.join(" "))
+            };
+            opp.send(&cmd).map_err(|e| e.to_string())?;
+            opp.send(&go).map_err(|e| e.to_string())?;
+            let line = opp.wait_for("bestmove").map_err(|e| e.to_string())?;
+            let text = line.split_whitespace().nth(1).unwrap_or("");
+            match parse_move(&pos, text) {
+                Some(m) => m,
+                None => {
+                    eprintln!("opponent played illegal {text:?} in {}", pos.fen());
+                    return Ok((1.0, game, "opponent illegal move"));
+                }
+            }
+        };
+        game.play(&m).map_err(|e| format!("{e} in {}", pos.fen()))?;
+    }
+}
+
+fn main() {
+    let a = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("match: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut options = a.options.clone();
+    if let Some(n) = a.opponent_level {
+        options.push(("Skill Level".into(), PYCHESS[n].0.to_string()));
+    }
+    let openings: Vec<String> = match std::fs::read_to_string(&a.openings) {
+        Ok(t) => t
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect(),
+        Err(e) => {
+            eprintln!("match: {}: {e}", a.openings);
+            std::process::exit(2);
+        }
+    };
+    let mut opp = match Uci::start(&a.engine, &options) {
+        Ok(u) => u,
+        Err(e) => {
+            eprintln!("match: cannot start {}: {e}", a.engine);
+            std::process::exit(2);
+        }
+    };
+    let mut engine = Engine::new(64);
+    let mut rng = rand::rng();
+    let total = a
+        .games
+        .unwrap_or(2 * openings.len())
+        .min(2 * openings.len());
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut pgn = String::new();
+    for i in 0..total {
+        let fen = &openings[i / 2];
+        let ours = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match play(&a, &mut engine, &mut opp, fen, ours, &mut rng) {
+            Ok((r, game, why)) => {
+                if r == 1.0 {
+                    w += 1;
+                } else if r == 0.0 {
+                    l += 1;
+                } else {
+                    d += 1;
+                }
+                println!(
+                    "game {:3} opening {:2} as {:5}: {} ({} plies, {why}: {:?})  W-D-L {w}-{d}-{l}",
+                    i + 1,
+                    i / 2 + 1,
+                    ours.name(),
+                    r,
+                    game.moves().len(),
+                    game.outcome()
+                );
+                if a.pgn.is_some() {
+                    let (white, black) = match ours {
+                        Color::White => ("makruk-engine", "opponent"),
+                        Color::Black => ("opponent", "makruk-engine"),
+                    };
+                    let tags = makruk::pgn::PgnTags {
+                        event: "makruk-engine match".into(),
+                        round: (i + 1).to_string(),
+                        white: white.into(),
+                        black: black.into(),
+                        result: (why == "adjudicated").then(|| "1/2-1/2".to_string()),
+                        ..makruk::pgn::PgnTags::default()
+                    };
+                    pgn.push_str(&makruk::pgn::write_pgn(&game, &tags));
+                    pgn.push('\n');
+                }
+            }
+            Err(e) => {
+                eprintln!("match: game {} aborted: {e}", i + 1);
+                break;
+            }
+        }
+    }
+    if let Some(path) = &a.pgn {
+        if let Err(e) = std::fs::write(path, pgn) {
+            eprintln!("match: cannot write {path}: {e}");
+        }
+    }
+    report(w, d, l);
+}
+
+/// W-D-L, score and Elo difference with a 95% error bar (normal approximation of the
+/// per-game score).
+fn report(w: u32, d: u32, l: u32) {
+    let n = f64::from(w + d + l);
+    if n == 0.0 {
+        println!("no games");
+        return;
+    }
+    let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
+    let var = (f64::from(w) * (1.0 - score).powi(2)
+        + f64::from(d) * (0.5 - score).powi(2)
+        + f64::from(l) * score.powi(2))
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    println!(
+        "W-D-L {w}-{d}-{l}  score {:.1}%  Elo {:+.0} (95%: {:+.0} .. {:+.0})",
+        100.0 * score,
+        elo(score),
+        elo(score - margin),
+        elo(score + margin)
+    );
+}

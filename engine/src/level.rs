@@ -1,0 +1,246 @@
+//! Playing levels 1–8 for the bot, anchored on pychess's ladder.
+//!
+//! pychess plays its level N with Fairy-Stockfish at `Skill Level` −4, 0, 3, 6, 10, 14, 16,
+//! 18, 20 (levels 0–8), `go movetime` 50, 50, 100, 150, 200, 300, 400, 500, 1000 ms and a
+//! depth cap of 1, 1, 1, 2, 3, 5, 8, 13, 22. Our level N aims to be about as strong as
+//! pychess's level N, so below level 8 it gets pychess's depth cap and time, and is weakened
+//! the way a `Skill Level` weakens: the root moves near the best are scored exactly (a
+//! MultiPV-like root), and one of the four best is picked at random, weighted by a softmax of
+//! the scores. The temperature is the spread of those four scores (at most a Bia's worth)
+//! times a factor that falls as the level rises: where the four are close the pick is nearly
+//! free, where one stands out it is usually found, and the lower the level the more often
+//! it is not — real mistakes, with the blindness of a shallow search, but never an illegal
+//! move, and never one outside the four best. Level 8 is the full engine using its whole
+//! budget.
+
+use crate::search::Engine;
+use crate::{Limits, Score};
+use makruk::{Game, Move};
+use rand::Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A playing level, 1 (beatable by a beginner) to 8 (full strength).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), and the
+/// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
+/// move).
+const TABLE: [(u32, u64, i32); 8] = [
+    (2, 50, 40),
+    (3, 100, 27),
+    (4, 150, 18),
+    (5, 200, 15),
+    (7, 300, 8),
+    (12, 400, 2),
+    (24, 500, 1),
+    (0, 0, 0),
+];
+
+/// How many of the best root moves a weakened level chooses from.
+const CANDIDATES: usize = 4;
+
+/// The largest spread of the candidates' scores that the temperature follows (a Bia).
+const SPREAD_CAP: i32 = 100;
+
+impl Level {
+    /// The strongest level.
+    pub const MAX: Level = Level(8);
+
+    /// The level `n`, if `1 <= n <= 8`.
+    #[must_use]
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The level's number, 1..=8.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    fn row(self) -> (u32, u64, i32) {
+        TABLE[usize::from(self.0.clamp(1, 8)) - 1]
+    }
+
+    /// The search limits of this level for a move that may take `budget`: below level 8 a
+    /// depth cap and a time cap (never more than `budget`); level 8 the whole budget.
+    #[must_use]
+    pub fn limits(self, budget: Duration) -> Limits {
+        let (depth, ms, _) = self.row();
+        Limits {
+            depth: (depth != 0).then_some(depth),
+            nodes: None,
+            movetime: Some(if ms == 0 {
+                budget
+            } else {
+                budget.min(Duration::from_millis(ms))
+            }),
+            clock: None,
+        }
+    }
+}
+
+/// The move the engine plays at `level` in the current position of `game`, thinking at most
+/// `budget` (less at the lower levels) or until `stop`. `None` only without a legal move.
+pub fn choose_move(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    budget: Duration,
+    stop: &AtomicBool,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let limits = level.limits(budget);
+    let (_, _, factor) = level.row();
+    if factor == 0 {
+        return engine.search(game, &limits, stop, &mut |_| {}).best;
+    }
+    // Scores within a few of the largest temperatures of the best matter.
+    let margin = 4 * factor * SPREAD_CAP / 10;
+    let (result, mut root) = engine.search_with(game, &limits, stop, &mut |_| {}, Some(margin));
+    root.retain(|r| r.1 > -crate::MATE - 1);
+    root.sort_by_key(|r| std::cmp::Reverse(r.1));
+    root.truncate(CANDIDATES);
+    let (Some(best), Some(last)) = (root.first().map(|r| r.1), root.last().map(|r| r.1)) else {
+        return result.best;
+    };
+    let spread = (best - last).clamp(1, SPREAD_CAP);
+    let temperature = f64::from((factor * spread / 10).max(1));
+    let weights: Vec<f64> = root
+        .iter()
+        .map(|r| (f64::from((r.1 - best).max(-3000)) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.random::<f64>() * total;
+    for (r, w) in root.iter().zip(&weights) {
+        if x < *w {
+            return Some(r.0);
+        }
+        x -= w;
+    }
+    result.best
+}
+
+/// Whether the engine, playing `level`, accepts a draw offered in the current position of
+/// `game`: when a short search (at most the level's depth, 200 ms) scores the position at
+/// about 0 or worse for the side to move. The engine is taken to be the side to move.
+pub fn accepts_draw(engine: &mut Engine, game: &Game, level: Level) -> bool {
+    if !game.position().has_legal_move() {
+        return false;
+    }
+    let limits = level.limits(Duration::from_millis(200));
+    let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+    match result.score {
+        Score::Cp(cp) => cp <= 20,
+        Score::Mate(n) => n < 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::Ruleset;
+    use rand::SeedableRng;
+
+    #[test]
+    fn levels_are_one_to_eight() {
+        assert_eq!(Level::new(0), None);
+        assert_eq!(Level::new(9), None);
+        assert_eq!(Level::new(8), Some(Level::MAX));
+        // Depth and time grow with the level, and never exceed the budget.
+        let budget = Duration::from_millis(250);
+        let limits: Vec<Limits> = (1..=7)
+            .map(|n| Level::new(n).expect("level").limits(budget))
+            .collect();
+        for w in limits.windows(2) {
+            assert!(w[0].depth < w[1].depth, "{limits:?}");
+            assert!(w[0].movetime <= w[1].movetime, "{limits:?}");
+        }
+        assert!(limits.iter().all(|l| l.movetime <= Some(budget)));
+        let l8 = Level::MAX.limits(Duration::from_secs(5));
+        assert_eq!(
+            (l8.depth, l8.movetime),
+            (None, Some(Duration::from_secs(5)))
+        );
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move() {
+        let mut engine = Engine::new(4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let game = Game::new(Ruleset::Standard);
+        for n in 1..=8 {
+            let level = Level::new(n).expect("level");
+            let m = choose_move(
+                &mut engine,
+                &game,
+                level,
+                Duration::from_millis(30),
+                &AtomicBool::new(false),
+                &mut rng,
+            )
+            .expect("a move");
+            assert!(game.position().is_legal(&m), "level {n}");
+        }
+    }
+
+    /// How often of 40 tries `level` takes a Ruea that hangs (every other move is far worse).
+    fn takes_free_ruea(level: u8) -> usize {
+        // The black Ruea on d5 hangs to the Ruea d1; every other move is far worse.
+        let pos = makruk::Position::from_fen("4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let game = Game::from_position(pos);
+        let mut engine = Engine::new(4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut took = 0;
+        for _ in 0..40 {
+            let m = choose_move(
+                &mut engine,
+                &game,
+                Level::new(level).expect("level"),
+                Duration::from_millis(30),
+                &AtomicBool::new(false),
+                &mut rng,
+            )
+            .expect("a move");
+            took += usize::from(m.capture.is_some());
+        }
+        took
+    }
+
+    #[test]
+    fn higher_levels_see_more_free_material() {
+        // Level 1 misses the Ruea often (beatable by a beginner), but not always; from level
+        // 5 it is hardly ever missed; level 8 always takes it.
+        let (l1, l5, l8) = (takes_free_ruea(1), takes_free_ruea(5), takes_free_ruea(8));
+        assert!((8..=32).contains(&l1), "level 1 took it {l1} times of 40");
+        assert!(l5 >= 34, "level 5 took it {l5} times of 40");
+        assert_eq!(l8, 40);
+    }
+
+    #[test]
+    fn draw_accepted_only_when_not_better() {
+        let mut engine = Engine::new(4);
+        // A Ruea up: refuse. A Ruea down: accept.
+        let up = makruk::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        let down = makruk::Position::from_fen("r3k3/8/8/8/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        assert!(!accepts_draw(
+            &mut engine,
+            &Game::from_position(up),
+            Level::MAX
+        ));
+        assert!(accepts_draw(
+            &mut engine,
+            &Game::from_position(down),
+            Level::MAX
+        ));
+    }
+}

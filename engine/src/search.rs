@@ -1,0 +1,789 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with
+//! aspiration windows, a transposition table, null-move pruning, late-move reductions,
+//! (reverse) futility pruning, check extensions, mate-distance pruning and a quiescence
+//! search of captures and promotions.
+//!
+//! Scores are centipawns from the side to move's point of view. A mate `p` plies from the
+//! root scores `MATE − p` (mated: `−MATE + p`); the table stores mates relative to the node.
+//! The rules' draws ([`crate::draws`]) score 0, and so do stalemates; under `traditional`
+//! the mate given by the side counting a requested board's honour is a draw too.
+
+use crate::draws::{self, PathEntry};
+use crate::evaluate::evaluate;
+use crate::movepick::{self, is_bad_capture, pack, History, Picker};
+use crate::timeman::{self, TimeBudget};
+use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
+use crate::{Limits, Score, SearchInfo, SearchResult};
+use makruk::{Game, Move, Position, Role};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The longest line the search follows, in plies from the root (quiescence included).
+pub const MAX_PLY: usize = 64;
+
+/// The score of giving mate now; a mate `p` plies away scores `MATE − p`.
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+const INF: i32 = MATE + 1;
+
+/// How often (in nodes) the stop flag, the clock and the node limit are looked at.
+const POLL_NODES: u64 = 1024;
+
+/// The engine: the transposition table and the move-ordering knowledge that persists from one
+/// search to the next of a game.
+pub struct Engine {
+    tt: Table,
+    history: History,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` megabytes (at least 1).
+    #[must_use]
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: Table::new(hash_mb),
+            history: History::default(),
+        }
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// Searches the current position of `game` (its history counts for repetition) within
+    /// `limits`, until `stop` becomes true, calling `on_info` after every finished iteration.
+    /// Returns the best move found; `best` is `None` only when there is no legal move. The
+    /// search plays on even when the game is already over by the rules (the caller decides).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_with(game, limits, stop, on_info, None).0
+    }
+
+    /// [`Engine::search`], optionally scoring every root move within `margin` centipawns of
+    /// the best exactly (a MultiPV-like root for the playing levels). Also returns the root
+    /// moves with their scores from the last finished iteration (a bound for those outside
+    /// the margin), best first.
+    pub(crate) fn search_with(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        margin: Option<i32>,
+    ) -> (SearchResult, Vec<(Move, i32)>) {
+        let start = Instant::now();
+        let pos = game.position().clone();
+        let budget = timeman::budget(limits, pos.turn());
+        self.tt.new_search();
+        self.history.age();
+        let mut s = Searcher {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            killers: [[None; 2]; MAX_PLY + 1],
+            path: game
+                .positions()
+                .iter()
+                .map(|p| PathEntry {
+                    key: p.zobrist(),
+                    since_null: u32::MAX,
+                })
+                .collect(),
+            root: game.positions().len() - 1,
+            nodes: 0,
+            stop,
+            start,
+            budget,
+            node_limit: limits.nodes,
+            stopped: false,
+            pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            evals: [0; MAX_PLY + 1],
+        };
+        s.iterate(&pos, limits, margin, on_info)
+    }
+}
+
+struct Searcher<'a> {
+    tt: &'a mut Table,
+    history: &'a mut History,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    path: Vec<PathEntry>,
+    root: usize,
+    nodes: u64,
+    stop: &'a AtomicBool,
+    start: Instant,
+    budget: TimeBudget,
+    node_limit: Option<u64>,
+    stopped: bool,
+    pv: [[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1],
+    pv_len: [usize; MAX_PLY + 1],
+    /// One move buffer per ply, recycled by the move pickers.
+    bufs: Vec<Vec<(Move, i32)>>,
+    /// Static evaluation of the node at each ply of the current line.
+    evals: [i32; MAX_PLY + 1],
+}
+
+/// The UCI form of an internal score.
+#[must_use]
+pub fn to_score(v: i32) -> Score {
+    if v > MATE_BOUND {
+        Score::Mate((MATE - v + 1) / 2)
+    } else if v < -MATE_BOUND {
+        Score::Mate(-((MATE + v) / 2))
+    } else {
+        Score::Cp(v)
+    }
+}
+
+#[inline]
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v + ply as i32
+    } else if v < -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v - ply as i32
+    } else if v < -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// The position after a "pass" (for null-move pruning): the same placement and counting
+/// fields with the other side to move. `None` if that is not a valid position.
+fn null_move(pos: &Position) -> Option<Position> {
+    let mut setup = pos.setup();
+    setup.turn = setup.turn.other();
+    Position::from_setup(setup, pos.ruleset()).ok()
+}
+
+/// Late-move reduction in plies for the `n`-th move (from 0) at `depth`.
+fn reduction(depth: i32, n: usize) -> i32 {
+    let d = f64::from(depth.max(1));
+    let m = n.max(1) as f64;
+    (0.75 + d.ln() * m.ln() / 2.0) as i32
+}
+
+impl Searcher<'_> {
+    fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Polls the stop flag, the clock and the node limit every [`POLL_NODES`] nodes.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & (POLL_NODES - 1) == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.budget.hard.is_some_and(|h| self.elapsed() >= h)
+                || self.node_limit.is_some_and(|n| self.nodes >= n))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn pv_line(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        margin: Option<i32>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> (SearchResult, Vec<(Move, i32)>) {
+        let legal = pos.legal_moves();
+        let mut root: Vec<(Move, i32)> = legal.iter().map(|m| (*m, -INF)).collect();
+        let mut result = SearchResult {
+            best: root.first().map(|r| r.0),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: root.first().map(|r| vec![r.0]).unwrap_or_default(),
+        };
+        if root.is_empty() {
+            return (result, root);
+        }
+        // Order the first iteration by the table's move and the capture order.
+        let hash_move = self.tt.probe(tt::key(pos)).map_or(NO_MOVE, |e| e.mv);
+        let mut picker = Picker::new(
+            Vec::new(),
+            &legal,
+            pos.board(),
+            pos.turn(),
+            hash_move,
+            &[None; 2],
+            self.history,
+        );
+        root.clear();
+        while let Some((m, _)) = picker.pick() {
+            root.push((m, -INF));
+        }
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 4)
+        });
+        let mut last_score: i32 = 0;
+        let mut finished: Vec<(Move, i32)> = root.clone();
+        for depth in 1..=max_depth {
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 && last_score.abs() < MATE_BOUND {
+                (last_score - delta, last_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let v = self.root_search(pos, &mut root, depth, alpha, beta, margin);
+                if self.stopped {
+                    break v;
+                }
+                if v <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INF);
+                } else if v >= beta {
+                    beta = (v + delta).min(INF);
+                } else {
+                    break v;
+                }
+                delta += delta / 2 + 10;
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.stopped {
+                // A stopped iteration still counts when its first move (the best of the last
+                // iteration, or a better one found since) was searched to the end.
+                if root[0].1 != -INF {
+                    result.best = Some(root[0].0);
+                    result.score = to_score(root[0].1);
+                    result.pv = self.pv_line();
+                    if result.pv.first() != result.best.as_ref() {
+                        result.pv = vec![root[0].0];
+                    }
+                    if depth == 1 {
+                        finished = root.clone();
+                    }
+                }
+                break;
+            }
+            last_score = score;
+            finished = root.clone();
+            result.best = Some(root[0].0);
+            result.score = to_score(root[0].1);
+            result.pv = self.pv_line();
+            if result.pv.first() != result.best.as_ref() {
+                result.pv = vec![root[0].0];
+            }
+            result.depth = depth as u32;
+            let time = self.elapsed();
+            on_info(&SearchInfo {
+                depth: depth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                nps: nps(self.nodes, time),
+                time,
+                pv: result.pv.clone(),
+            });
+            if self.budget.soft.is_some_and(|s| time >= s) {
+                break;
+            }
+            // Under a clock, one legal move needs no thought.
+            if limits.clock.is_some() && root.len() == 1 && depth >= 2 {
+                break;
+            }
+            // A mate found and proved to its depth: deeper iterations cannot change it.
+            if score.abs() > MATE_BOUND
+                && (MATE - score.abs()) < depth
+                && limits.depth.is_none()
+                && margin.is_none()
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        (result, finished)
+    }
+
+    /// One iteration at the root; keeps `root` sorted best first (stable for the rest).
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        root: &mut [(Move, i32)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        margin: Option<i32>,
+    ) -> i32 {
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        for r in root.iter_mut() {
+            r.1 = -INF;
+        }
+        let key = tt::key(pos);
+        for i in 0..root.len() {
+            let m = root[i].0;
+            let child = pos.after(&m);
+            let ext = i32::from(child.is_check());
+            self.push(&child, false);
+            let floor = margin.map_or(alpha, |mg| (best - mg).max(-INF).min(alpha));
+            let mut v;
+            if i == 0 {
+                v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, true);
+            } else {
+                v = -self.search(&child, depth - 1 + ext, -floor - 1, -floor, 1, false);
+                if v > floor && v < beta && !self.stopped {
+                    v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, true);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            root[i].1 = v;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(0, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+                // Move the new best to the front, keeping the order of the others.
+                root[..=i].rotate_right(1);
+            }
+        }
+        // Keep the order by score for moves scored this iteration (the first moves).
+        let scored = root.iter().take_while(|r| r.1 != -INF).count();
+        root[..scored].sort_by_key(|r| std::cmp::Reverse(r.1));
+        if !self.stopped && best > -INF {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if let Some(first) = root.first() {
+                self.tt.store(
+                    key,
+                    Entry {
+                        mv: pack(&first.0),
+                        score: to_tt(best, 0),
+                        eval: if pos.is_check() { 0 } else { evaluate(pos) },
+                        depth,
+                        bound,
+                    },
+                );
+            }
+        }
+        best
+    }
+
+    fn push(&mut self, child: &Position, null: bool) {
+        let since_null = if null {
+            0
+        } else {
+            self.path
+                .last()
+                .map_or(u32::MAX, |p| p.since_null.saturating_add(1))
+        };
+        self.path.push(PathEntry {
+            key: child.zobrist(),
+            since_null,
+        });
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = Some(m);
+        let n = if ply < MAX_PLY {
+            self.pv_len[ply + 1].min(MAX_PLY - 1)
+        } else {
+            0
+        };
+        for j in 0..n {
+            self.pv[ply][j + 1] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// The main search of a node `ply` plies from the root, `path` ending with its key.
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if draws::is_rule_draw(pos, &self.path, self.root) {
+            return 0;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let key = tt::key(pos);
+        let entry = self.tt.probe(key);
+        let hash_move = entry.map_or(NO_MOVE, |e| e.mv);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                }
+            {
+                return v;
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else {
+            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        self.evals[ply] = eval;
+        // Better than two plies ago: prune less.
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+
+        if !in_check && !pv_node && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 6 && eval - (90 - 20 * i32::from(improving)) * depth >= beta {
+                return eval;
+            }
+            // Null move: give the opponent a free move; still above beta means a cut-off.
+            // Not with only Met, Bia-ngai and Bia left (zugzwang is common there).
+            let board = pos.board();
+            let us = board.by_color(pos.turn());
+            let big = us
+                & (board.by_role(Role::Ruea) | board.by_role(Role::Ma) | board.by_role(Role::Khon));
+            if depth >= 3 && eval >= beta && big.any() {
+                if let Some(null) = null_move(pos) {
+                    let r = 3 + depth / 3 + ((eval - beta) / 200).min(2);
+                    self.push(&null, true);
+                    let v = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v > MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if !in_check || draws::mate_is_draw(pos) {
+                0
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        // No move from the table at a deep node: search it a ply shallower (internal
+        // iterative reduction); the next visit has a move to start with.
+        let depth = if depth >= 4 && hash_move == NO_MOVE {
+            depth - 1
+        } else {
+            depth
+        };
+        let us = pos.turn();
+        let killers = self.killers[ply];
+        let buf = std::mem::take(&mut self.bufs[ply]);
+        let mut picker = Picker::new(
+            buf,
+            &moves,
+            pos.board(),
+            us,
+            hash_move,
+            &killers,
+            self.history,
+        );
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0;
+        let mut n = 0usize;
+        let old_alpha = alpha;
+        while let Some((m, order)) = picker.pick() {
+            let quiet = !m.is_capture() && !m.promotion;
+            let gives_check = movepick::gives_check(pos, &m);
+            if !pv_node && !in_check && best > -MATE_BOUND && n > 0 {
+                if quiet && !gives_check && depth <= 5 {
+                    // Late-move pruning, futility pruning and history pruning of quiet moves.
+                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if n >= late.max(3)
+                        || eval + 90 + 100 * depth <= alpha
+                        || (depth <= 3 && self.history.get(us, &m) < -3000 * depth)
+                    {
+                        continue;
+                    }
+                }
+                if !quiet && depth <= 3 && is_bad_capture(order) && !gives_check {
+                    continue;
+                }
+            }
+            let child = pos.after(&m);
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + ext;
+            self.push(&child, false);
+            let mut v;
+            if n == 0 {
+                v = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && n >= 2 + usize::from(pv_node) && quiet && !in_check && !gives_check
+                {
+                    r = reduction(depth, n);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if killers.contains(&Some(m)) {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    r -= self.history.get(us, &m) / 6000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node && !self.stopped {
+                    v = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                self.bufs[ply] = picker.into_buf();
+                return 0;
+            }
+            n += 1;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.on_quiet_cutoff(ply, us, &m, depth, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+        self.bufs[ply] = picker.into_buf();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move.map_or(NO_MOVE, |m| pack(&m)),
+                score: to_tt(best, ply),
+                eval: if in_check { 0 } else { eval },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn on_quiet_cutoff(
+        &mut self,
+        ply: usize,
+        us: makruk::Color,
+        m: &Move,
+        depth: i32,
+        tried: &[Option<Move>],
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        let bonus = (depth * depth * 16).min(4000);
+        self.history.update(us, m, bonus);
+        for q in tried.iter().flatten() {
+            self.history.update(us, q, -bonus);
+        }
+    }
+
+    /// Quiescence: stand pat, then captures and promotions that do not lose material; all
+    /// evasions when in check.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if draws::is_rule_draw(pos, &self.path, self.root) {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let key = tt::key(pos);
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            if match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            } {
+                return v;
+            }
+        }
+        let mut best;
+        let eval;
+        let buf = std::mem::take(&mut self.bufs[ply]);
+        let mut picker = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                self.bufs[ply] = buf;
+                return if draws::mate_is_draw(pos) {
+                    0
+                } else {
+                    -MATE + ply as i32
+                };
+            }
+            eval = -INF;
+            best = -INF;
+            Picker::new(
+                buf,
+                &moves,
+                pos.board(),
+                pos.turn(),
+                NO_MOVE,
+                &[None; 2],
+                self.history,
+            )
+        } else {
+            // Stalemate needs a side with next to nothing: look for it only then.
+            if pos.board().by_color(pos.turn()).count() <= 3 && !pos.has_legal_move() {
+                self.bufs[ply] = buf;
+                return 0;
+            }
+            eval = entry.map_or_else(|| evaluate(pos), |e| e.eval);
+            best = eval;
+            if eval >= beta {
+                self.bufs[ply] = buf;
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            Picker::captures(buf, pos)
+        };
+        let old_alpha = alpha;
+        let mut best_move = None;
+        while let Some((m, _)) = picker.pick() {
+            if !in_check && !m.promotion {
+                // Delta pruning: even winning the piece leaves us below alpha.
+                let gain = m.capture.map_or(0, crate::evaluate::value);
+                if eval + gain + 150 <= alpha {
+                    continue;
+                }
+            }
+            let child = pos.after(&m);
+            if !in_check && movepick::leaves_khun_attacked(&child) {
+                continue;
+            }
+            self.push(&child, false);
+            let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if self.stopped {
+                self.bufs[ply] = picker.into_buf();
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = picker.into_buf();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move.map_or(NO_MOVE, |m| movepick::pack(&m)),
+                score: to_tt(best, ply),
+                eval: if in_check { 0 } else { eval },
+                depth: 0,
+                bound,
+            },
+        );
+        best
+    }
+}
+
+fn nps(nodes: u64, t: Duration) -> u64 {
+    let us = t.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}

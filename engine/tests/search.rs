@@ -1,0 +1,201 @@
+//! Behaviour of the search through the public API: mates found at their distance, legal
+//! moves only, the rules' draws (and only those) in the score, and a prompt stop.
+
+use makruk::{Game, Outcome, Position, Ruleset};
+use makruk_engine::{Engine, Limits, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn game(fen: &str, ruleset: Ruleset) -> Game {
+    Game::from_position(Position::from_fen(fen, ruleset).expect("valid FEN"))
+}
+
+fn search(game: &Game, limits: &Limits) -> makruk_engine::SearchResult {
+    Engine::new(16).search(game, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// White to move mates in `n` (moves). Each position was found by a random search over
+/// small endgames and verified with Fairy-Stockfish 11.1 (`go depth 12` reports `score mate
+/// n`); our engine must report the same distance and its principal variation must end in
+/// checkmate.
+const MATES: [(&str, i32); 9] = [
+    ("8/3N4/8/3R4/8/8/8/5K1k w - - 0 1", 1),
+    ("8/8/2R5/8/8/4K3/1R6/3k3m w - - 0 1", 1),
+    ("5p2/2R5/8/8/8/k1K5/4S3/8 w - - 0 1", 1),
+    ("k2K4/2R3m1/8/5R2/8/8/8/8 w - - 0 1", 2),
+    ("8/7k/1R6/5m2/5K2/8/R7/8 w - - 0 1", 2),
+    ("4K3/6k1/8/8/8/m7/5R2/R7 w - - 0 1", 2),
+    ("8/5k2/7K/6S1/8/8/3R4/8 w - - 0 1", 3),
+    ("8/8/8/3K4/8/k1S3R1/8/8 w - - 0 1", 3),
+    ("8/8/1k5m/8/K1R5/8/8/4R3 w - - 0 1", 3),
+];
+
+#[test]
+fn finds_mates_at_their_distance() {
+    for (fen, n) in MATES {
+        let g = game(fen, Ruleset::Standard);
+        let r = search(&g, &depth(2 * n as u32 + 2));
+        assert_eq!(r.score, Score::Mate(n), "{fen}");
+        assert_eq!(r.pv.len(), 2 * n as usize - 1, "{fen}: pv {:?}", r.pv);
+        let mut line = g.clone();
+        for m in &r.pv {
+            line.play(m).expect("the pv is legal");
+        }
+        assert!(line.position().is_checkmate(), "{fen}: pv does not mate");
+    }
+}
+
+#[test]
+fn mated_side_sees_its_mate() {
+    // Black to move: the Khun h8 has only g8 (the white Khun covers g7 and h7), then Ruea a8
+    // mates: mated in 1 (Fairy-Stockfish, UCI_Variant makruk: `score mate -1`).
+    let g = game("7k/8/6K1/8/8/8/8/R7 b - - 0 1", Ruleset::Standard);
+    let r = search(&g, &depth(4));
+    assert_eq!(r.score, Score::Mate(-1));
+}
+
+/// A small xorshift generator for reproducible random playouts.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn never_plays_an_illegal_move() {
+    // Positions from random playouts under every ruleset (captures favoured, so endgames and
+    // counts appear); the engine's move must be legal in each.
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut engine = Engine::new(8);
+    let mut searched = 0;
+    for ruleset in Ruleset::ALL {
+        for _ in 0..12 {
+            let mut g = Game::new(ruleset);
+            let plies = rng.below(160);
+            for _ in 0..plies {
+                if g.outcome().is_some() {
+                    break;
+                }
+                if ruleset == Ruleset::Traditional && rng.below(10) == 0 {
+                    let _ = g.start_count();
+                }
+                let moves = g.position().legal_moves();
+                let caps: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+                let m = if !caps.is_empty() && rng.below(2) == 0 {
+                    *caps[rng.below(caps.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                g.play(&m).expect("legal");
+            }
+            let limits = Limits {
+                depth: Some(1 + rng.below(5) as u32),
+                nodes: Some(20_000),
+                ..Limits::default()
+            };
+            let r = engine.search(&g, &limits, &AtomicBool::new(false), &mut |_| {});
+            match r.best {
+                Some(m) => {
+                    assert!(
+                        g.position().is_legal(&m),
+                        "{ruleset} {}: {m:?}",
+                        g.position().fen()
+                    );
+                    let mut p = g.position().clone();
+                    for m in &r.pv {
+                        assert!(p.is_legal(m), "pv move {m:?} illegal in {}", p.fen());
+                        p.play_unchecked(m);
+                    }
+                    searched += 1;
+                }
+                None => assert!(!g.position().has_legal_move()),
+            }
+        }
+    }
+    assert!(searched > 30);
+}
+
+#[test]
+fn the_count_running_out_is_a_draw_but_mate_comes_first() {
+    // Pieces' honour, Ruea and Met against a bare Khun, the count at its last number (limit
+    // 16 moves, ply 32): White cannot mate in one, so every line ends drawn: score 0.
+    let g = game("4k3/8/8/8/8/8/8/R2MK3 w - 32 32 60", Ruleset::Standard);
+    assert!(g.outcome().is_none());
+    let r = search(&g, &depth(6));
+    assert_eq!(r.score, Score::Cp(0), "{:?}", g.count());
+    // The same count with a mate in one on the board: the mate wins.
+    let g = game("7k/8/6K1/8/8/8/8/R7 w - 32 32 60", Ruleset::Standard);
+    assert!(g.outcome().is_none());
+    let r = search(&g, &depth(4));
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn traditional_mate_by_the_counting_side_is_a_draw() {
+    // White (Ruea and Met against a Ruea) has a mate in one (Ruea a8, as `standard` shows)
+    // but counts a requested board's honour: that mate only draws.
+    let fen = "7k/8/6K1/8/8/8/7r/R2M4 w - - 0 30";
+    let standard = search(&game(fen, Ruleset::Standard), &depth(3));
+    assert_eq!(standard.score, Score::Mate(1));
+    let mut g = game(fen, Ruleset::Traditional);
+    g.start_count().expect("a count may start");
+    let r = search(&g, &depth(3));
+    assert!(!matches!(r.score, Score::Mate(n) if n > 0), "{:?}", r.score);
+}
+
+#[test]
+fn repetition_is_a_draw_for_the_side_that_needs_it() {
+    // The rules' threefold repetition at the root: the Khun go back and forth; the third time
+    // the position arises the game is drawn, and the search (which sees the game's history)
+    // scores the repeating move as 0.
+    let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Standard);
+    for uci in ["e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1"] {
+        let m = makruk_engine::uci::parse_move(g.position(), uci).expect("legal");
+        g.play(&m).expect("legal");
+    }
+    // Black to move: f8e8 repeats the start position a third time.
+    let back = makruk_engine::uci::parse_move(g.position(), "f8e8").expect("legal");
+    let mut after = g.clone();
+    after.play(&back).expect("legal");
+    assert!(matches!(after.outcome(), Some(Outcome::Draw { .. })));
+    // A Ruea down, Black takes the draw.
+    let r = search(&g, &depth(4));
+    assert_eq!(r.best, Some(back));
+    assert_eq!(r.score, Score::Cp(0));
+}
+
+#[test]
+fn stops_promptly() {
+    // The median of five reaction times to `stop` (set while searching an infinite search)
+    // is under 20 ms; the search polls the flag every 1024 nodes.
+    let mut lags = Vec::new();
+    for _ in 0..5 {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let t = std::thread::spawn(move || {
+            let mut e = Engine::new(16);
+            let g = Game::new(Ruleset::Standard);
+            e.search(&g, &Limits::default(), &flag, &mut |_| {});
+            Instant::now()
+        });
+        std::thread::sleep(Duration::from_millis(150));
+        let set = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let done = t.join().expect("search thread");
+        lags.push(done.saturating_duration_since(set));
+    }
+    lags.sort();
+    assert!(lags[2] < Duration::from_millis(20), "{lags:?}");
+}
