@@ -273,14 +273,26 @@ mod tests {
 
     const T0: i64 = 1_700_000_000_000;
 
-    /// A handler recording (game, kind, version, time of the call).
+    /// A handler recording (game, kind, version, time of the call), and telling `fired` of
+    /// each call's game.
     #[derive(Debug)]
     struct Recorder {
         time: Arc<dyn TimeSource>,
         calls: Mutex<Vec<(i64, DueKind, i64, i64)>>,
+        fired: Option<mpsc::UnboundedSender<i64>>,
     }
 
     impl Recorder {
+        fn new(time: &Arc<dyn TimeSource>) -> (Arc<Recorder>, mpsc::UnboundedReceiver<i64>) {
+            let (tx, rx) = mpsc::unbounded_channel();
+            let rec = Recorder {
+                time: Arc::clone(time),
+                calls: Mutex::new(Vec::new()),
+                fired: Some(tx),
+            };
+            (Arc::new(rec), rx)
+        }
+
         fn take(&self) -> Vec<(i64, DueKind, i64)> {
             let calls = std::mem::take(&mut *self.calls.lock().unwrap());
             calls.into_iter().map(|(g, k, v, _)| (g, k, v)).collect()
@@ -294,6 +306,9 @@ mod tests {
                 .lock()
                 .unwrap()
                 .push((game_id, kind, version, now));
+            if let Some(fired) = &self.fired {
+                let _ = fired.send(game_id);
+            }
         }
     }
 
@@ -303,9 +318,26 @@ mod tests {
         let rec = Arc::new(Recorder {
             time: Arc::clone(&time),
             calls: Mutex::new(Vec::new()),
+            fired: None,
         });
         let (handle, _task) = spawn(time, Arc::clone(&rec));
         (fake, rec, handle)
+    }
+
+    #[tokio::test]
+    async fn moving_the_fake_clock_alone_wakes_the_scheduler() {
+        let fake = Arc::new(FakeTime::new(T0));
+        let time: Arc<dyn TimeSource> = fake.clone();
+        let (rec, mut fired) = Recorder::new(&time);
+        let (h, _task) = spawn(time, rec);
+        h.schedule(1, DueKind::Flag, T0 + 3 * 86_400_000, 0);
+        h.schedule(2, DueKind::Flag, T0 + 4 * 86_400_000, 0);
+        assert_eq!(h.pending().await, 2);
+        // No command after this: only the clock wakes the scheduler.
+        fake.advance(Duration::from_secs(3 * 86_400));
+        let first = tokio::time::timeout(Duration::from_secs(10), fired.recv()).await;
+        assert_eq!(first, Ok(Some(1)));
+        assert_eq!(h.pending().await, 1);
     }
 
     #[tokio::test]
@@ -489,6 +521,7 @@ mod tests {
             Arc::new(Recorder {
                 time: Arc::new(FakeTime::new(T0)),
                 calls: Mutex::new(Vec::new()),
+                fired: None,
             }),
         );
         h.schedule(1, DueKind::Flag, T0 + 1, 0);
@@ -499,18 +532,18 @@ mod tests {
     #[tokio::test]
     async fn on_the_system_clock_the_call_comes_soon_after_the_deadline() {
         let time: Arc<dyn TimeSource> = Arc::new(SystemTimeSource);
-        let rec = Arc::new(Recorder {
-            time: Arc::clone(&time),
-            calls: Mutex::new(Vec::new()),
-        });
+        let (rec, mut fired) = Recorder::new(&time);
         let (h, _task) = spawn(Arc::clone(&time), Arc::clone(&rec));
         let at = time.now_ms() + 80;
         h.schedule(1, DueKind::Flag, at, 0);
         h.schedule(2, DueKind::Flag, at + 40, 0);
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(rec.calls.lock().unwrap().is_empty());
-        time.sleep_until(at + 40).await;
-        h.settled().await;
+        // Waits for the calls without any command: only the timer wakes the scheduler.
+        for game in [1, 2] {
+            let got = tokio::time::timeout(Duration::from_secs(10), fired.recv()).await;
+            assert_eq!(got, Ok(Some(game)));
+        }
         let calls = rec.calls.lock().unwrap().clone();
         assert_eq!(calls.len(), 2);
         for ((_, _, _, called), due) in calls.iter().zip([at, at + 40]) {
