@@ -3,6 +3,7 @@
 //! Layers (see `../shared/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
 //! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
 
+pub mod computer;
 pub mod discord;
 pub mod game;
 pub mod i18n;
