@@ -4,6 +4,7 @@
 //! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
 
 pub mod clock;
+pub mod computer;
 pub mod discord;
 pub mod game;
 pub mod i18n;

@@ -1,0 +1,111 @@
+//! Play against the computer: the thinking [`pool`] that runs our engine (levels 1 to 8) on its
+//! own OS threads, and the [`uci`] client for Fairy-Stockfish (level 9, ruleset `standard`
+//! only).
+//!
+//! Neither knows Discord or SQL: the game service hands them a [`makruk::Game`] and gets a
+//! [`makruk::Move`] (or a yes/no to a draw offer) back. [`Settings`] gathers what an operator
+//! may tune; the binary fills it from flags and environment variables.
+
+mod engine_brain;
+pub mod pool;
+pub mod uci;
+
+use std::time::Duration;
+
+pub use engine_brain::engine_pool;
+pub use pool::{Brain, Canceller, Pool, PoolError, Reply, Request, Thinking};
+pub use uci::{FairyStockfish, UciError, UciSettings};
+
+/// The levels our own engine plays, weakest first.
+pub const ENGINE_LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
+
+/// The level played by Fairy-Stockfish (over [`uci`]), above [`ENGINE_LEVELS`].
+pub const FAIRY_STOCKFISH_LEVEL: u8 = 9;
+
+/// The default think-time budgets of levels 1 to 8, in milliseconds. Levels 1 to 6 follow
+/// pychess's movetimes for its Fairy-Stockfish levels (50 to 500 ms); levels 7 and 8 get more
+/// because they are meant to be the strongest our engine plays, with 2 s as the ceiling a
+/// player waits for a reply in chat.
+pub const DEFAULT_BUDGETS_MS: [u64; 8] = [50, 100, 150, 200, 300, 500, 1000, 2000];
+
+/// What an operator may tune about the computer opponent. [`Default`] gives values fit for a
+/// small host; the binary is expected to override them from `ENGINE_THREADS`,
+/// `ENGINE_HASH_MB`, `ENGINE_BUDGETS_MS` (eight comma-separated numbers) and
+/// `FAIRY_STOCKFISH_PATH` (or the matching flags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How many searches run at once, each on its own OS thread (`ENGINE_THREADS`). Further
+    /// requests wait in a FIFO queue. Default: [`default_threads`]. 0 is taken as 1.
+    pub threads: usize,
+    /// The transposition table of each worker, in MiB (`ENGINE_HASH_MB`); the pool uses up to
+    /// `threads × hash_mb`. Default 16.
+    pub hash_mb: usize,
+    /// The most a search of level `n` (1 to 8) may take: `budgets[n - 1]`. Default
+    /// [`DEFAULT_BUDGETS_MS`]. The engine may answer sooner (a forced move, a shallow level).
+    pub budgets: [Duration; 8],
+    /// How many requests may wait for a free worker before [`Pool::think`] refuses with
+    /// [`PoolError::Busy`]. Default 256: every game waits for at most one reply at a time, so
+    /// this only bounds a flood.
+    pub max_queued: usize,
+    /// Fairy-Stockfish for level 9.
+    pub fairy_stockfish: UciSettings,
+}
+
+impl Settings {
+    /// The think-time budget of `level`, or `None` unless `level` is in [`ENGINE_LEVELS`].
+    #[must_use]
+    pub fn budget(&self, level: u8) -> Option<Duration> {
+        ENGINE_LEVELS
+            .contains(&level)
+            .then(|| self.budgets[usize::from(level - 1)])
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            threads: default_threads(),
+            hash_mb: 16,
+            budgets: DEFAULT_BUDGETS_MS.map(Duration::from_millis),
+            max_queued: 256,
+            fairy_stockfish: UciSettings::default(),
+        }
+    }
+}
+
+/// The default number of search threads: one less than the CPU cores, at least one (so 1 on a
+/// 1- or 2-core host, 3 on 4 cores). The core left over keeps the async runtime, the renderer
+/// and the database responsive while every worker is busy.
+#[must_use]
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .saturating_sub(1)
+        .max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_by_level() {
+        let s = Settings::default();
+        assert_eq!(s.budget(1), Some(Duration::from_millis(50)));
+        assert_eq!(s.budget(8), Some(Duration::from_secs(2)));
+        assert_eq!(s.budget(0), None);
+        assert_eq!(s.budget(FAIRY_STOCKFISH_LEVEL), None);
+        assert!(
+            s.budgets.windows(2).all(|w| w[0] < w[1]),
+            "stronger levels think longer"
+        );
+    }
+
+    #[test]
+    fn default_threads_leaves_a_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let t = default_threads();
+        assert!(t >= 1);
+        assert_eq!(t, if cores <= 2 { 1 } else { cores - 1 });
+    }
+}
