@@ -3,10 +3,11 @@
 //! pychess plays its level N with Fairy-Stockfish at `Skill Level` −4, 0, 3, 6, 10, 14, 16,
 //! 18, 20 (levels 0–8), `go movetime` 50, 50, 100, 150, 200, 300, 400, 500, 1000 ms and a
 //! depth cap of 1, 1, 1, 2, 3, 5, 8, 13, 22. Our level N aims to be about as strong as
-//! pychess's level N, so below level 8 it gets pychess's depth cap and time, and is weakened
-//! the way a `Skill Level` weakens: the root moves near the best are scored exactly (a
-//! MultiPV-like root), and one of the four best is picked at random, weighted by a softmax of
-//! the scores. The temperature is the spread of those four scores (at most a Bia's worth)
+//! pychess's level N, so below level 8 it gets about pychess's time (level 7: twice), a depth
+//! cap set by matches against that ladder (our search is weaker than Fairy-Stockfish's ply
+//! for ply, so the caps are deeper), and is weakened the way a `Skill Level` weakens: the
+//! root moves near the best are scored exactly (a MultiPV-like root), and one of the four
+//! best is picked at random, weighted by a softmax of the scores. The temperature is the spread of those four scores (at most a Bia's worth)
 //! times a factor that falls as the level rises: where the four are close the pick is nearly
 //! free, where one stands out it is usually found, and the lower the level the more often
 //! it is not — real mistakes, with the blindness of a shallow search, but never an illegal
@@ -26,15 +27,16 @@ pub struct Level(u8);
 
 /// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), and the
 /// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
-/// move).
+/// move). Calibrated with the `match` example against Fairy-Stockfish at pychess's level N
+/// (20 games a level for 1–5, see the engine's README).
 const TABLE: [(u32, u64, i32); 8] = [
     (2, 50, 40),
     (3, 100, 27),
     (4, 150, 18),
     (5, 200, 15),
     (7, 300, 8),
-    (12, 400, 2),
-    (24, 500, 1),
+    (12, 400, 3),
+    (40, 1000, 1),
     (0, 0, 0),
 ];
 
