@@ -10,7 +10,7 @@ use std::sync::Arc;
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
     ChallengeState, ChannelId, ColorChoice, EndReason, Event, GameResult, GameService, Locale,
-    Reply, RulesTopic, ServiceError,
+    OfferKind, Reply, RulesTopic, ServiceError,
 };
 use service_common::{
     conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN, WHITE,
@@ -174,8 +174,11 @@ async fn playok_records_played_move_by_move_under_traditional() {
             let reply = match loser {
                 Some(u) => env.svc.resign(ch, u).await.unwrap(),
                 None => {
-                    env.svc.offer_draw(ch, WHITE).await.unwrap();
-                    env.svc.accept_draw(ch, BLACK).await.unwrap()
+                    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+                    env.svc
+                        .accept_offer(ch, BLACK, OfferKind::Draw)
+                        .await
+                        .unwrap()
                 }
             };
             assert_eq!(
@@ -565,18 +568,18 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
     let ch = ChannelId(70);
     start(&env.svc, ch, Ruleset::Standard).await;
     // An offer with one's own move stands; it lapses when the opponent moves.
-    let r = env.svc.offer_draw(ch, WHITE).await.unwrap();
+    let r = env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
     assert_eq!(r.status.draw_offer, Some(Color::White));
     assert!(matches!(
-        env.svc.offer_draw(ch, WHITE).await,
-        Err(ServiceError::DrawAlreadyOffered)
+        env.svc.offer(ch, WHITE, OfferKind::Draw).await,
+        Err(ServiceError::AlreadyOffered(OfferKind::Draw))
     ));
     assert!(matches!(
-        env.svc.accept_draw(ch, WHITE).await,
-        Err(ServiceError::NoDrawOffer)
+        env.svc.accept_offer(ch, WHITE, OfferKind::Draw).await,
+        Err(ServiceError::NoOffer(OfferKind::Draw))
     ));
     assert!(matches!(
-        env.svc.accept_draw(ch, SPECTATOR).await,
+        env.svc.accept_offer(ch, SPECTATOR, OfferKind::Draw).await,
         Err(ServiceError::NotAPlayer)
     ));
     let r = env.svc.play(ch, WHITE, "e4").await.unwrap();
@@ -588,17 +591,28 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
     let r = env.svc.play(ch, BLACK, "e5").await.unwrap();
     assert_eq!(r.status.draw_offer, None, "lapsed when the opponent moved");
     assert!(matches!(
-        env.svc.accept_draw(ch, BLACK).await,
-        Err(ServiceError::NoDrawOffer)
+        env.svc.accept_offer(ch, BLACK, OfferKind::Draw).await,
+        Err(ServiceError::NoOffer(OfferKind::Draw))
     ));
     // Declined.
-    env.svc.offer_draw(ch, WHITE).await.unwrap();
-    let r = env.svc.decline_draw(ch, BLACK).await.unwrap();
-    assert_eq!((r.event, r.status.draw_offer), (Event::DrawDeclined, None));
+    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+    let r = env
+        .svc
+        .decline_offer(ch, BLACK, OfferKind::Draw)
+        .await
+        .unwrap();
+    assert_eq!(
+        (r.event, r.status.draw_offer),
+        (Event::OfferDeclined(OfferKind::Draw), None)
+    );
     // Accepted.
-    let r = env.svc.offer_draw(ch, BLACK).await.unwrap();
+    let r = env.svc.offer(ch, BLACK, OfferKind::Draw).await.unwrap();
     assert!(r.text(Locale::En).contains("offers a draw"));
-    let r = env.svc.accept_draw(ch, WHITE).await.unwrap();
+    let r = env
+        .svc
+        .accept_offer(ch, WHITE, OfferKind::Draw)
+        .await
+        .unwrap();
     let end = r.status.end.unwrap();
     assert_eq!(
         (end.result, end.reason),
@@ -613,28 +627,32 @@ async fn takeback_one_ply_with_the_opponents_consent() {
     let ch = ChannelId(80);
     start(&env.svc, ch, Ruleset::Standard).await;
     assert!(matches!(
-        env.svc.request_takeback(ch, WHITE).await,
+        env.svc.offer(ch, WHITE, OfferKind::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
     env.svc.play(ch, WHITE, "e4").await.unwrap();
     let before = env.svc.play(ch, BLACK, "e5").await.unwrap();
     let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
     assert!(matches!(
-        env.svc.request_takeback(ch, BLACK).await,
+        env.svc.offer(ch, BLACK, OfferKind::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
     assert!(matches!(
-        env.svc.accept_takeback(ch, BLACK).await,
-        Err(ServiceError::NoTakebackRequest)
+        env.svc.accept_offer(ch, BLACK, OfferKind::Takeback).await,
+        Err(ServiceError::NoOffer(OfferKind::Takeback))
     ));
-    let req = env.svc.request_takeback(ch, WHITE).await.unwrap();
+    let req = env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     assert_eq!(req.status.takeback_request, Some(Color::White));
     assert!(matches!(
-        env.svc.accept_takeback(ch, WHITE).await,
-        Err(ServiceError::NoTakebackRequest)
+        env.svc.accept_offer(ch, WHITE, OfferKind::Takeback).await,
+        Err(ServiceError::NoOffer(OfferKind::Takeback))
     ));
-    let back = env.svc.accept_takeback(ch, BLACK).await.unwrap();
-    assert_eq!(back.event, Event::TakebackAccepted);
+    let back = env
+        .svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
+    assert_eq!(back.event, Event::OfferAccepted(OfferKind::Takeback));
     assert_eq!(back.position.fen(), before.position.fen());
     assert_ne!(back.position.fen(), r.position.fen());
     assert_eq!(back.status.plies, 2);
@@ -645,14 +663,18 @@ async fn takeback_one_ply_with_the_opponents_consent() {
     let pgn = env.svc.pgn(ch, None).await.unwrap();
     assert!(pgn.pgn.contains("1. e4 e5 2. Ne2"), "{}", pgn.pgn);
     // A request lapses when the opponent moves; a decline clears it.
-    env.svc.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     let r = env.svc.play(ch, BLACK, "Nd7").await.unwrap();
     assert_eq!(r.status.takeback_request, None);
-    env.svc.request_takeback(ch, BLACK).await.unwrap();
-    let r = env.svc.decline_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, BLACK, OfferKind::Takeback).await.unwrap();
+    let r = env
+        .svc
+        .decline_offer(ch, WHITE, OfferKind::Takeback)
+        .await
+        .unwrap();
     assert_eq!(
         (r.event, r.status.takeback_request),
-        (Event::TakebackDeclined, None)
+        (Event::OfferDeclined(OfferKind::Takeback), None)
     );
 }
 

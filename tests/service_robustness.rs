@@ -6,7 +6,7 @@ mod service_common;
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
 use makruk_bot::game::{
-    ChannelId, ColorChoice, GameService, Locale, ServiceError, UserId, MAX_INPUT_LEN,
+    ChannelId, ColorChoice, GameService, Locale, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
 };
 use makruk_bot::store::{self, to_db_id, NewGame};
 use service_common::{
@@ -39,8 +39,8 @@ async fn restart_preserves_moves_counting_and_offers() {
     let ch = ChannelId(1);
     start(&env.svc, ch, Ruleset::Traditional).await;
     play_all(&env.svc, ch, &record[..61], 0).await;
-    env.svc.offer_draw(ch, WHITE).await.unwrap();
-    env.svc.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     // A traditional endgame with a requested count running.
     let game = jsonl("traditional-public.jsonl")
         .into_iter()
@@ -120,7 +120,11 @@ async fn restart_preserves_moves_counting_and_offers() {
     );
 
     // Finish everything on the new service.
-    let taken = env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    let taken = env
+        .svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
     assert_eq!(taken.status.plies, 60);
     assert_eq!(
         taken.status.draw_offer,
@@ -430,22 +434,30 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         ),
         (
             "accept a draw never offered",
-            svc.accept_draw(active, WHITE).await.map(drop),
-            |e| matches!(e, ServiceError::NoDrawOffer),
+            svc.accept_offer(active, WHITE, OfferKind::Draw)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Draw)),
         ),
         (
             "decline a draw never offered",
-            svc.decline_draw(active, BLACK).await.map(drop),
-            |e| matches!(e, ServiceError::NoDrawOffer),
+            svc.decline_offer(active, BLACK, OfferKind::Draw)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Draw)),
         ),
         (
             "accept a takeback never asked",
-            svc.accept_takeback(active, BLACK).await.map(drop),
-            |e| matches!(e, ServiceError::NoTakebackRequest),
+            svc.accept_offer(active, BLACK, OfferKind::Takeback)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Takeback)),
         ),
         (
             "take back the opponent's move",
-            svc.request_takeback(active, BLACK).await.map(drop),
+            svc.offer(active, BLACK, OfferKind::Takeback)
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::NothingToTakeBack),
         ),
         (
@@ -728,7 +740,7 @@ async fn cancelled_requests_leave_the_store_consistent_and_usable() {
         if i % 7 == 0 && who == WHITE {
             // Only White offers: the draw is never agreed, the game goes on.
             let wait = std::time::Duration::from_micros(i % 5 * 40);
-            let _ = tokio::time::timeout(wait, env.svc.offer_draw(ch, who)).await;
+            let _ = tokio::time::timeout(wait, env.svc.offer(ch, who, OfferKind::Draw)).await;
         }
     }
     let before = env.svc.board(ch).await.unwrap();
@@ -784,8 +796,11 @@ async fn a_change_by_another_service_on_the_same_file_is_seen() {
     assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
     let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
     assert_eq!(r.status.plies, 3);
-    other.request_takeback(ch, WHITE).await.unwrap();
-    env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    other.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
+    env.svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
     let shown = other.board(ch).await.unwrap();
     assert_eq!(shown.status.plies, 2);
     assert_eq!(

@@ -13,8 +13,8 @@ use super::i18n::{localizations, tr, tr_args, Locale};
 use super::respond::{answer_command, defer_budget, or_apology, split_text, Answer};
 use super::{board, Context, Data, Error};
 use crate::game::{
-    ChannelId, ColorChoice, Event, GameId, GameResult, Reply, RulesTopic, Ruleset, ServiceError,
-    UserId,
+    ChannelId, ColorChoice, Event, GameId, GameResult, OfferKind, Reply, RulesTopic, Ruleset,
+    ServiceError, UserId,
 };
 
 /// All commands, with names, descriptions and choices (English + translations) from
@@ -430,8 +430,9 @@ async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The offer message of `/draw` or `/takeback`, with the opponent's Accept / Decline buttons.
-fn offer_answer(reply: &Reply, locale: Locale, kind: &str) -> Answer {
+fn offer_message(reply: &Reply, locale: Locale, kind: OfferKind) -> Answer {
     let id = reply.game_id.0;
+    let kind = kind.name();
     Answer {
         content: reply.text(locale),
         components: vec![CreateActionRow::Buttons(vec![
@@ -454,6 +455,33 @@ fn offer_answer(reply: &Reply, locale: Locale, kind: &str) -> Answer {
     }
 }
 
+/// What `/draw` and `/takeback` do: make an offer, or answer the opponent's.
+#[derive(Debug, Clone, Copy)]
+enum OfferStep {
+    Make,
+    Accept,
+    Decline,
+}
+
+/// `/draw` and `/takeback`: one code path for both kinds of offer.
+async fn offer_command(ctx: Context<'_>, kind: OfferKind, step: OfferStep) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, kind.name(), |locale| async move {
+        let reply = match step {
+            OfferStep::Make => service.offer(channel, player, kind).await?,
+            OfferStep::Accept => service.accept_offer(channel, player, kind).await?,
+            OfferStep::Decline => service.decline_offer(channel, player, kind).await?,
+        };
+        match reply.event {
+            Event::Offered(kind) => Ok(offer_message(&reply, locale, kind)),
+            Event::OfferDeclined(_) => Ok(Answer::public(reply.text(locale))),
+            _ => game_answer(&reply, locale).await,
+        }
+    })
+    .await
+}
+
 /// What `/draw` does.
 #[derive(Debug, poise::ChoiceParameter)]
 pub(crate) enum DrawAction {
@@ -468,21 +496,12 @@ pub(crate) enum DrawAction {
 /// `/draw [action]`: offer a draw, or answer the opponent's offer (as the buttons do).
 #[poise::command(slash_command)]
 async fn draw(ctx: Context<'_>, action: Option<DrawAction>) -> Result<(), Error> {
-    let service = ctx.data().service.clone();
-    let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "draw", |locale| async move {
-        let reply = match action.unwrap_or(DrawAction::Offer) {
-            DrawAction::Offer => service.offer_draw(channel, player).await?,
-            DrawAction::Accept => service.accept_draw(channel, player).await?,
-            DrawAction::Decline => service.decline_draw(channel, player).await?,
-        };
-        match reply.event {
-            Event::DrawOffered => Ok(offer_answer(&reply, locale, "draw")),
-            Event::DrawDeclined => Ok(Answer::public(reply.text(locale))),
-            _ => game_answer(&reply, locale).await,
-        }
-    })
-    .await
+    let step = match action.unwrap_or(DrawAction::Offer) {
+        DrawAction::Offer => OfferStep::Make,
+        DrawAction::Accept => OfferStep::Accept,
+        DrawAction::Decline => OfferStep::Decline,
+    };
+    offer_command(ctx, OfferKind::Draw, step).await
 }
 
 /// What `/takeback` does.
@@ -499,21 +518,12 @@ pub(crate) enum TakebackAction {
 /// `/takeback [action]`: ask to take back your last move, or answer the opponent.
 #[poise::command(slash_command)]
 async fn takeback(ctx: Context<'_>, action: Option<TakebackAction>) -> Result<(), Error> {
-    let service = ctx.data().service.clone();
-    let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "takeback", |locale| async move {
-        let reply = match action.unwrap_or(TakebackAction::Request) {
-            TakebackAction::Request => service.request_takeback(channel, player).await?,
-            TakebackAction::Accept => service.accept_takeback(channel, player).await?,
-            TakebackAction::Decline => service.decline_takeback(channel, player).await?,
-        };
-        match reply.event {
-            Event::TakebackRequested => Ok(offer_answer(&reply, locale, "takeback")),
-            Event::TakebackDeclined => Ok(Answer::public(reply.text(locale))),
-            _ => game_answer(&reply, locale).await,
-        }
-    })
-    .await
+    let step = match action.unwrap_or(TakebackAction::Request) {
+        TakebackAction::Request => OfferStep::Make,
+        TakebackAction::Accept => OfferStep::Accept,
+        TakebackAction::Decline => OfferStep::Decline,
+    };
+    offer_command(ctx, OfferKind::Takeback, step).await
 }
 
 /// `/abort`: end the game without result before both sides have moved.

@@ -8,7 +8,7 @@ use makruk::{
 
 use super::error::ServiceError;
 use super::types::{
-    ChallengeState, ChallengeView, ColorChoice, Event, Locale, Reply, RulesTopic, UserId,
+    ChallengeState, ChallengeView, ColorChoice, Event, Locale, OfferKind, Reply, RulesTopic, UserId,
 };
 use crate::i18n::{tr, tr0, Arg};
 
@@ -243,12 +243,12 @@ fn event_line(r: &Reply, locale: Locale) -> Option<String> {
         Event::Started => "event-started",
         Event::Moved => "event-moved",
         Event::Resigned => "event-resigned",
-        Event::DrawOffered => "event-draw-offered",
-        Event::DrawAccepted => "event-draw-accepted",
-        Event::DrawDeclined => "event-draw-declined",
-        Event::TakebackRequested => "event-takeback-requested",
-        Event::TakebackAccepted => "event-takeback-accepted",
-        Event::TakebackDeclined => "event-takeback-declined",
+        Event::Offered(OfferKind::Draw) => "event-draw-offered",
+        Event::OfferAccepted(OfferKind::Draw) => "event-draw-accepted",
+        Event::OfferDeclined(OfferKind::Draw) => "event-draw-declined",
+        Event::Offered(OfferKind::Takeback) => "event-takeback-requested",
+        Event::OfferAccepted(OfferKind::Takeback) => "event-takeback-accepted",
+        Event::OfferDeclined(OfferKind::Takeback) => "event-takeback-declined",
         Event::Aborted => "event-aborted",
         Event::CountStarted => "event-count-started",
         Event::CountStopped => "event-count-stopped",
@@ -339,35 +339,26 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
     for w in &s.warnings {
         lines.push(warning_line(w, locale));
     }
-    if let Some(c) = s.draw_offer {
-        if r.event != Event::DrawOffered {
-            lines.push(tr(
-                locale,
-                "status-draw-offer",
-                &[
-                    ("player", player(locale, c, user_of(c)).into()),
-                    (
-                        "opponent",
-                        player(locale, c.other(), user_of(c.other())).into(),
-                    ),
-                ],
-            ));
-        }
-    }
-    if let Some(c) = s.takeback_request {
-        if r.event != Event::TakebackRequested {
-            lines.push(tr(
-                locale,
-                "status-takeback-request",
-                &[
-                    ("player", player(locale, c, user_of(c)).into()),
-                    (
-                        "opponent",
-                        player(locale, c.other(), user_of(c.other())).into(),
-                    ),
-                ],
-            ));
-        }
+    for kind in OfferKind::ALL {
+        // The event line of a new offer already says it.
+        let Some(c) = s.offer(kind).filter(|_| r.event != Event::Offered(kind)) else {
+            continue;
+        };
+        let key = match kind {
+            OfferKind::Draw => "status-draw-offer",
+            OfferKind::Takeback => "status-takeback-request",
+        };
+        lines.push(tr(
+            locale,
+            key,
+            &[
+                ("player", player(locale, c, user_of(c)).into()),
+                (
+                    "opponent",
+                    player(locale, c.other(), user_of(c.other())).into(),
+                ),
+            ],
+        ));
     }
     lines.push(tr(
         locale,
@@ -545,10 +536,10 @@ mod tests {
             },
             ServiceError::ChallengeExpired,
             ServiceError::InputTooLong,
-            ServiceError::NoDrawOffer,
-            ServiceError::DrawAlreadyOffered,
-            ServiceError::NoTakebackRequest,
-            ServiceError::TakebackAlreadyRequested,
+            ServiceError::NoOffer(OfferKind::Draw),
+            ServiceError::AlreadyOffered(OfferKind::Draw),
+            ServiceError::NoOffer(OfferKind::Takeback),
+            ServiceError::AlreadyOffered(OfferKind::Takeback),
             ServiceError::NothingToTakeBack,
             ServiceError::TooLateToAbort,
             ServiceError::NotTraditional,

@@ -118,6 +118,32 @@ pub struct ChallengeView {
     pub state: ChallengeState,
 }
 
+/// What a player may propose to the opponent, who accepts or declines it. At most one of each
+/// kind stands per game (the side that made it); [`Status::offer`] tells which.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OfferKind {
+    /// A draw by agreement. Lapses when the opponent moves (not a running `traditional`
+    /// board's-honour count, which is a standing draw offer of the counting side).
+    Draw,
+    /// Taking back the requester's last ply (the last ply on the board must be theirs).
+    /// Lapses with any move.
+    Takeback,
+}
+
+impl OfferKind {
+    /// Both kinds.
+    pub const ALL: [OfferKind; 2] = [OfferKind::Draw, OfferKind::Takeback];
+
+    /// `"draw"` or `"takeback"` (the command's name).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+        }
+    }
+}
+
 /// What a request did, so the adapter can pick a picture/highlight and the text can say it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -126,13 +152,11 @@ pub enum Event {
     /// A move was played (see [`Reply::san`]).
     Moved,
     Resigned,
-    DrawOffered,
-    DrawAccepted,
-    DrawDeclined,
-    TakebackRequested,
-    /// One ply was taken back.
-    TakebackAccepted,
-    TakebackDeclined,
+    /// A draw was offered or a takeback requested.
+    Offered(OfferKind),
+    /// The opponent's offer was accepted: the game is drawn, or one ply was taken back.
+    OfferAccepted(OfferKind),
+    OfferDeclined(OfferKind),
     Aborted,
     /// `traditional`: board's honour counting started by the side to move.
     CountStarted,
@@ -260,6 +284,17 @@ pub struct Status {
     pub takeback_request: Option<Color>,
     /// Set when the game is over.
     pub end: Option<GameEnd>,
+}
+
+impl Status {
+    /// The side whose offer of `kind` stands, if any.
+    #[must_use]
+    pub const fn offer(&self, kind: OfferKind) -> Option<Color> {
+        match kind {
+            OfferKind::Draw => self.draw_offer,
+            OfferKind::Takeback => self.takeback_request,
+        }
+    }
 }
 
 /// What the channel should see after a request on a game.
