@@ -1,10 +1,13 @@
 //! makruk-bot: play Makruk (Thai chess) in Discord channels.
 //!
 //! Layers (see `../shared/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
-//! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
+//! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG). The
+//! plain [`types`] (ids, results, challenge and game views) are shared by the service and the
+//! store, so that the store decodes rows into them and neither imports the other's internals.
 
 pub mod discord;
 pub mod game;
 pub mod i18n;
 pub mod render;
 pub mod store;
+pub mod types;

@@ -634,7 +634,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             channel_id: to_db_id(ch.0),
             white_id: 1,
             black_id: 2,
-            ruleset: "standard",
+            ruleset: Ruleset::Standard,
             start_fen: service_common::START_FEN,
             now: 0,
         },
@@ -778,6 +778,30 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
         !err.message(Locale::En).contains("zz99"),
         "details stay in the log"
     );
+}
+
+#[tokio::test]
+async fn an_unknown_stored_name_is_an_internal_error_naming_the_column() {
+    let env = Env::new().await;
+    let ch = ChannelId(52);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    env.svc.resign(ch, WHITE).await.unwrap();
+    // Neither column has a CHECK constraint: only the decoding at the store boundary stands
+    // between a bad name and the service.
+    for (column, bad) in [("end_reason", "boredom"), ("ruleset", "chaturanga")] {
+        sqlx::query(&format!("UPDATE games SET {column} = '{bad}'"))
+            .execute(env.svc.store().pool().unwrap())
+            .await
+            .unwrap();
+        for err in [
+            env.svc.recent_games(ch, 10).await.unwrap_err(),
+            env.svc.board(ch).await.unwrap_err(),
+        ] {
+            assert!(!err.is_user_error(), "{err:?}");
+            let shown = err.to_string();
+            assert!(shown.contains(column) && shown.contains(bad), "{shown}");
+        }
+    }
 }
 
 #[tokio::test]

@@ -4,35 +4,26 @@
 use anyhow::anyhow;
 use makruk::{Game, Position};
 
-use super::persist::{parse_ruleset, Loaded};
+use super::persist::Loaded;
 use super::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, Event, GameId, GameService,
     Reply, Ruleset, ServiceError, UserId,
 };
 use crate::store::{self, from_db_id, to_db_id, ChallengeRow, Tx};
 
-fn challenge_view(row: &ChallengeRow) -> Result<ChallengeView, ServiceError> {
-    let color = ColorChoice::from_name(&row.color)
-        .ok_or_else(|| anyhow!("stored challenge colour {:?}", row.color))?;
-    let state = match row.state.as_str() {
-        "open" => ChallengeState::Open,
-        "accepted" => ChallengeState::Accepted,
-        "declined" => ChallengeState::Declined,
-        "withdrawn" => ChallengeState::Withdrawn,
-        "expired" => ChallengeState::Expired,
-        other => return Err(anyhow!("stored challenge state {other:?}").into()),
-    };
-    Ok(ChallengeView {
+/// What the channel sees of challenge `row`.
+fn challenge_view(row: &ChallengeRow) -> ChallengeView {
+    ChallengeView {
         id: ChallengeId(row.id),
         channel: ChannelId(from_db_id(row.channel_id)),
         challenger: UserId(from_db_id(row.challenger_id)),
         opponent: UserId(from_db_id(row.opponent_id)),
-        color,
-        ruleset: parse_ruleset(&row.ruleset)?,
+        color: row.color,
+        ruleset: row.ruleset,
         created_at: row.created_at,
         expires_at: row.expires_at,
-        state,
-    })
+        state: row.state,
+    }
 }
 
 impl GameService {
@@ -73,8 +64,8 @@ impl GameService {
             channel_id: ch,
             challenger_id: to_db_id(challenger.0),
             opponent_id: to_db_id(opponent.0),
-            color: color.name(),
-            ruleset: ruleset.name(),
+            color,
+            ruleset,
             now,
             expires_at: now.saturating_add(self.challenge_ttl_secs),
         };
@@ -84,7 +75,7 @@ impl GameService {
             Err(e) => return Err(e.into()),
         };
         tx.commit().await?;
-        challenge_view(&row)
+        Ok(challenge_view(&row))
     }
 
     /// The open challenge of `channel`, if any (expired ones are not returned).
@@ -99,9 +90,9 @@ impl GameService {
         let mut tx = self.store.begin_read().await?;
         let row = store::open_challenge(&mut tx, to_db_id(channel.0)).await?;
         tx.commit().await?;
-        row.filter(|c| c.expires_at > now)
-            .map(|c| challenge_view(&c))
-            .transpose()
+        Ok(row
+            .filter(|c| c.expires_at > now)
+            .map(|c| challenge_view(&c)))
     }
 
     /// The open challenge of `channel` (matching `id` if given), checked for expiry.
@@ -119,7 +110,7 @@ impl GameService {
                 // A button of an old challenge: say what became of it.
                 if let Some(id) = id {
                     if let Some(c) = store::challenge(tx, id.0).await? {
-                        if c.channel_id == ch && c.state == "expired" {
+                        if c.channel_id == ch && c.state == ChallengeState::Expired {
                             return Err(ServiceError::ChallengeExpired);
                         }
                     }
@@ -161,7 +152,7 @@ impl GameService {
         if let Some(g) = store::active_game(&mut tx, c.channel_id).await? {
             return Err(ServiceError::ChannelBusy(GameId(g.id)));
         }
-        let view = challenge_view(&c)?;
+        let view = challenge_view(&c);
         let challenger_white = match view.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -178,7 +169,7 @@ impl GameService {
             channel_id: c.channel_id,
             white_id: white,
             black_id: black,
-            ruleset: view.ruleset.name(),
+            ruleset: view.ruleset,
             start_fen: &start_fen,
             now,
         };
@@ -187,7 +178,9 @@ impl GameService {
             Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
             Err(e) => return Err(e.into()),
         };
-        if !store::close_challenge(&mut tx, c.id, "accepted", now, Some(game_id)).await? {
+        if !store::close_challenge(&mut tx, c.id, ChallengeState::Accepted, now, Some(game_id))
+            .await?
+        {
             return Err(ServiceError::Conflict);
         }
         let row = store::game(&mut tx, game_id)
@@ -221,14 +214,14 @@ impl GameService {
                 opponent: UserId(from_db_id(c.opponent_id)),
             });
         }
-        if !store::close_challenge(&mut tx, c.id, "declined", now, None).await? {
+        if !store::close_challenge(&mut tx, c.id, ChallengeState::Declined, now, None).await? {
             return Err(ServiceError::Conflict);
         }
         let row = store::challenge(&mut tx, c.id)
             .await?
             .ok_or_else(|| anyhow!("challenge {} vanished", c.id))?;
         tx.commit().await?;
-        challenge_view(&row)
+        Ok(challenge_view(&row))
     }
 
     /// The challenger withdraws their open challenge in `channel`.
@@ -250,13 +243,13 @@ impl GameService {
                 opponent: UserId(from_db_id(c.opponent_id)),
             });
         }
-        if !store::close_challenge(&mut tx, c.id, "withdrawn", now, None).await? {
+        if !store::close_challenge(&mut tx, c.id, ChallengeState::Withdrawn, now, None).await? {
             return Err(ServiceError::Conflict);
         }
         let row = store::challenge(&mut tx, c.id)
             .await?
             .ok_or_else(|| anyhow!("challenge {} vanished", c.id))?;
         tx.commit().await?;
-        challenge_view(&row)
+        Ok(challenge_view(&row))
     }
 }

@@ -1,7 +1,7 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
-use super::types::{ChallengeId, GameId, Locale, OfferKind, UserId};
+use crate::types::{ChallengeId, GameId, Locale, OfferKind, UserId};
 use makruk::{CountRequestError, MoveInputError};
 
 /// The longest move text the service reads, in characters (the rules crate's limit; the

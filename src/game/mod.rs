@@ -32,20 +32,19 @@ mod persist;
 mod play;
 mod queries;
 mod text;
-mod types;
 
 use std::sync::Arc;
 
+pub use crate::types::{
+    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
+    GameId, GameResult, GameSummary, Locale, OfferKind, PgnExport, Reply, RulesTopic, Status,
+    UserId,
+};
 pub use error::{ServiceError, MAX_INPUT_LEN};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
 pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
-};
-pub use types::{
-    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameResult, GameSummary, Locale, OfferKind, PgnExport, Reply, RulesTopic, Status,
-    UserId,
 };
 
 use crate::store::Store;

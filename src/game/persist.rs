@@ -3,15 +3,16 @@
 //! loop that every request on a game goes through ([`GameService::with_game`]).
 
 use anyhow::{anyhow, bail, Context as _};
-use makruk::{Color, CountAction, Game, Position, Ruleset};
+use makruk::{Color, CountAction, Game, Position};
 use sqlx::SqliteConnection;
 
 use super::cache::GameCache;
 use super::{
-    ChannelId, EndReason, Event, GameEnd, GameId, GameResult, GameService, OfferKind, Reply,
-    ServiceError, Status, UserId,
+    ChannelId, Event, GameEnd, GameId, GameService, OfferKind, Reply, ServiceError, Status, UserId,
 };
-use crate::store::{self, from_db_id, to_db_id, CountEventRow, GameRow, MoveRow, Store, Tx};
+use crate::store::{
+    self, from_db_id, to_db_id, CountEventRow, GameRow, GameState, MoveRow, Store, Tx,
+};
 
 /// How often a request on a game is tried when another request changed the game meanwhile.
 const MAX_ATTEMPTS: usize = 3;
@@ -25,37 +26,11 @@ pub(super) struct Loaded {
     stored_events: usize,
 }
 
-fn parse_color(s: Option<&str>) -> Option<Color> {
-    match s {
-        Some("white") => Some(Color::White),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    }
-}
-
-pub(super) fn parse_ruleset(s: &str) -> Result<Ruleset, ServiceError> {
-    s.parse::<Ruleset>()
-        .map_err(|_| ServiceError::Internal(anyhow!("stored ruleset {s:?}")))
-}
-
-fn parse_result(s: &str) -> Option<GameResult> {
-    match s {
-        "1-0" => Some(GameResult::WhiteWins),
-        "0-1" => Some(GameResult::BlackWins),
-        "1/2-1/2" => Some(GameResult::Draw),
-        "*" => Some(GameResult::Aborted),
-        _ => None,
-    }
-}
-
-fn parse_end_reason(s: &str) -> Option<EndReason> {
-    EndReason::ALL.into_iter().find(|r| r.name() == s)
-}
-
+/// The end of a finished game (`None` while it is being played).
 pub(super) fn game_end(row: &GameRow) -> Option<GameEnd> {
     Some(GameEnd {
-        result: parse_result(row.result.as_deref()?)?,
-        reason: parse_end_reason(row.end_reason.as_deref()?)?,
+        result: row.result?,
+        reason: row.end_reason?,
     })
 }
 
@@ -99,27 +74,25 @@ impl Loaded {
 
     /// The side whose offer of `kind` stands, if any.
     pub(super) fn offer(&self, kind: OfferKind) -> Option<Color> {
-        let stored = match kind {
-            OfferKind::Draw => &self.row.draw_offer,
-            OfferKind::Takeback => &self.row.takeback_request,
-        };
-        parse_color(stored.as_deref())
+        match kind {
+            OfferKind::Draw => self.row.draw_offer,
+            OfferKind::Takeback => self.row.takeback_request,
+        }
     }
 
     /// Makes `side`'s offer of `kind` stand (`None`: no offer of that kind stands).
     pub(super) fn set_offer(&mut self, kind: OfferKind, side: Option<Color>) {
-        let stored = side.map(|c| c.name().to_string());
         match kind {
-            OfferKind::Draw => self.row.draw_offer = stored,
-            OfferKind::Takeback => self.row.takeback_request = stored,
+            OfferKind::Draw => self.row.draw_offer = side,
+            OfferKind::Takeback => self.row.takeback_request = side,
         }
     }
 
     /// Ends the game with `end` at `now`; standing offers lapse.
     pub(super) fn finish(&mut self, end: GameEnd, now: i64) {
-        self.row.state = "finished".into();
-        self.row.result = Some(end.result.pgn().into());
-        self.row.end_reason = Some(end.reason.name().into());
+        self.row.state = GameState::Finished;
+        self.row.result = Some(end.result);
+        self.row.end_reason = Some(end.reason);
         self.row.finished_at = Some(now);
         self.row.draw_offer = None;
         self.row.takeback_request = None;
@@ -170,12 +143,11 @@ fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyho
     let mut events = events.iter().peekable();
     let mut apply_events = |game: &mut Game, ply: usize| -> anyhow::Result<()> {
         while let Some(e) = events.next_if(|e| usize::try_from(e.ply).is_ok_and(|p| p <= ply)) {
-            let done = match e.action.as_str() {
-                "start" => game.start_count(),
-                "stop" => game.stop_count(),
-                other => bail!("stored count event {other:?}"),
+            let done = match e.action {
+                CountAction::Start => game.start_count(),
+                CountAction::Stop => game.stop_count(),
             };
-            done.with_context(|| format!("stored count event {} at ply {}", e.action, e.ply))?;
+            done.with_context(|| format!("stored count event {:?} at ply {}", e.action, e.ply))?;
         }
         Ok(())
     };
@@ -204,10 +176,9 @@ pub(super) async fn load(
     if let Some(g) = cached(cache, &row) {
         return Ok(g);
     }
-    let ruleset = parse_ruleset(&row.ruleset)?;
     let moves = store::moves(conn, row.id).await?;
     let events = store::count_events(conn, row.id).await?;
-    let start = Position::from_fen(&row.start_fen, ruleset)
+    let start = Position::from_fen(&row.start_fen, row.ruleset)
         .with_context(|| format!("stored game {}: start FEN {:?}", row.id, row.start_fen))?;
     let m = replay(start, &moves, &events)
         .with_context(|| format!("replaying stored game {}", row.id))?;
@@ -233,7 +204,7 @@ pub(super) async fn load(
 /// FEN.
 fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
     let m = cache.get(row.id, row.version)?;
-    if m.position().fen() != row.fen || m.ruleset().name() != row.ruleset {
+    if m.position().fen() != row.fen || m.ruleset() != row.ruleset {
         return None;
     }
     Some(Loaded {
@@ -326,11 +297,7 @@ async fn save(
         store::delete_count_events_from(&mut tx, id, events.len() as i64).await?;
     } else {
         for (seq, e) in events.iter().enumerate().skip(g.stored_events) {
-            let action = match e.action {
-                CountAction::Start => "start",
-                CountAction::Stop => "stop",
-            };
-            store::insert_count_event(&mut tx, id, seq as i64, i64::from(e.ply), action).await?;
+            store::insert_count_event(&mut tx, id, seq as i64, i64::from(e.ply), e.action).await?;
         }
     }
     tx.commit().await?;

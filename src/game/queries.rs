@@ -3,7 +3,7 @@
 
 use anyhow::anyhow;
 
-use super::persist::{game_end, load, load_active, load_current_or_last, parse_ruleset};
+use super::persist::{game_end, load, load_active, load_current_or_last};
 use super::{
     text, ChannelId, Event, GameId, GameService, GameSummary, Locale, PgnExport, Reply, RulesTopic,
     Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
@@ -119,7 +119,7 @@ impl GameService {
                     id: GameId(r.id),
                     white: UserId(from_db_id(r.white_id)),
                     black: UserId(from_db_id(r.black_id)),
-                    ruleset: parse_ruleset(&r.ruleset)?,
+                    ruleset: r.ruleset,
                     result: end.result,
                     reason: end.reason,
                     plies: u32::try_from(r.plies).unwrap_or(0),

@@ -7,10 +7,10 @@ use makruk::{
 };
 
 use super::error::ServiceError;
-use super::types::{
+use crate::i18n::{tr, tr0, Arg};
+use crate::types::{
     ChallengeState, ChallengeView, ColorChoice, Event, Locale, OfferKind, Reply, RulesTopic, UserId,
 };
-use crate::i18n::{tr, tr0, Arg};
 
 /// A user as a Discord mention.
 fn mention(u: UserId) -> String {
@@ -512,9 +512,9 @@ pub(crate) fn pgn_date(unix: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::types::{ChallengeId, EndReason, GameId};
     use super::*;
     use crate::i18n::has;
+    use crate::types::{ChallengeId, EndReason, GameId};
 
     /// Keys built at run time (`error-<name>`, `end-<reason>`, …) exist in both languages.
     #[test]

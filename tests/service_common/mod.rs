@@ -75,7 +75,7 @@ pub async fn start_from_fen(
             channel_id: to_db_id(channel.0),
             white_id: to_db_id(WHITE.0),
             black_id: to_db_id(BLACK.0),
-            ruleset: ruleset.name(),
+            ruleset,
             start_fen: &start.fen(),
             now: 0,
         },

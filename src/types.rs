@@ -1,5 +1,6 @@
 //! Plain request/answer types of the game service: ids, locale, challenge and game views.
-//! No Discord types here: the adapter converts its own ids into these.
+//! No Discord types here: the adapter converts its own ids into these. The store decodes its
+//! rows into these enums (see `crate::store`), so the service never reads a stored string.
 
 use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
 
@@ -74,17 +75,6 @@ impl ColorChoice {
             ColorChoice::Random => "random",
         }
     }
-
-    /// Reads `"white"`, `"black"` or `"random"` (any case).
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<ColorChoice> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "white" | "w" => Some(ColorChoice::White),
-            "black" | "b" => Some(ColorChoice::Black),
-            "random" | "r" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
 }
 
 /// Where a challenge stands.
@@ -99,6 +89,20 @@ pub enum ChallengeState {
     Withdrawn,
     /// Nobody answered before `expires_at`.
     Expired,
+}
+
+impl ChallengeState {
+    /// `"open"`, `"accepted"`, `"declined"`, `"withdrawn"` or `"expired"` (the stored form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChallengeState::Open => "open",
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Withdrawn => "withdrawn",
+            ChallengeState::Expired => "expired",
+        }
+    }
 }
 
 /// A challenge as the channel should see it.
