@@ -1,4 +1,4 @@
-//! Plain request/answer types of the game service: ids, locale, challenge and game views.
+//! Plain request/answer types of the game service: ids, challenge and game views.
 //! No Discord types here: the adapter converts its own ids into these. The store decodes its
 //! rows into these enums (see `crate::store`), so the service never reads a stored string.
 
@@ -20,40 +20,10 @@ pub struct GameId(pub i64);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChallengeId(pub i64);
 
-/// The language of a user-facing text. Texts come from `i18n/<lang>/*.ftl`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Locale {
-    /// English (the default).
-    #[default]
-    En,
-    /// Thai.
-    Th,
-}
-
-impl Locale {
-    /// All supported locales.
-    pub const ALL: [Locale; 2] = [Locale::En, Locale::Th];
-
-    /// Reads a Discord locale string: `"th"` (or `"th-TH"`) gives Thai, anything else English.
-    #[must_use]
-    pub fn from_discord(locale: &str) -> Locale {
-        let lang = locale.split(['-', '_']).next().unwrap_or("");
-        if lang.eq_ignore_ascii_case("th") {
-            Locale::Th
-        } else {
-            Locale::En
-        }
-    }
-
-    /// The language tag: `"en"` or `"th"` (also the folder name under `i18n/`).
-    #[must_use]
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::Th => "th",
-        }
-    }
-}
+/// How a text writes a user, chosen by whoever shows the text (the Discord adapter writes a
+/// mention `<@id>`; a test or another platform may write a name). The service's texts see users
+/// only through it: they never format a user themselves.
+pub type UserName<'a> = &'a dyn Fn(UserId) -> String;
 
 /// The colour the challenger asks to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

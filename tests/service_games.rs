@@ -9,11 +9,13 @@ use std::sync::Arc;
 
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
-    ChallengeState, ChannelId, ColorChoice, EndReason, Event, GameResult, GameService, Locale,
-    OfferKind, Reply, RulesTopic, ServiceError,
+    ChallengeState, ChannelId, ColorChoice, EndReason, Event, GameResult, GameService, OfferKind,
+    Reply, RulesTopic, ServiceError,
 };
+use makruk_bot::i18n::Locale;
 use service_common::{
-    conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN, WHITE,
+    conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN,
+    WHITE,
 };
 
 /// The first two FEN fields (placement, side to move).
@@ -216,14 +218,14 @@ async fn a_game_ending_in_checkmate() {
     assert_eq!(end.result, GameResult::win_for(winner));
     assert!(last.san.as_deref().unwrap().ends_with('#'));
     assert!(
-        last.text(Locale::En).contains("Checkmate"),
+        last.text(Locale::En, &mention).contains("Checkmate"),
         "{}",
-        last.text(Locale::En)
+        last.text(Locale::En, &mention)
     );
     assert!(
-        last.text(Locale::Th).contains("รุกจน"),
+        last.text(Locale::Th, &mention).contains("รุกจน"),
         "{}",
-        last.text(Locale::Th)
+        last.text(Locale::Th, &mention)
     );
     // The game is over in the database too.
     let again = env.svc.play(ch, user(last.position.turn()), "e4").await;
@@ -270,12 +272,12 @@ async fn standard_counting_draw_with_counting_messages() {
                     assert_eq!(c.counting, counting);
                     let bare = r.position.is_bare(c.counting);
                     assert_eq!(c.kind == CountKind::PiecesHonour, bare);
-                    let text = r.text(Locale::En);
+                    let text = r.text(Locale::En, &mention);
                     assert!(
                         text.contains(&format!("counts {} of {}", c.current, c.limit)),
                         "{text}"
                     );
-                    let th = r.text(Locale::Th);
+                    let th = r.text(Locale::Th, &mention);
                     assert!(
                         th.contains(&format!("นับ {} จาก {}", c.current, c.limit)),
                         "{th}"
@@ -299,7 +301,9 @@ async fn standard_counting_draw_with_counting_messages() {
         let end = last.status.end.expect("drawn by counting");
         assert_eq!(end.reason, EndReason::Counting);
         assert_eq!(end.result, GameResult::Draw);
-        assert!(last.text(Locale::En).contains("drawn by counting"));
+        assert!(last
+            .text(Locale::En, &mention)
+            .contains("drawn by counting"));
         // The count explained for the finished game, in sentences with the numbers.
         let explained = env.svc.explain_count(ch, Locale::En).await.unwrap();
         assert!(explained.contains("counts"), "{explained}");
@@ -537,7 +541,10 @@ async fn count_requests_are_refused_outside_traditional_and_with_bia() {
     );
     let r = env.svc.count_start(ch, BLACK).await;
     assert!(matches!(r, Err(ServiceError::NotYourTurn)), "{r:?}");
-    assert!(r.unwrap_err().message(Locale::En).contains("not your turn"));
+    assert!(r
+        .unwrap_err()
+        .message(Locale::En, &mention)
+        .contains("not your turn"));
 }
 
 #[tokio::test]
@@ -553,7 +560,7 @@ async fn resignation() {
         (end.result, end.reason),
         (GameResult::BlackWins, EndReason::Resignation)
     );
-    let text = r.text(Locale::En);
+    let text = r.text(Locale::En, &mention);
     assert!(
         text.contains("White (<@1001>) resigned") && text.contains("0-1"),
         "{text}"
@@ -607,7 +614,7 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
     );
     // Accepted.
     let r = env.svc.offer(ch, BLACK, OfferKind::Draw).await.unwrap();
-    assert!(r.text(Locale::En).contains("offers a draw"));
+    assert!(r.text(Locale::En, &mention).contains("offers a draw"));
     let r = env
         .svc
         .accept_offer(ch, WHITE, OfferKind::Draw)
@@ -618,7 +625,7 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Agreement)
     );
-    assert!(r.text(Locale::En).contains("1/2-1/2"));
+    assert!(r.text(Locale::En, &mention).contains("1/2-1/2"));
 }
 
 #[tokio::test]
@@ -747,7 +754,9 @@ async fn challenges_accept_decline_withdraw_expire() {
         (c.state, c.expires_at - c.created_at),
         (ChallengeState::Open, 600)
     );
-    assert!(c.text(Locale::En).contains("<@1001> challenges <@1002>"));
+    assert!(c
+        .text(Locale::En, &mention)
+        .contains("<@1001> challenges <@1002>"));
     assert!(matches!(
         svc.challenge(
             ch,
@@ -838,7 +847,7 @@ async fn challenges_accept_decline_withdraw_expire() {
         (r.white, r.black, r.ruleset, r.event),
         (BLACK, WHITE, Ruleset::Material, Event::Started)
     );
-    assert!(r.text(Locale::En).contains("<@1002> plays White"));
+    assert!(r.text(Locale::En, &mention).contains("<@1002> plays White"));
     // The channel is busy now.
     assert!(matches!(
         svc.challenge(
@@ -1031,7 +1040,7 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
                 assert_eq!(r.status.end, None, "{ruleset} ply {plies}");
                 assert_eq!(warned, plies >= 80, "{ruleset} ply {plies}");
                 if warned {
-                    let text = r.text(Locale::En);
+                    let text = r.text(Locale::En, &mention);
                     assert!(
                         text.contains(&format!("{plies} plies without a capture")),
                         "{text}"
@@ -1066,7 +1075,7 @@ async fn traditional_mate_by_the_counting_side_is_a_draw() {
     start_from_fen(&env.svc, counting, fen, Ruleset::Traditional).await;
     let started = env.svc.count_start(counting, WHITE).await.unwrap();
     assert!(started
-        .text(Locale::En)
+        .text(Locale::En, &mention)
         .contains("starts counting board's honour"));
     let r = env.svc.play(counting, WHITE, "Ra8").await.unwrap();
     let end = r.status.end.expect("game over");
@@ -1075,9 +1084,9 @@ async fn traditional_mate_by_the_counting_side_is_a_draw() {
         (GameResult::Draw, EndReason::CountingSideMated)
     );
     assert!(
-        r.text(Locale::En).contains("that is a draw"),
+        r.text(Locale::En, &mention).contains("that is a draw"),
         "{}",
-        r.text(Locale::En)
+        r.text(Locale::En, &mention)
     );
 }
 
@@ -1099,7 +1108,7 @@ async fn stalemate_and_khun_against_khun() {
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Stalemate)
     );
-    assert!(r.text(Locale::En).contains("Stalemate"));
+    assert!(r.text(Locale::En, &mention).contains("Stalemate"));
     // Kxb7 takes the last piece: only the two Khun are left.
     let ch = ChannelId(801);
     start_from_fen(

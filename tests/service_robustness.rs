@@ -6,11 +6,12 @@ mod service_common;
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
 use makruk_bot::game::{
-    ChannelId, ColorChoice, GameService, Locale, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
+    ChannelId, ColorChoice, GameService, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
 };
+use makruk_bot::i18n::Locale;
 use makruk_bot::store::{self, to_db_id, NewGame};
 use service_common::{
-    conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
+    conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
 };
 
 fn playok(file: &str) -> Vec<String> {
@@ -110,7 +111,7 @@ async fn restart_preserves_moves_counting_and_offers() {
         assert_eq!(a.status.draw_offer, b.status.draw_offer);
         assert_eq!(a.status.takeback_request, b.status.takeback_request);
         assert_eq!(a.status.plies, b.status.plies);
-        assert_eq!(a.text(Locale::En), b.text(Locale::En));
+        assert_eq!(a.text(Locale::En, &mention), b.text(Locale::En, &mention));
     }
     assert_eq!(before[0].status.draw_offer, Some(Color::White));
     assert_eq!(before[0].status.takeback_request, Some(Color::White));
@@ -319,7 +320,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         assert!(check(&err), "{name}: {err:?}");
         assert!(err.is_user_error(), "{name}");
         for locale in Locale::ALL {
-            let msg = err.message(locale);
+            let msg = err.message(locale, &mention);
             assert!(
                 !msg.is_empty() && !msg.contains("error-") && !msg.contains("move-"),
                 "{name}: {msg}"
@@ -480,7 +481,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         let err = result.expect_err(name);
         assert!(check(&err), "{name}: {err:?}");
         for locale in Locale::ALL {
-            let msg = err.message(locale);
+            let msg = err.message(locale, &mention);
             assert!(!msg.is_empty() && !msg.contains("error-"), "{name}: {msg}");
         }
     }
@@ -773,9 +774,9 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
     env.restart().await;
     let err = env.svc.play(ch, BLACK, "e5").await.unwrap_err();
     assert!(!err.is_user_error(), "{err:?}");
-    assert!(err.message(Locale::En).contains("Sorry"));
+    assert!(err.message(Locale::En, &mention).contains("Sorry"));
     assert!(
-        !err.message(Locale::En).contains("zz99"),
+        !err.message(Locale::En, &mention).contains("zz99"),
         "details stay in the log"
     );
 }

@@ -4,18 +4,20 @@
 use std::future::Future;
 use std::time::Instant;
 
-use fluent_bundle::FluentValue;
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed};
 use tracing::{error, info, Instrument as _};
 
-use super::i18n::{localizations, tr, tr_args, Locale};
+use super::i18n::{locale, localizations, mention};
 use super::respond::{answer_command, defer_budget, or_apology, split_text, Answer};
 use super::{board, Context, Data, Error};
+use crate::game::ruleset_name;
 use crate::game::{
     ChannelId, ColorChoice, Event, GameId, GameResult, OfferKind, Reply, RulesTopic, Ruleset,
     ServiceError, UserId,
 };
+use crate::i18n::Locale;
+use crate::tr;
 
 /// All commands, with names, descriptions and choices (English + translations) from
 /// `discord.ftl`.
@@ -43,12 +45,12 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 
 fn localize(command: &mut poise::Command<Data, Error>) {
     let key = format!("cmd-{}", command.name);
-    command.description = Some(tr(Locale::En, &format!("{key}-description")));
+    command.description = Some(tr!(Locale::En, &format!("{key}-description")));
     command.name_localizations = localizations(&key);
     command.description_localizations = localizations(&format!("{key}-description"));
     for p in &mut command.parameters {
         let pkey = format!("{key}-{}", p.name);
-        p.description = Some(tr(Locale::En, &format!("{pkey}-description")));
+        p.description = Some(tr!(Locale::En, &format!("{pkey}-description")));
         p.name_localizations = localizations(&pkey);
         p.description_localizations = localizations(&format!("{pkey}-description"));
         for choice in &mut p.choices {
@@ -59,7 +61,7 @@ fn localize(command: &mut poise::Command<Data, Error>) {
 
 /// The locale of the user who invoked `ctx`.
 pub(crate) fn locale_of(ctx: Context<'_>) -> Locale {
-    Locale::from_discord(ctx.locale().unwrap_or("en-US"))
+    locale(ctx.locale().unwrap_or("en-US"))
 }
 
 /// Runs one command: a tracing span (command, channel, user, latency), the answer sent in time
@@ -91,7 +93,7 @@ where
                     Err(e) => error_answer(&e, locale),
                 }
             },
-            move || Answer::private(tr(locale, "discord-internal-error")),
+            move || Answer::private(tr!(locale, "discord-internal-error")),
         );
         let http = &ctx.serenity_context().http;
         let budget = defer_budget(actx.interaction.id.get(), ctx.data().defer_after);
@@ -112,10 +114,10 @@ where
 /// (and a logged error with context) for internal ones.
 pub(crate) fn error_answer(e: &ServiceError, locale: Locale) -> Answer {
     if e.is_user_error() {
-        Answer::private(e.message(locale))
+        Answer::private(e.message(locale, &mention))
     } else {
         error!(error = %e, "internal error");
-        Answer::private(tr(locale, "discord-internal-error"))
+        Answer::private(tr!(locale, "discord-internal-error"))
     }
 }
 
@@ -126,25 +128,25 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error!(command = %ctx.command().name, "command failed: {error:#}");
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            let text = tr(locale_of(ctx), "discord-guild-only");
+            let text = tr!(locale_of(ctx), "discord-guild-only");
             send_private(ctx, text).await;
         }
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
             info!(command = %ctx.command().name, ?input, "bad argument: {error}");
-            let text = tr(locale_of(ctx), "discord-bad-argument");
+            let text = tr!(locale_of(ctx), "discord-bad-argument");
             send_private(ctx, text).await;
         }
         poise::FrameworkError::CommandPanic { payload, ctx, .. } => {
             error!(command = %ctx.command().name, ?payload, "command panicked");
-            let text = tr(locale_of(ctx), "discord-internal-error");
+            let text = tr!(locale_of(ctx), "discord-internal-error");
             send_private(ctx, text).await;
         }
         other => {
             if let Some(ctx) = other.ctx() {
                 error!(command = %ctx.command().name, "framework error: {other}");
-                let text = tr(locale_of(ctx), "discord-internal-error");
+                let text = tr!(locale_of(ctx), "discord-internal-error");
                 send_private(ctx, text).await;
             } else {
                 error!("framework error: {other}");
@@ -177,7 +179,7 @@ pub(crate) fn button(
     style: ButtonStyle,
 ) -> CreateButton {
     CreateButton::new(format!("mk:{action}:{id}"))
-        .label(tr(locale, label_key))
+        .label(tr!(locale, label_key))
         .style(style)
 }
 
@@ -186,20 +188,15 @@ pub(crate) fn button(
 pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer, ServiceError> {
     let png = board::png(reply).await.map_err(ServiceError::Internal)?;
     let file = format!("makruk-{}-{}.png", reply.game_id.0, reply.status.plies);
-    let title = tr_args(
+    let title = tr!(
         locale,
         "discord-game-title",
-        &[
-            ("id", FluentValue::from(reply.game_id.0)),
-            ("white", FluentValue::from(format!("<@{}>", reply.white.0))),
-            ("black", FluentValue::from(format!("<@{}>", reply.black.0))),
-            (
-                "ruleset",
-                FluentValue::from(ruleset_name(locale, reply.ruleset)),
-            ),
-        ],
+        id = reply.game_id.0,
+        white = mention(reply.white),
+        black = mention(reply.black),
+        ruleset = ruleset_name(locale, reply.ruleset)
     );
-    let text = reply.text(locale);
+    let text = reply.text(locale, &mention);
     let mut embed = CreateEmbed::new()
         .description(format!("{title}\n\n{text}"))
         .image(format!("attachment://{file}"));
@@ -212,21 +209,16 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
         None => embed.colour(0x002e_cc71),
     };
     let content = match reply.status.end {
-        None => tr_args(
+        None => tr!(
             locale,
             "discord-your-move",
-            &[(
-                "user",
-                FluentValue::from(format!("<@{}>", reply.status.to_move.0)),
-            )],
+            user = mention(reply.status.to_move)
         ),
-        Some(_) => tr_args(
+        Some(_) => tr!(
             locale,
             "discord-game-over-ping",
-            &[
-                ("white", FluentValue::from(format!("<@{}>", reply.white.0))),
-                ("black", FluentValue::from(format!("<@{}>", reply.black.0))),
-            ],
+            white = mention(reply.white),
+            black = mention(reply.black)
         ),
     };
     Ok(Answer {
@@ -327,7 +319,7 @@ async fn challenge(
             .await?;
         let id = view.id.0;
         Ok(Answer {
-            content: view.text(locale),
+            content: view.text(locale, &mention),
             components: vec![CreateActionRow::Buttons(vec![
                 button(locale, "button-accept", "accept", id, ButtonStyle::Success),
                 button(locale, "button-decline", "decline", id, ButtonStyle::Danger),
@@ -364,7 +356,7 @@ async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     let (channel, player) = (channel(ctx), user(ctx));
     run(ctx, "decline", |locale| async move {
         let view = service.decline(channel, player, None).await?;
-        Ok(Answer::public(view.text(locale)))
+        Ok(Answer::public(view.text(locale, &mention)))
     })
     .await
 }
@@ -434,7 +426,7 @@ fn offer_message(reply: &Reply, locale: Locale, kind: OfferKind) -> Answer {
     let id = reply.game_id.0;
     let kind = kind.name();
     Answer {
-        content: reply.text(locale),
+        content: reply.text(locale, &mention),
         components: vec![CreateActionRow::Buttons(vec![
             button(
                 locale,
@@ -475,7 +467,7 @@ async fn offer_command(ctx: Context<'_>, kind: OfferKind, step: OfferStep) -> Re
         };
         match reply.event {
             Event::Offered(kind) => Ok(offer_message(&reply, locale, kind)),
-            Event::OfferDeclined(_) => Ok(Answer::public(reply.text(locale))),
+            Event::OfferDeclined(_) => Ok(Answer::public(reply.text(locale, &mention))),
             _ => game_answer(&reply, locale).await,
         }
     })
@@ -580,16 +572,11 @@ async fn rules(
         };
         let ruleset = ruleset.map_or(Ruleset::Standard, |r| r.ruleset());
         let text = service.rules_text(ruleset, topic, locale);
-        let title = tr_args(
+        let title = tr!(
             locale,
             "discord-rules-title",
-            &[
-                (
-                    "topic",
-                    FluentValue::from(tr(locale, &format!("choice-{}", topic.name()))),
-                ),
-                ("ruleset", FluentValue::from(ruleset_name(locale, ruleset))),
-            ],
+            topic = tr!(locale, &format!("choice-{}", topic.name())),
+            ruleset = ruleset_name(locale, ruleset)
         );
         // The service's text starts with its own heading; the title is only a fallback.
         // Embeds: 4096 characters of description each, 6000 in all.
@@ -614,11 +601,6 @@ async fn rules(
     .await
 }
 
-/// The ruleset's name in `locale` (the `/challenge rules` choice's name).
-pub(crate) fn ruleset_name(locale: Locale, ruleset: Ruleset) -> String {
-    tr(locale, &format!("choice-{}", ruleset.name()))
-}
-
 fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
     let result_key = match result {
         GameResult::WhiteWins => "discord-result-white",
@@ -628,8 +610,8 @@ fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
     };
     format!(
         "{} ({})",
-        tr(locale, result_key),
-        tr(locale, &format!("discord-reason-{reason}"))
+        tr!(locale, result_key),
+        tr!(locale, &format!("discord-reason-{reason}"))
     )
 }
 
@@ -641,38 +623,27 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, "games", |locale| async move {
         let list = service.recent_games(channel, 10).await?;
         if list.is_empty() {
-            return Ok(Answer::private(tr(locale, "discord-games-none")));
+            return Ok(Answer::private(tr!(locale, "discord-games-none")));
         }
         let lines: Vec<String> = list
             .iter()
             .map(|g| {
-                tr_args(
+                tr!(
                     locale,
                     "discord-games-line",
-                    &[
-                        ("id", FluentValue::from(g.id.0)),
-                        ("white", FluentValue::from(format!("<@{}>", g.white.0))),
-                        ("black", FluentValue::from(format!("<@{}>", g.black.0))),
-                        (
-                            "result",
-                            FluentValue::from(result_text(locale, g.result, g.reason.name())),
-                        ),
-                        ("pgn", FluentValue::from(g.result.pgn())),
-                        (
-                            "ruleset",
-                            FluentValue::from(ruleset_name(locale, g.ruleset)),
-                        ),
-                        ("plies", FluentValue::from(g.plies)),
-                        (
-                            "finished",
-                            FluentValue::from(format!("<t:{}:R>", g.finished_at)),
-                        ),
-                    ],
+                    id = g.id.0,
+                    white = mention(g.white),
+                    black = mention(g.black),
+                    result = result_text(locale, g.result, g.reason.name()),
+                    pgn = g.result.pgn(),
+                    ruleset = ruleset_name(locale, g.ruleset),
+                    plies = g.plies,
+                    finished = format!("<t:{}:R>", g.finished_at)
                 )
             })
             .collect();
         let embed = CreateEmbed::new()
-            .title(tr(locale, "discord-games-title"))
+            .title(tr!(locale, "discord-games-title"))
             .description(lines.join("\n"))
             .colour(0x0034_98db);
         Ok(Answer {
@@ -690,13 +661,11 @@ async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error
     let channel = channel(ctx);
     run(ctx, "pgn", |locale| async move {
         let export = service.pgn(channel, game.map(GameId)).await?;
-        let text = tr_args(
+        let text = tr!(
             locale,
             "discord-pgn-text",
-            &[
-                ("id", FluentValue::from(export.game_id.0)),
-                ("url", FluentValue::from(export.analysis_url.clone())),
-            ],
+            id = export.game_id.0,
+            url = export.analysis_url.clone()
         );
         let file = format!("makruk-game-{}.pgn", export.game_id.0);
         Ok(Answer {

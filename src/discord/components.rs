@@ -6,15 +6,16 @@
 
 use std::time::Instant;
 
-use fluent_bundle::FluentValue;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn, Instrument as _};
 
 use super::commands::{error_answer, game_answer};
-use super::i18n::{tr, tr_args, Locale};
+use super::i18n::{locale, mention};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
 use crate::game::{ChallengeId, ChannelId, GameId, OfferKind, ServiceError, UserId};
+use crate::i18n::Locale;
+use crate::tr;
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,16 +80,16 @@ pub(crate) async fn handle(
     );
     async move {
         let _in_flight = data.in_flight.read().await;
-        let locale = Locale::from_discord(&press.locale);
+        let locale = locale(&press.locale);
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());
         let work = or_apology(
             async {
                 let Some(action) = Action::parse(&press.data.custom_id) else {
                     warn!("unknown button");
-                    return PressAnswer::Reply(Answer::private(tr(
+                    return PressAnswer::Reply(Answer::private(tr!(
                         locale,
-                        "discord-internal-error",
+                        "discord-internal-error"
                     )));
                 };
                 tracing::debug!(action = action.name(), "button");
@@ -97,7 +98,7 @@ pub(crate) async fn handle(
                     Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
                 }
             },
-            || PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error"))),
+            || PressAnswer::Reply(Answer::private(tr!(locale, "discord-internal-error"))),
         );
         let budget = defer_budget(press.id.get(), data.defer_after);
         let sent = answer_press(&ctx.http, press, budget, work).await;
@@ -122,13 +123,9 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
                 Action::Withdraw(_) => ("discord-not-your-challenge-withdraw", challenger),
                 _ => ("discord-not-your-challenge", opponent),
             };
-            Answer::private(tr_args(
-                locale,
-                key,
-                &[("user", FluentValue::from(format!("<@{}>", owner.0)))],
-            ))
+            Answer::private(tr!(locale, key, user = mention(*owner)))
         }
-        ServiceError::NotAPlayer => Answer::private(tr(locale, "discord-not-your-offer")),
+        ServiceError::NotAPlayer => Answer::private(tr!(locale, "discord-not-your-offer")),
         _ => error_answer(e, locale),
     }
 }
@@ -147,9 +144,9 @@ async fn act(
     if let Action::OfferAccept(_, game) | Action::OfferDecline(_, game) = action {
         let current = service.board(channel).await?;
         if current.game_id != game || current.status.end.is_some() {
-            return Ok(PressAnswer::Reply(Answer::private(tr(
+            return Ok(PressAnswer::Reply(Answer::private(tr!(
                 locale,
-                "discord-stale-button",
+                "discord-stale-button"
             ))));
         }
     }
@@ -158,7 +155,12 @@ async fn act(
             let reply = service.accept(channel, user, Some(id)).await?;
             PressAnswer::Update(game_answer(&reply, locale).await?)
         }
-        Action::Decline(id) => closed(service.decline(channel, user, Some(id)).await?.text(locale)),
+        Action::Decline(id) => closed(
+            service
+                .decline(channel, user, Some(id))
+                .await?
+                .text(locale, &mention),
+        ),
         Action::Withdraw(id) => {
             // Withdrawing is for the challenger; the service checks who may.
             let view = service.withdraw(channel, user).await?;
@@ -169,7 +171,7 @@ async fn act(
                     "withdrew another challenge"
                 );
             }
-            closed(view.text(locale))
+            closed(view.text(locale, &mention))
         }
         Action::OfferAccept(kind, _) => PressAnswer::Update(
             game_answer(&service.accept_offer(channel, user, kind).await?, locale).await?,
@@ -178,7 +180,7 @@ async fn act(
             service
                 .decline_offer(channel, user, kind)
                 .await?
-                .text(locale),
+                .text(locale, &mention),
         ),
     })
 }

@@ -2,9 +2,8 @@
 //! the count of any ruleset explained.
 
 use super::persist::load_current_or_last;
-use super::{
-    text, ChannelId, Event, GameService, Locale, OfferKind, Reply, Ruleset, ServiceError, UserId,
-};
+use super::{text, ChannelId, Event, GameService, OfferKind, Reply, Ruleset, ServiceError, UserId};
+use crate::i18n::Locale;
 
 impl GameService {
     /// `traditional`: the player to move starts counting board's honour (RULES.md). The

@@ -1,7 +1,8 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
-use crate::types::{ChallengeId, GameId, Locale, OfferKind, UserId};
+use crate::i18n::Locale;
+use crate::types::{ChallengeId, GameId, OfferKind, UserId, UserName};
 use makruk::{CountRequestError, MoveInputError};
 
 /// The longest move text the service reads, in characters (the rules crate's limit; the
@@ -131,10 +132,11 @@ impl ServiceError {
         }
     }
 
-    /// The localised message for the user: what went wrong and what to do next.
-    /// [`ServiceError::Internal`] gives a generic apology (details go to the log, not the user).
+    /// The localised message for the user: what went wrong and what to do next, users written
+    /// by `user`. [`ServiceError::Internal`] gives a generic apology (details go to the log, not
+    /// the user).
     #[must_use]
-    pub fn message(&self, locale: Locale) -> String {
-        super::text::error_message(self, locale)
+    pub fn message(&self, locale: Locale, user: UserName<'_>) -> String {
+        super::text::error_message(self, locale, user)
     }
 }

@@ -37,8 +37,8 @@ use std::sync::Arc;
 
 pub use crate::types::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameResult, GameSummary, Locale, OfferKind, PgnExport, Reply, RulesTopic, Status,
-    UserId,
+    GameId, GameResult, GameSummary, OfferKind, PgnExport, Reply, RulesTopic, Status, UserId,
+    UserName,
 };
 pub use error::{ServiceError, MAX_INPUT_LEN};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
@@ -46,7 +46,9 @@ pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
 };
+pub use text::ruleset_name;
 
+use crate::i18n::Locale;
 use crate::store::Store;
 use cache::GameCache;
 
@@ -132,18 +134,18 @@ impl GameService {
 impl Reply {
     /// The status in `locale`: what happened (e.g. "White played Sd2."), whose turn, check,
     /// the count ("Black counts 11 of 16."), warnings, offers, and the end with its reason.
-    /// Users are written as Discord mentions `<@id>`.
+    /// Users are written by `user` (the Discord adapter: mentions).
     #[must_use]
-    pub fn text(&self, locale: Locale) -> String {
-        text::reply_text(self, locale)
+    pub fn text(&self, locale: Locale, user: UserName<'_>) -> String {
+        text::reply_text(self, locale, user)
     }
 }
 
 impl ChallengeView {
     /// The challenge in `locale`: who challenges whom, ruleset, colour, how to answer, or
-    /// what became of it. Users are written as Discord mentions `<@id>`.
+    /// what became of it. Users are written by `user` (the Discord adapter: mentions).
     #[must_use]
-    pub fn text(&self, locale: Locale) -> String {
-        text::challenge_text(self, locale)
+    pub fn text(&self, locale: Locale, user: UserName<'_>) -> String {
+        text::challenge_text(self, locale, user)
     }
 }

@@ -5,9 +5,10 @@ use anyhow::anyhow;
 
 use super::persist::{game_end, load, load_active, load_current_or_last};
 use super::{
-    text, ChannelId, Event, GameId, GameService, GameSummary, Locale, PgnExport, Reply, RulesTopic,
+    text, ChannelId, Event, GameId, GameService, GameSummary, PgnExport, Reply, RulesTopic,
     Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
+use crate::i18n::Locale;
 use crate::store::{self, from_db_id, to_db_id};
 
 impl GameService {

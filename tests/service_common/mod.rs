@@ -86,6 +86,12 @@ pub async fn start_from_fen(
     GameId(id)
 }
 
+/// How the tests write a user in a text: as the Discord adapter does, so that texts read as
+/// players see them.
+pub fn mention(user: UserId) -> String {
+    format!("<@{}>", user.0)
+}
+
 /// The user who plays `color`.
 pub fn user(color: makruk::Color) -> UserId {
     match color {
