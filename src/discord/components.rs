@@ -9,7 +9,7 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn, Instrument as _};
 
-use super::commands::{error_answer, game_answer};
+use super::answers::{error_answer, game_answer};
 use super::i18n::{locale, mention};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
