@@ -156,10 +156,12 @@ async fn send_private(ctx: Context<'_>, text: String) {
     }
 }
 
+/// The channel of `ctx`, as the service names it.
 pub(super) fn channel(ctx: Context<'_>) -> ChannelId {
     ChannelId(ctx.channel_id().get())
 }
 
+/// The user who invoked `ctx`, as the service names them.
 pub(super) fn user(ctx: Context<'_>) -> UserId {
     UserId(ctx.author().id.get())
 }
@@ -178,6 +180,7 @@ pub(crate) enum RulesetOption {
 }
 
 impl RulesetOption {
+    /// The ruleset chosen.
     pub(super) fn ruleset(&self) -> Ruleset {
         match self {
             RulesetOption::Standard => Ruleset::Standard,
