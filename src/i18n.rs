@@ -2,15 +2,41 @@
 //! `i18n/<lang>/*.ftl` (`en`, `th`); all files of a language form one bundle, embedded at build
 //! time (`build.rs`), so a text change needs no code change.
 //!
+//! One way to get a text: [`tr!`](crate::tr), e.g. `tr!(locale, "status-turn", player = name)`.
 //! A message missing in Thai falls back to English; a message missing everywhere gives its id
 //! (and the test `every_message_exists_in_both_languages` catches that).
+//!
+//! Nothing here knows a chat platform: [`Locale`] is a language, and users reach a text as
+//! whatever string the caller wrote for them (the Discord adapter writes mentions).
 
 use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use crate::game::Locale;
+/// The language of a user-facing text. Texts come from `i18n/<lang>/*.ftl`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    /// English (the default).
+    #[default]
+    En,
+    /// Thai.
+    Th,
+}
+
+impl Locale {
+    /// All supported locales.
+    pub const ALL: [Locale; 2] = [Locale::En, Locale::Th];
+
+    /// The language tag: `"en"` or `"th"` (also the folder name under `i18n/`).
+    #[must_use]
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Th => "th",
+        }
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
 
@@ -54,7 +80,7 @@ fn bundle(locale: Locale) -> &'static FluentBundle<FluentResource> {
     }
 }
 
-/// A text argument: a string or a number.
+/// A text argument: a string or a number (see [`tr!`](crate::tr)).
 #[derive(Clone, Debug)]
 pub enum Arg {
     Str(String),
@@ -85,6 +111,12 @@ impl From<i64> for Arg {
     }
 }
 
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+
 impl From<usize> for Arg {
     fn from(n: usize) -> Arg {
         Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
@@ -97,9 +129,25 @@ pub fn has(locale: Locale, id: &str) -> bool {
     bundle(locale).has_message(id)
 }
 
-/// The message `id` in `locale` with `args`, falling back to English, then to the id itself.
+/// The message `id` in `locale`, its arguments filled in: `tr!(locale, "id")` or
+/// `tr!(locale, "id", name = value, …)`, where each value is anything an [`Arg`] is made from
+/// (a string or a number). Falls back to English, then to the id itself. `id` is a `&str`
+/// (computed ids such as `&format!("end-{}", reason.name())` too).
+#[macro_export]
+macro_rules! tr {
+    ($locale:expr, $id:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::i18n::translate(
+            $locale,
+            $id,
+            &[$((stringify!($name), $crate::i18n::Arg::from($value))),*],
+        )
+    };
+}
+
+/// What [`tr!`](crate::tr) calls: the message `id` in `locale` with `args`, falling back to
+/// English, then to the id itself.
 #[must_use]
-pub fn tr(locale: Locale, id: &str, args: &[(&str, Arg)]) -> String {
+pub fn translate(locale: Locale, id: &str, args: &[(&str, Arg)]) -> String {
     let mut fargs = FluentArgs::new();
     for (name, value) in args {
         match value {
@@ -119,12 +167,6 @@ pub fn tr(locale: Locale, id: &str, args: &[(&str, Arg)]) -> String {
     }
     tracing::warn!(id, "missing Fluent message");
     id.to_string()
-}
-
-/// The message `id` without arguments.
-#[must_use]
-pub fn tr0(locale: Locale, id: &str) -> String {
-    tr(locale, id, &[])
 }
 
 /// Ids of every message defined for `locale` (no fallback), sorted.
@@ -176,6 +218,16 @@ mod tests {
             dups.dedup();
             assert!(dups.is_empty(), "defined twice in {locale:?}: {dups:?}");
         }
+    }
+
+    #[test]
+    fn arguments_are_filled_in_without_isolation_marks() {
+        let text = crate::tr!(Locale::En, "discord-not-your-challenge", user = "<@42>");
+        assert!(text.contains("<@42>"), "{text}");
+        assert!(!text.contains('\u{2068}'), "{text:?}");
+        let text = crate::tr!(Locale::En, "discord-pgn-text", id = 7_i64, url = "u");
+        assert!(text.contains("#7"), "{text}");
+        assert_eq!(crate::tr!(Locale::Th, "no-such-message"), "no-such-message");
     }
 
     #[test]

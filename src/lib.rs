@@ -1,7 +1,9 @@
 //! makruk-bot: play Makruk (Thai chess) in Discord channels.
 //!
 //! Layers (see `docs/DESIGN.md`): [`discord`] adapts Discord to the [`game`] service, which
-//! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG).
+//! uses the `makruk` rules crate, the [`store`] (sqlx) and the [`render`]er (SVG → PNG). The
+//! plain [`types`] (ids, results, challenge and game views) are shared by the service and the
+//! store, so that the store decodes rows into them and neither imports the other's internals.
 
 pub mod clock;
 pub mod computer;
@@ -10,3 +12,4 @@ pub mod game;
 pub mod i18n;
 pub mod render;
 pub mod store;
+pub mod types;

@@ -9,11 +9,13 @@ use std::sync::Arc;
 
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
-    ChallengeState, ChannelId, ColorChoice, EndReason, Event, GameResult, GameService, Locale,
+    ChallengeState, ChannelId, ColorChoice, EndReason, Event, GameResult, GameService, OfferKind,
     Reply, RulesTopic, ServiceError,
 };
+use makruk_bot::i18n::Locale;
 use service_common::{
-    conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN, WHITE,
+    conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN,
+    WHITE,
 };
 
 /// The first two FEN fields (placement, side to move).
@@ -174,8 +176,11 @@ async fn playok_records_played_move_by_move_under_traditional() {
             let reply = match loser {
                 Some(u) => env.svc.resign(ch, u).await.unwrap(),
                 None => {
-                    env.svc.offer_draw(ch, WHITE).await.unwrap();
-                    env.svc.accept_draw(ch, BLACK).await.unwrap()
+                    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+                    env.svc
+                        .accept_offer(ch, BLACK, OfferKind::Draw)
+                        .await
+                        .unwrap()
                 }
             };
             assert_eq!(
@@ -213,14 +218,14 @@ async fn a_game_ending_in_checkmate() {
     assert_eq!(end.result, GameResult::win_for(winner));
     assert!(last.san.as_deref().unwrap().ends_with('#'));
     assert!(
-        last.text(Locale::En).contains("Checkmate"),
+        last.text(Locale::En, &mention).contains("Checkmate"),
         "{}",
-        last.text(Locale::En)
+        last.text(Locale::En, &mention)
     );
     assert!(
-        last.text(Locale::Th).contains("รุกจน"),
+        last.text(Locale::Th, &mention).contains("รุกจน"),
         "{}",
-        last.text(Locale::Th)
+        last.text(Locale::Th, &mention)
     );
     // The game is over in the database too.
     let again = env.svc.play(ch, user(last.position.turn()), "e4").await;
@@ -267,12 +272,12 @@ async fn standard_counting_draw_with_counting_messages() {
                     assert_eq!(c.counting, counting);
                     let bare = r.position.is_bare(c.counting);
                     assert_eq!(c.kind == CountKind::PiecesHonour, bare);
-                    let text = r.text(Locale::En);
+                    let text = r.text(Locale::En, &mention);
                     assert!(
                         text.contains(&format!("counts {} of {}", c.current, c.limit)),
                         "{text}"
                     );
-                    let th = r.text(Locale::Th);
+                    let th = r.text(Locale::Th, &mention);
                     assert!(
                         th.contains(&format!("นับ {} จาก {}", c.current, c.limit)),
                         "{th}"
@@ -296,7 +301,9 @@ async fn standard_counting_draw_with_counting_messages() {
         let end = last.status.end.expect("drawn by counting");
         assert_eq!(end.reason, EndReason::Counting);
         assert_eq!(end.result, GameResult::Draw);
-        assert!(last.text(Locale::En).contains("drawn by counting"));
+        assert!(last
+            .text(Locale::En, &mention)
+            .contains("drawn by counting"));
         // The count explained for the finished game, in sentences with the numbers.
         let explained = env.svc.explain_count(ch, Locale::En).await.unwrap();
         assert!(explained.contains("counts"), "{explained}");
@@ -534,7 +541,10 @@ async fn count_requests_are_refused_outside_traditional_and_with_bia() {
     );
     let r = env.svc.count_start(ch, BLACK).await;
     assert!(matches!(r, Err(ServiceError::NotYourTurn)), "{r:?}");
-    assert!(r.unwrap_err().message(Locale::En).contains("not your turn"));
+    assert!(r
+        .unwrap_err()
+        .message(Locale::En, &mention)
+        .contains("not your turn"));
 }
 
 #[tokio::test]
@@ -550,7 +560,7 @@ async fn resignation() {
         (end.result, end.reason),
         (GameResult::BlackWins, EndReason::Resignation)
     );
-    let text = r.text(Locale::En);
+    let text = r.text(Locale::En, &mention);
     assert!(
         text.contains("White (<@1001>) resigned") && text.contains("0-1"),
         "{text}"
@@ -565,18 +575,18 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
     let ch = ChannelId(70);
     start(&env.svc, ch, Ruleset::Standard).await;
     // An offer with one's own move stands; it lapses when the opponent moves.
-    let r = env.svc.offer_draw(ch, WHITE).await.unwrap();
+    let r = env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
     assert_eq!(r.status.draw_offer, Some(Color::White));
     assert!(matches!(
-        env.svc.offer_draw(ch, WHITE).await,
-        Err(ServiceError::DrawAlreadyOffered)
+        env.svc.offer(ch, WHITE, OfferKind::Draw).await,
+        Err(ServiceError::AlreadyOffered(OfferKind::Draw))
     ));
     assert!(matches!(
-        env.svc.accept_draw(ch, WHITE).await,
-        Err(ServiceError::NoDrawOffer)
+        env.svc.accept_offer(ch, WHITE, OfferKind::Draw).await,
+        Err(ServiceError::NoOffer(OfferKind::Draw))
     ));
     assert!(matches!(
-        env.svc.accept_draw(ch, SPECTATOR).await,
+        env.svc.accept_offer(ch, SPECTATOR, OfferKind::Draw).await,
         Err(ServiceError::NotAPlayer)
     ));
     let r = env.svc.play(ch, WHITE, "e4").await.unwrap();
@@ -588,23 +598,34 @@ async fn agreed_draw_and_offers_that_lapse_or_are_declined() {
     let r = env.svc.play(ch, BLACK, "e5").await.unwrap();
     assert_eq!(r.status.draw_offer, None, "lapsed when the opponent moved");
     assert!(matches!(
-        env.svc.accept_draw(ch, BLACK).await,
-        Err(ServiceError::NoDrawOffer)
+        env.svc.accept_offer(ch, BLACK, OfferKind::Draw).await,
+        Err(ServiceError::NoOffer(OfferKind::Draw))
     ));
     // Declined.
-    env.svc.offer_draw(ch, WHITE).await.unwrap();
-    let r = env.svc.decline_draw(ch, BLACK).await.unwrap();
-    assert_eq!((r.event, r.status.draw_offer), (Event::DrawDeclined, None));
+    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+    let r = env
+        .svc
+        .decline_offer(ch, BLACK, OfferKind::Draw)
+        .await
+        .unwrap();
+    assert_eq!(
+        (r.event, r.status.draw_offer),
+        (Event::OfferDeclined(OfferKind::Draw), None)
+    );
     // Accepted.
-    let r = env.svc.offer_draw(ch, BLACK).await.unwrap();
-    assert!(r.text(Locale::En).contains("offers a draw"));
-    let r = env.svc.accept_draw(ch, WHITE).await.unwrap();
+    let r = env.svc.offer(ch, BLACK, OfferKind::Draw).await.unwrap();
+    assert!(r.text(Locale::En, &mention).contains("offers a draw"));
+    let r = env
+        .svc
+        .accept_offer(ch, WHITE, OfferKind::Draw)
+        .await
+        .unwrap();
     let end = r.status.end.unwrap();
     assert_eq!(
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Agreement)
     );
-    assert!(r.text(Locale::En).contains("1/2-1/2"));
+    assert!(r.text(Locale::En, &mention).contains("1/2-1/2"));
 }
 
 #[tokio::test]
@@ -613,28 +634,32 @@ async fn takeback_one_ply_with_the_opponents_consent() {
     let ch = ChannelId(80);
     start(&env.svc, ch, Ruleset::Standard).await;
     assert!(matches!(
-        env.svc.request_takeback(ch, WHITE).await,
+        env.svc.offer(ch, WHITE, OfferKind::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
     env.svc.play(ch, WHITE, "e4").await.unwrap();
     let before = env.svc.play(ch, BLACK, "e5").await.unwrap();
     let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
     assert!(matches!(
-        env.svc.request_takeback(ch, BLACK).await,
+        env.svc.offer(ch, BLACK, OfferKind::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
     assert!(matches!(
-        env.svc.accept_takeback(ch, BLACK).await,
-        Err(ServiceError::NoTakebackRequest)
+        env.svc.accept_offer(ch, BLACK, OfferKind::Takeback).await,
+        Err(ServiceError::NoOffer(OfferKind::Takeback))
     ));
-    let req = env.svc.request_takeback(ch, WHITE).await.unwrap();
+    let req = env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     assert_eq!(req.status.takeback_request, Some(Color::White));
     assert!(matches!(
-        env.svc.accept_takeback(ch, WHITE).await,
-        Err(ServiceError::NoTakebackRequest)
+        env.svc.accept_offer(ch, WHITE, OfferKind::Takeback).await,
+        Err(ServiceError::NoOffer(OfferKind::Takeback))
     ));
-    let back = env.svc.accept_takeback(ch, BLACK).await.unwrap();
-    assert_eq!(back.event, Event::TakebackAccepted);
+    let back = env
+        .svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
+    assert_eq!(back.event, Event::OfferAccepted(OfferKind::Takeback));
     assert_eq!(back.position.fen(), before.position.fen());
     assert_ne!(back.position.fen(), r.position.fen());
     assert_eq!(back.status.plies, 2);
@@ -645,14 +670,18 @@ async fn takeback_one_ply_with_the_opponents_consent() {
     let pgn = env.svc.pgn(ch, None).await.unwrap();
     assert!(pgn.pgn.contains("1. e4 e5 2. Ne2"), "{}", pgn.pgn);
     // A request lapses when the opponent moves; a decline clears it.
-    env.svc.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     let r = env.svc.play(ch, BLACK, "Nd7").await.unwrap();
     assert_eq!(r.status.takeback_request, None);
-    env.svc.request_takeback(ch, BLACK).await.unwrap();
-    let r = env.svc.decline_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, BLACK, OfferKind::Takeback).await.unwrap();
+    let r = env
+        .svc
+        .decline_offer(ch, WHITE, OfferKind::Takeback)
+        .await
+        .unwrap();
     assert_eq!(
         (r.event, r.status.takeback_request),
-        (Event::TakebackDeclined, None)
+        (Event::OfferDeclined(OfferKind::Takeback), None)
     );
 }
 
@@ -725,7 +754,9 @@ async fn challenges_accept_decline_withdraw_expire() {
         (c.state, c.expires_at - c.created_at),
         (ChallengeState::Open, 600)
     );
-    assert!(c.text(Locale::En).contains("<@1001> challenges <@1002>"));
+    assert!(c
+        .text(Locale::En, &mention)
+        .contains("<@1001> challenges <@1002>"));
     assert!(matches!(
         svc.challenge(
             ch,
@@ -816,7 +847,7 @@ async fn challenges_accept_decline_withdraw_expire() {
         (r.white, r.black, r.ruleset, r.event),
         (BLACK, WHITE, Ruleset::Material, Event::Started)
     );
-    assert!(r.text(Locale::En).contains("<@1002> plays White"));
+    assert!(r.text(Locale::En, &mention).contains("<@1002> plays White"));
     // The channel is busy now.
     assert!(matches!(
         svc.challenge(
@@ -1009,7 +1040,7 @@ async fn no_progress_counter_warns_from_ply_80_and_draws_at_100() {
                 assert_eq!(r.status.end, None, "{ruleset} ply {plies}");
                 assert_eq!(warned, plies >= 80, "{ruleset} ply {plies}");
                 if warned {
-                    let text = r.text(Locale::En);
+                    let text = r.text(Locale::En, &mention);
                     assert!(
                         text.contains(&format!("{plies} plies without a capture")),
                         "{text}"
@@ -1044,7 +1075,7 @@ async fn traditional_mate_by_the_counting_side_is_a_draw() {
     start_from_fen(&env.svc, counting, fen, Ruleset::Traditional).await;
     let started = env.svc.count_start(counting, WHITE).await.unwrap();
     assert!(started
-        .text(Locale::En)
+        .text(Locale::En, &mention)
         .contains("starts counting board's honour"));
     let r = env.svc.play(counting, WHITE, "Ra8").await.unwrap();
     let end = r.status.end.expect("game over");
@@ -1053,9 +1084,9 @@ async fn traditional_mate_by_the_counting_side_is_a_draw() {
         (GameResult::Draw, EndReason::CountingSideMated)
     );
     assert!(
-        r.text(Locale::En).contains("that is a draw"),
+        r.text(Locale::En, &mention).contains("that is a draw"),
         "{}",
-        r.text(Locale::En)
+        r.text(Locale::En, &mention)
     );
 }
 
@@ -1077,7 +1108,7 @@ async fn stalemate_and_khun_against_khun() {
         (end.result, end.reason),
         (GameResult::Draw, EndReason::Stalemate)
     );
-    assert!(r.text(Locale::En).contains("Stalemate"));
+    assert!(r.text(Locale::En, &mention).contains("Stalemate"));
     // Kxb7 takes the last piece: only the two Khun are left.
     let ch = ChannelId(801);
     start_from_fen(

@@ -6,11 +6,12 @@ mod service_common;
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
 use makruk_bot::game::{
-    ChannelId, ColorChoice, GameService, Locale, ServiceError, UserId, MAX_INPUT_LEN,
+    ChannelId, ColorChoice, GameService, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
 };
+use makruk_bot::i18n::Locale;
 use makruk_bot::store::{self, to_db_id, NewGame};
 use service_common::{
-    conformance, jsonl, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
+    conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
 };
 
 fn playok(file: &str) -> Vec<String> {
@@ -39,8 +40,8 @@ async fn restart_preserves_moves_counting_and_offers() {
     let ch = ChannelId(1);
     start(&env.svc, ch, Ruleset::Traditional).await;
     play_all(&env.svc, ch, &record[..61], 0).await;
-    env.svc.offer_draw(ch, WHITE).await.unwrap();
-    env.svc.request_takeback(ch, WHITE).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Draw).await.unwrap();
+    env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
     // A traditional endgame with a requested count running.
     let game = jsonl("traditional-public.jsonl.gz")
         .into_iter()
@@ -110,7 +111,7 @@ async fn restart_preserves_moves_counting_and_offers() {
         assert_eq!(a.status.draw_offer, b.status.draw_offer);
         assert_eq!(a.status.takeback_request, b.status.takeback_request);
         assert_eq!(a.status.plies, b.status.plies);
-        assert_eq!(a.text(Locale::En), b.text(Locale::En));
+        assert_eq!(a.text(Locale::En, &mention), b.text(Locale::En, &mention));
     }
     assert_eq!(before[0].status.draw_offer, Some(Color::White));
     assert_eq!(before[0].status.takeback_request, Some(Color::White));
@@ -120,7 +121,11 @@ async fn restart_preserves_moves_counting_and_offers() {
     );
 
     // Finish everything on the new service.
-    let taken = env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    let taken = env
+        .svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
     assert_eq!(taken.status.plies, 60);
     assert_eq!(
         taken.status.draw_offer,
@@ -315,7 +320,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         assert!(check(&err), "{name}: {err:?}");
         assert!(err.is_user_error(), "{name}");
         for locale in Locale::ALL {
-            let msg = err.message(locale);
+            let msg = err.message(locale, &mention);
             assert!(
                 !msg.is_empty() && !msg.contains("error-") && !msg.contains("move-"),
                 "{name}: {msg}"
@@ -430,22 +435,30 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         ),
         (
             "accept a draw never offered",
-            svc.accept_draw(active, WHITE).await.map(drop),
-            |e| matches!(e, ServiceError::NoDrawOffer),
+            svc.accept_offer(active, WHITE, OfferKind::Draw)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Draw)),
         ),
         (
             "decline a draw never offered",
-            svc.decline_draw(active, BLACK).await.map(drop),
-            |e| matches!(e, ServiceError::NoDrawOffer),
+            svc.decline_offer(active, BLACK, OfferKind::Draw)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Draw)),
         ),
         (
             "accept a takeback never asked",
-            svc.accept_takeback(active, BLACK).await.map(drop),
-            |e| matches!(e, ServiceError::NoTakebackRequest),
+            svc.accept_offer(active, BLACK, OfferKind::Takeback)
+                .await
+                .map(drop),
+            |e| matches!(e, ServiceError::NoOffer(OfferKind::Takeback)),
         ),
         (
             "take back the opponent's move",
-            svc.request_takeback(active, BLACK).await.map(drop),
+            svc.offer(active, BLACK, OfferKind::Takeback)
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::NothingToTakeBack),
         ),
         (
@@ -468,7 +481,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         let err = result.expect_err(name);
         assert!(check(&err), "{name}: {err:?}");
         for locale in Locale::ALL {
-            let msg = err.message(locale);
+            let msg = err.message(locale, &mention);
             assert!(!msg.is_empty() && !msg.contains("error-"), "{name}: {msg}");
         }
     }
@@ -622,7 +635,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             channel_id: to_db_id(ch.0),
             white_id: 1,
             black_id: 2,
-            ruleset: "standard",
+            ruleset: Ruleset::Standard,
             start_fen: service_common::START_FEN,
             now: 0,
         },
@@ -728,7 +741,7 @@ async fn cancelled_requests_leave_the_store_consistent_and_usable() {
         if i % 7 == 0 && who == WHITE {
             // Only White offers: the draw is never agreed, the game goes on.
             let wait = std::time::Duration::from_micros(i % 5 * 40);
-            let _ = tokio::time::timeout(wait, env.svc.offer_draw(ch, who)).await;
+            let _ = tokio::time::timeout(wait, env.svc.offer(ch, who, OfferKind::Draw)).await;
         }
     }
     let before = env.svc.board(ch).await.unwrap();
@@ -761,11 +774,35 @@ async fn a_corrupt_stored_game_is_an_internal_error_not_a_panic() {
     env.restart().await;
     let err = env.svc.play(ch, BLACK, "e5").await.unwrap_err();
     assert!(!err.is_user_error(), "{err:?}");
-    assert!(err.message(Locale::En).contains("Sorry"));
+    assert!(err.message(Locale::En, &mention).contains("Sorry"));
     assert!(
-        !err.message(Locale::En).contains("zz99"),
+        !err.message(Locale::En, &mention).contains("zz99"),
         "details stay in the log"
     );
+}
+
+#[tokio::test]
+async fn an_unknown_stored_name_is_an_internal_error_naming_the_column() {
+    let env = Env::new().await;
+    let ch = ChannelId(52);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    env.svc.resign(ch, WHITE).await.unwrap();
+    // Neither column has a CHECK constraint: only the decoding at the store boundary stands
+    // between a bad name and the service.
+    for (column, bad) in [("end_reason", "boredom"), ("ruleset", "chaturanga")] {
+        sqlx::query(&format!("UPDATE games SET {column} = '{bad}'"))
+            .execute(env.svc.store().pool().unwrap())
+            .await
+            .unwrap();
+        for err in [
+            env.svc.recent_games(ch, 10).await.unwrap_err(),
+            env.svc.board(ch).await.unwrap_err(),
+        ] {
+            assert!(!err.is_user_error(), "{err:?}");
+            let shown = err.to_string();
+            assert!(shown.contains(column) && shown.contains(bad), "{shown}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -784,8 +821,11 @@ async fn a_change_by_another_service_on_the_same_file_is_seen() {
     assert!(matches!(err, ServiceError::NotYourTurn), "{err:?}");
     let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
     assert_eq!(r.status.plies, 3);
-    other.request_takeback(ch, WHITE).await.unwrap();
-    env.svc.accept_takeback(ch, BLACK).await.unwrap();
+    other.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
+    env.svc
+        .accept_offer(ch, BLACK, OfferKind::Takeback)
+        .await
+        .unwrap();
     let shown = other.board(ch).await.unwrap();
     assert_eq!(shown.status.plies, 2);
     assert_eq!(

@@ -1,12 +1,12 @@
 # Texts of the game service (src/game): names, events, status lines, game ends, challenges, errors.
-# Users arrive as Discord mentions (<@id>); $player / $opponent / $winner / $loser as
-# "White (<@id>)" built with the message `player`.
+# Users arrive as the chat adapter writes them (Discord: mentions <@id>); $player / $opponent /
+# $winner / $loser as "White (<@id>)" built with the message `player`.
 
 ## Names
 
 color-white = White
 color-black = Black
-player = { $color } ({ $mention })
+player = { $color } ({ $user })
 
 ruleset-standard = standard
 ruleset-traditional = traditional

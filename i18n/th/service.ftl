@@ -1,12 +1,12 @@
 # ข้อความของบริการเกม (src/game): ชื่อ เหตุการณ์ สถานะ การจบเกม คำท้า และข้อผิดพลาด
-# ผู้ใช้ส่งมาเป็น mention ของ Discord (<@id>); $player / $opponent / $winner / $loser อยู่ในรูป
+# ผู้ใช้ส่งมาในรูปที่ตัวเชื่อมแชตเขียน (Discord: mention <@id>); $player / $opponent / $winner / $loser อยู่ในรูป
 # "ฝ่ายขาว (<@id>)" ที่สร้างจากข้อความ `player`
 
 ## ชื่อ
 
 color-white = ฝ่ายขาว
 color-black = ฝ่ายดำ
-player = { $color } ({ $mention })
+player = { $color } ({ $user })
 
 ruleset-standard = มาตรฐาน
 ruleset-traditional = ดั้งเดิม

@@ -6,15 +6,16 @@
 
 use std::time::Instant;
 
-use fluent_bundle::FluentValue;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn, Instrument as _};
 
-use super::commands::{error_answer, game_answer};
-use super::i18n::{tr, tr_args, Locale};
+use super::answers::{error_answer, game_answer};
+use super::i18n::{locale, mention};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
-use crate::game::{ChallengeId, ChannelId, GameId, ServiceError, UserId};
+use crate::game::{ChallengeId, ChannelId, GameId, OfferKind, ServiceError, UserId};
+use crate::i18n::Locale;
+use crate::tr;
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,10 +23,8 @@ enum Action {
     Accept(ChallengeId),
     Decline(ChallengeId),
     Withdraw(ChallengeId),
-    DrawAccept(GameId),
-    DrawDecline(GameId),
-    TakebackAccept(GameId),
-    TakebackDecline(GameId),
+    OfferAccept(OfferKind, GameId),
+    OfferDecline(OfferKind, GameId),
 }
 
 impl Action {
@@ -44,10 +43,10 @@ impl Action {
             "accept" => Action::Accept(ChallengeId(id)),
             "decline" => Action::Decline(ChallengeId(id)),
             "withdraw" => Action::Withdraw(ChallengeId(id)),
-            "draw-accept" => Action::DrawAccept(GameId(id)),
-            "draw-decline" => Action::DrawDecline(GameId(id)),
-            "takeback-accept" => Action::TakebackAccept(GameId(id)),
-            "takeback-decline" => Action::TakebackDecline(GameId(id)),
+            "draw-accept" => Action::OfferAccept(OfferKind::Draw, GameId(id)),
+            "draw-decline" => Action::OfferDecline(OfferKind::Draw, GameId(id)),
+            "takeback-accept" => Action::OfferAccept(OfferKind::Takeback, GameId(id)),
+            "takeback-decline" => Action::OfferDecline(OfferKind::Takeback, GameId(id)),
             _ => return None,
         })
     }
@@ -57,10 +56,10 @@ impl Action {
             Action::Accept(_) => "accept",
             Action::Decline(_) => "decline",
             Action::Withdraw(_) => "withdraw",
-            Action::DrawAccept(_) => "draw-accept",
-            Action::DrawDecline(_) => "draw-decline",
-            Action::TakebackAccept(_) => "takeback-accept",
-            Action::TakebackDecline(_) => "takeback-decline",
+            Action::OfferAccept(OfferKind::Draw, _) => "draw-accept",
+            Action::OfferDecline(OfferKind::Draw, _) => "draw-decline",
+            Action::OfferAccept(OfferKind::Takeback, _) => "takeback-accept",
+            Action::OfferDecline(OfferKind::Takeback, _) => "takeback-decline",
         }
     }
 }
@@ -81,16 +80,16 @@ pub(crate) async fn handle(
     );
     async move {
         let _in_flight = data.in_flight.read().await;
-        let locale = Locale::from_discord(&press.locale);
+        let locale = locale(&press.locale);
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());
         let work = or_apology(
             async {
                 let Some(action) = Action::parse(&press.data.custom_id) else {
                     warn!("unknown button");
-                    return PressAnswer::Reply(Answer::private(tr(
+                    return PressAnswer::Reply(Answer::private(tr!(
                         locale,
-                        "discord-internal-error",
+                        "discord-internal-error"
                     )));
                 };
                 tracing::debug!(action = action.name(), "button");
@@ -99,7 +98,7 @@ pub(crate) async fn handle(
                     Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
                 }
             },
-            || PressAnswer::Reply(Answer::private(tr(locale, "discord-internal-error"))),
+            || PressAnswer::Reply(Answer::private(tr!(locale, "discord-internal-error"))),
         );
         let budget = defer_budget(press.id.get(), data.defer_after);
         let sent = answer_press(&ctx.http, press, budget, work).await;
@@ -124,13 +123,9 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
                 Action::Withdraw(_) => ("discord-not-your-challenge-withdraw", challenger),
                 _ => ("discord-not-your-challenge", opponent),
             };
-            Answer::private(tr_args(
-                locale,
-                key,
-                &[("user", FluentValue::from(format!("<@{}>", owner.0)))],
-            ))
+            Answer::private(tr!(locale, key, user = mention(*owner)))
         }
-        ServiceError::NotAPlayer => Answer::private(tr(locale, "discord-not-your-offer")),
+        ServiceError::NotAPlayer => Answer::private(tr!(locale, "discord-not-your-offer")),
         _ => error_answer(e, locale),
     }
 }
@@ -146,16 +141,12 @@ async fn act(
     let closed = |text: String| PressAnswer::Update(Answer::public(text));
     // An offer's buttons belong to one game: on a message left over from an earlier game of the
     // channel they must not answer the current game's offer.
-    if let Action::DrawAccept(game)
-    | Action::DrawDecline(game)
-    | Action::TakebackAccept(game)
-    | Action::TakebackDecline(game) = action
-    {
+    if let Action::OfferAccept(_, game) | Action::OfferDecline(_, game) = action {
         let current = service.board(channel).await?;
         if current.game_id != game || current.status.end.is_some() {
-            return Ok(PressAnswer::Reply(Answer::private(tr(
+            return Ok(PressAnswer::Reply(Answer::private(tr!(
                 locale,
-                "discord-stale-button",
+                "discord-stale-button"
             ))));
         }
     }
@@ -164,7 +155,12 @@ async fn act(
             let reply = service.accept(channel, user, Some(id)).await?;
             PressAnswer::Update(game_answer(&reply, locale).await?)
         }
-        Action::Decline(id) => closed(service.decline(channel, user, Some(id)).await?.text(locale)),
+        Action::Decline(id) => closed(
+            service
+                .decline(channel, user, Some(id))
+                .await?
+                .text(locale, &mention),
+        ),
         Action::Withdraw(id) => {
             // Withdrawing is for the challenger; the service checks who may.
             let view = service.withdraw(channel, user).await?;
@@ -175,18 +171,17 @@ async fn act(
                     "withdrew another challenge"
                 );
             }
-            closed(view.text(locale))
+            closed(view.text(locale, &mention))
         }
-        Action::DrawAccept(_) => PressAnswer::Update(
-            game_answer(&service.accept_draw(channel, user).await?, locale).await?,
+        Action::OfferAccept(kind, _) => PressAnswer::Update(
+            game_answer(&service.accept_offer(channel, user, kind).await?, locale).await?,
         ),
-        Action::DrawDecline(_) => closed(service.decline_draw(channel, user).await?.text(locale)),
-        Action::TakebackAccept(_) => PressAnswer::Update(
-            game_answer(&service.accept_takeback(channel, user).await?, locale).await?,
+        Action::OfferDecline(kind, _) => closed(
+            service
+                .decline_offer(channel, user, kind)
+                .await?
+                .text(locale, &mention),
         ),
-        Action::TakebackDecline(_) => {
-            closed(service.decline_takeback(channel, user).await?.text(locale))
-        }
     })
 }
 
@@ -200,17 +195,14 @@ mod tests {
             Action::Accept(ChallengeId(3)),
             Action::Decline(ChallengeId(4)),
             Action::Withdraw(ChallengeId(5)),
-            Action::DrawAccept(GameId(6)),
-            Action::DrawDecline(GameId(7)),
-            Action::TakebackAccept(GameId(8)),
-            Action::TakebackDecline(GameId(9)),
+            Action::OfferAccept(OfferKind::Draw, GameId(6)),
+            Action::OfferDecline(OfferKind::Draw, GameId(7)),
+            Action::OfferAccept(OfferKind::Takeback, GameId(8)),
+            Action::OfferDecline(OfferKind::Takeback, GameId(9)),
         ] {
             let id = match action {
                 Action::Accept(c) | Action::Decline(c) | Action::Withdraw(c) => c.0,
-                Action::DrawAccept(g)
-                | Action::DrawDecline(g)
-                | Action::TakebackAccept(g)
-                | Action::TakebackDecline(g) => g.0,
+                Action::OfferAccept(_, g) | Action::OfferDecline(_, g) => g.0,
             };
             let custom_id = format!("mk:{}:{id}", action.name());
             assert_eq!(Action::parse(&custom_id), Some(action));

@@ -1,38 +1,28 @@
-//! The adapter's texts (command names/descriptions, buttons, apologies) live in
-//! `i18n/<lang>/discord.ftl` and are read through the shared loader [`crate::i18n`]; game texts
-//! come from the service. Keys of `discord.ftl` are `cmd-*`, `choice-*`, `button-*` and
-//! `discord-*`.
+//! The adapter's side of the texts: Discord's locale codes, mentions, and the localisations of
+//! command names and descriptions. The adapter's own texts (command names/descriptions, buttons,
+//! apologies) live in `i18n/<lang>/discord.ftl` and are read with [`crate::tr!`] like the
+//! service's; keys of `discord.ftl` are `cmd-*`, `choice-*`, `button-*` and `discord-*`.
 
 use std::collections::HashMap;
 
-use fluent_bundle::FluentValue;
-
-use crate::i18n::Arg;
-
-pub(crate) use crate::game::Locale;
+use crate::i18n::Locale;
+use crate::types::UserId;
 
 /// Discord's locale codes for the languages we translate to (besides the default English).
 pub(crate) const DISCORD_LOCALES: [(&str, Locale); 1] = [("th", Locale::Th)];
 
-/// The text `key` (with `args`) in `locale`, falling back to English, then to the key itself.
-pub(crate) fn tr_args(locale: Locale, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-    let args: Vec<(&str, Arg)> = args
+/// The locale of a Discord locale code: `"th"` (or `"th-TH"`) gives Thai, anything else English.
+pub(crate) fn locale(code: &str) -> Locale {
+    let lang = code.split(['-', '_']).next().unwrap_or("");
+    DISCORD_LOCALES
         .iter()
-        .map(|(name, value)| {
-            let arg = match value {
-                FluentValue::Number(n) => Arg::Num(n.value as i64),
-                FluentValue::String(s) => Arg::Str(s.to_string()),
-                _ => Arg::Str(String::new()),
-            };
-            (*name, arg)
-        })
-        .collect();
-    crate::i18n::tr(locale, key, &args)
+        .find(|(c, _)| lang.eq_ignore_ascii_case(c))
+        .map_or(Locale::En, |&(_, l)| l)
 }
 
-/// The text `key` in `locale` (no arguments).
-pub(crate) fn tr(locale: Locale, key: &str) -> String {
-    crate::i18n::tr0(locale, key)
+/// A user as Discord writes a mention: `<@id>`. Every user in a text goes through here.
+pub(crate) fn mention(user: UserId) -> String {
+    format!("<@{}>", user.0)
 }
 
 /// The text `key` in each translated Discord locale where it exists, for
@@ -41,13 +31,14 @@ pub(crate) fn localizations(key: &str) -> HashMap<String, String> {
     DISCORD_LOCALES
         .iter()
         .filter(|(_, locale)| crate::i18n::has(*locale, key))
-        .map(|(code, locale)| ((*code).to_owned(), crate::i18n::tr0(*locale, key)))
+        .map(|(code, locale)| ((*code).to_owned(), crate::tr!(*locale, key)))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tr;
 
     const EN: &str = include_str!("../../i18n/en/discord.ftl");
     const TH: &str = include_str!("../../i18n/th/discord.ftl");
@@ -78,8 +69,8 @@ mod tests {
 
     #[test]
     fn thai_is_used_when_asked_and_english_otherwise() {
-        assert_ne!(tr(Locale::Th, "cmd-move"), tr(Locale::En, "cmd-move"));
-        assert_eq!(tr(Locale::En, "cmd-move"), "move");
+        assert_ne!(tr!(Locale::Th, "cmd-move"), tr!(Locale::En, "cmd-move"));
+        assert_eq!(tr!(Locale::En, "cmd-move"), "move");
         assert_eq!(
             localizations("cmd-move").get("th").map(String::as_str),
             Some("เดิน")
@@ -87,19 +78,16 @@ mod tests {
     }
 
     #[test]
-    fn arguments_are_filled_in_without_isolation_marks() {
-        let text = tr_args(
-            Locale::En,
-            "discord-not-your-challenge",
-            &[("user", FluentValue::from("<@42>"))],
-        );
-        assert!(text.contains("<@42>"), "{text}");
-        assert!(!text.contains('\u{2068}'), "{text:?}");
-        let text = tr_args(
-            Locale::En,
-            "discord-pgn-text",
-            &[("id", FluentValue::from(7))],
-        );
-        assert!(text.contains("#7"), "{text}");
+    fn discord_locale_codes() {
+        assert_eq!(locale("th"), Locale::Th);
+        assert_eq!(locale("TH-th"), Locale::Th);
+        assert_eq!(locale("en-US"), Locale::En);
+        assert_eq!(locale("thx"), Locale::En);
+        assert_eq!(locale(""), Locale::En);
+    }
+
+    #[test]
+    fn users_are_mentions() {
+        assert_eq!(mention(UserId(42)), "<@42>");
     }
 }

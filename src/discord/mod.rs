@@ -4,6 +4,7 @@
 //! [`crate::game`], and its replies into messages (board PNG + status). Start-up is [`run`]; the
 //! binary calls [`run_blocking`], tests and the simulator call [`run`] against a local stand-in.
 
+mod answers;
 mod board;
 mod commands;
 mod components;

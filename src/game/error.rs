@@ -1,7 +1,8 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
-use super::types::{ChallengeId, GameId, Locale, UserId};
+use crate::i18n::Locale;
+use crate::types::{ChallengeId, GameId, OfferKind, UserId, UserName};
 use makruk::{CountRequestError, MoveInputError};
 
 /// The longest move text the service reads, in characters (the rules crate's limit; the
@@ -54,18 +55,12 @@ pub enum ServiceError {
     /// The rules crate could not read the move or the move is illegal (with why).
     #[error("bad move: {0}")]
     BadMove(MoveInputError),
-    /// No draw offer from the opponent stands.
-    #[error("no draw offer")]
-    NoDrawOffer,
-    /// The requester's own draw offer already stands.
-    #[error("draw already offered")]
-    DrawAlreadyOffered,
-    /// No takeback request from the opponent stands.
-    #[error("no takeback request")]
-    NoTakebackRequest,
-    /// The requester's own takeback request already stands.
-    #[error("takeback already requested")]
-    TakebackAlreadyRequested,
+    /// No draw offer / takeback request from the opponent stands.
+    #[error("no {} offer from the opponent", .0.name())]
+    NoOffer(OfferKind),
+    /// The requester's own draw offer / takeback request already stands.
+    #[error("{} already offered", .0.name())]
+    AlreadyOffered(OfferKind),
     /// The requester has no move of their own on the board to take back (the last ply must be theirs).
     #[error("nothing to take back")]
     NothingToTakeBack,
@@ -122,10 +117,10 @@ impl ServiceError {
             ServiceError::ChallengeExpired => "challenge-expired",
             ServiceError::InputTooLong => "input-too-long",
             ServiceError::BadMove(_) => "bad-move",
-            ServiceError::NoDrawOffer => "no-draw-offer",
-            ServiceError::DrawAlreadyOffered => "draw-already-offered",
-            ServiceError::NoTakebackRequest => "no-takeback-request",
-            ServiceError::TakebackAlreadyRequested => "takeback-already-requested",
+            ServiceError::NoOffer(OfferKind::Draw) => "no-draw-offer",
+            ServiceError::NoOffer(OfferKind::Takeback) => "no-takeback-request",
+            ServiceError::AlreadyOffered(OfferKind::Draw) => "draw-already-offered",
+            ServiceError::AlreadyOffered(OfferKind::Takeback) => "takeback-already-requested",
             ServiceError::NothingToTakeBack => "nothing-to-take-back",
             ServiceError::TooLateToAbort => "too-late-to-abort",
             ServiceError::NotTraditional => "not-traditional",
@@ -137,10 +132,11 @@ impl ServiceError {
         }
     }
 
-    /// The localised message for the user: what went wrong and what to do next.
-    /// [`ServiceError::Internal`] gives a generic apology (details go to the log, not the user).
+    /// The localised message for the user: what went wrong and what to do next, users written
+    /// by `user`. [`ServiceError::Internal`] gives a generic apology (details go to the log, not
+    /// the user).
     #[must_use]
-    pub fn message(&self, locale: Locale) -> String {
-        super::text::error_message(self, locale)
+    pub fn message(&self, locale: Locale, user: UserName<'_>) -> String {
+        super::text::error_message(self, locale, user)
     }
 }

@@ -7,22 +7,21 @@ use makruk::{
 };
 
 use super::error::ServiceError;
-use super::types::{
-    ChallengeState, ChallengeView, ColorChoice, Event, Locale, Reply, RulesTopic, UserId,
+use crate::i18n::Locale;
+use crate::tr;
+use crate::types::{
+    ChallengeState, ChallengeView, ColorChoice, Event, GameResult, OfferKind, Reply, RulesTopic,
+    UserId, UserName,
 };
-use crate::i18n::{tr, tr0, Arg};
-
-/// A user as a Discord mention.
-fn mention(u: UserId) -> String {
-    format!("<@{}>", u.0)
-}
 
 fn color(locale: Locale, c: Color) -> String {
-    tr0(locale, &format!("color-{}", c.name()))
+    tr!(locale, &format!("color-{}", c.name()))
 }
 
-fn ruleset_name(locale: Locale, r: Ruleset) -> String {
-    tr0(locale, &format!("ruleset-{}", r.name()))
+/// The name of ruleset `r` in `locale` (the one name of a ruleset in every text).
+#[must_use]
+pub fn ruleset_name(locale: Locale, r: Ruleset) -> String {
+    tr!(locale, &format!("ruleset-{}", r.name()))
 }
 
 fn piece_key(p: Piece) -> &'static str {
@@ -40,45 +39,34 @@ fn piece_key(p: Piece) -> &'static str {
 }
 
 fn piece(locale: Locale, p: Piece) -> String {
-    tr0(locale, piece_key(p))
+    tr!(locale, piece_key(p))
 }
 
 /// How `p` moves, as a sentence.
 fn piece_moves(locale: Locale, p: Piece) -> String {
-    tr0(locale, &format!("{}-moves", piece_key(p)))
+    tr!(locale, &format!("{}-moves", piece_key(p)))
 }
 
-/// "White (<@1>)".
-fn player(locale: Locale, c: Color, u: UserId) -> String {
-    tr(
-        locale,
-        "player",
-        &[
-            ("color", color(locale, c).into()),
-            ("mention", mention(u).into()),
-        ],
-    )
+/// "White (<@1>)": the side and the user as `user` writes them.
+fn player(locale: Locale, c: Color, u: UserId, user: UserName<'_>) -> String {
+    tr!(locale, "player", color = color(locale, c), user = user(u))
 }
 
-pub(crate) fn error_message(err: &ServiceError, locale: Locale) -> String {
+pub(crate) fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> String {
     match err {
         ServiceError::BadMove(e) => move_error(e, locale),
         ServiceError::NotYourChallenge {
             challenger,
             opponent,
-        } => tr(
+        } => tr!(
             locale,
             "error-not-your-challenge",
-            &[
-                ("challenger", mention(*challenger).into()),
-                ("opponent", mention(*opponent).into()),
-            ],
+            challenger = user(*challenger),
+            opponent = user(*opponent)
         ),
-        ServiceError::InputTooLong => tr(
-            locale,
-            "error-input-too-long",
-            &[("max", super::MAX_INPUT_LEN.into())],
-        ),
+        ServiceError::InputTooLong => {
+            tr!(locale, "error-input-too-long", max = super::MAX_INPUT_LEN)
+        }
         ServiceError::Count(e) => {
             let key = match e {
                 makruk::CountRequestError::NotOnRequest(_) => "error-not-traditional",
@@ -87,74 +75,72 @@ pub(crate) fn error_message(err: &ServiceError, locale: Locale) -> String {
                 makruk::CountRequestError::AlreadyCounting => "error-count-already",
                 makruk::CountRequestError::NotCounting => "error-count-not-counting",
             };
-            tr0(locale, key)
+            tr!(locale, key)
         }
-        other => tr0(locale, &format!("error-{}", other.name())),
+        other => tr!(locale, &format!("error-{}", other.name())),
     }
 }
 
 /// A bad move in words: what is wrong and what to write instead.
 pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
-    let sq = |s: makruk::Square| Arg::from(s.to_string());
+    let sq = |s: makruk::Square| s.to_string();
     match e {
-        MoveInputError::Empty => tr0(locale, "move-empty"),
+        MoveInputError::Empty => tr!(locale, "move-empty"),
         MoveInputError::Unreadable { input, reason } => {
             let reason = match reason {
-                Unreadable::TooLong { chars } => tr(
-                    locale,
-                    "move-unreadable-too-long",
-                    &[("chars", (*chars).into())],
-                ),
-                Unreadable::NoTargetSquare => tr0(locale, "move-unreadable-no-target"),
-                Unreadable::UnexpectedChar(c) => tr(
+                Unreadable::TooLong { chars } => {
+                    tr!(locale, "move-unreadable-too-long", chars = *chars)
+                }
+                Unreadable::NoTargetSquare => tr!(locale, "move-unreadable-no-target"),
+                Unreadable::UnexpectedChar(c) => tr!(
                     locale,
                     "move-unreadable-unexpected-char",
-                    &[("char", c.to_string().into())],
+                    char = c.to_string()
                 ),
-                Unreadable::BadPromotion => tr0(locale, "move-unreadable-bad-promotion"),
-                Unreadable::NotUci => tr0(locale, "move-unreadable-not-uci"),
+                Unreadable::BadPromotion => tr!(locale, "move-unreadable-bad-promotion"),
+                Unreadable::NotUci => tr!(locale, "move-unreadable-not-uci"),
             };
-            tr(
+            tr!(
                 locale,
                 "move-unreadable",
-                &[("input", input.as_str().into()), ("reason", reason.into())],
+                input = input.as_str(),
+                reason = reason
             )
         }
-        MoveInputError::Ambiguous { candidates } => tr(
-            locale,
-            "move-ambiguous",
-            &[("candidates", candidates.join(", ").into())],
-        ),
+        MoveInputError::Ambiguous { candidates } => {
+            tr!(locale, "move-ambiguous", candidates = candidates.join(", "))
+        }
         MoveInputError::Illegal(why) => match why {
             IllegalMove::NoPieceOnSquare { square } => {
-                tr(locale, "move-illegal-no-piece", &[("square", sq(*square))])
+                tr!(locale, "move-illegal-no-piece", square = sq(*square))
             }
-            IllegalMove::NotYourPiece { square, piece: p } => tr(
+            IllegalMove::NotYourPiece { square, piece: p } => tr!(
                 locale,
                 "move-illegal-not-your-piece",
-                &[("square", sq(*square)), ("piece", piece(locale, *p).into())],
+                square = sq(*square),
+                piece = piece(locale, *p)
             ),
             IllegalMove::CannotMoveThatWay {
                 piece: p, from, to, ..
-            } => tr(
+            } => tr!(
                 locale,
                 "move-illegal-cannot-move-that-way",
-                &[
-                    ("piece", piece(locale, *p).into()),
-                    ("from", sq(*from)),
-                    ("to", sq(*to)),
-                    ("how", piece_moves(locale, *p).into()),
-                ],
+                piece = piece(locale, *p),
+                from = sq(*from),
+                to = sq(*to),
+                how = piece_moves(locale, *p)
             ),
-            IllegalMove::BiaCapturesOnlyDiagonally { from, to, .. } => tr(
+            IllegalMove::BiaCapturesOnlyDiagonally { from, to, .. } => tr!(
                 locale,
                 "move-illegal-bia-captures-diagonally",
-                &[("from", sq(*from)), ("to", sq(*to))],
+                from = sq(*from),
+                to = sq(*to)
             ),
-            IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to } => tr(
+            IllegalMove::BiaMovesDiagonallyOnlyToCapture { from, to } => tr!(
                 locale,
                 "move-illegal-bia-diagonal-only-to-capture",
-                &[("from", sq(*from)), ("to", sq(*to))],
+                from = sq(*from),
+                to = sq(*to)
             ),
             IllegalMove::PathBlocked {
                 piece: p,
@@ -162,35 +148,32 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 to,
                 blocker,
                 blocker_piece,
-            } => tr(
+            } => tr!(
                 locale,
                 "move-illegal-path-blocked",
-                &[
-                    ("piece", piece(locale, *p).into()),
-                    ("from", sq(*from)),
-                    ("to", sq(*to)),
-                    ("blocker", piece(locale, *blocker_piece).into()),
-                    ("square", sq(*blocker)),
-                ],
+                piece = piece(locale, *p),
+                from = sq(*from),
+                to = sq(*to),
+                blocker = piece(locale, *blocker_piece),
+                square = sq(*blocker)
             ),
-            IllegalMove::OwnPieceOnTarget { square, piece: p } => tr(
+            IllegalMove::OwnPieceOnTarget { square, piece: p } => tr!(
                 locale,
                 "move-illegal-own-piece",
-                &[("square", sq(*square)), ("piece", piece(locale, *p).into())],
+                square = sq(*square),
+                piece = piece(locale, *p)
             ),
             IllegalMove::LeavesKhunInCheck {
                 khun,
                 attacker,
                 attacker_square,
                 ..
-            } => tr(
+            } => tr!(
                 locale,
                 "move-illegal-leaves-khun-in-check",
-                &[
-                    ("khun", sq(*khun)),
-                    ("attacker", piece(locale, *attacker).into()),
-                    ("square", sq(*attacker_square)),
-                ],
+                khun = sq(*khun),
+                attacker = piece(locale, *attacker),
+                square = sq(*attacker_square)
             ),
             IllegalMove::NoSuchMove {
                 piece: p,
@@ -203,21 +186,19 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 } else {
                     "move-illegal-no-such-move"
                 };
-                tr(
+                tr!(
                     locale,
                     key,
-                    &[
-                        ("piece", piece(locale, *p).into()),
-                        ("to", sq(*to)),
-                        ("squares", list.join(", ").into()),
-                    ],
+                    piece = piece(locale, *p),
+                    to = sq(*to),
+                    squares = list.join(", ")
                 )
             }
         },
     }
 }
 
-fn event_line(r: &Reply, locale: Locale) -> Option<String> {
+fn event_line(r: &Reply, locale: Locale, user: UserName<'_>) -> Option<String> {
     let actor = r.actor?;
     let side = if actor == r.white {
         Color::White
@@ -228,33 +209,31 @@ fn event_line(r: &Reply, locale: Locale) -> Option<String> {
         Color::White => r.black,
         Color::Black => r.white,
     };
-    let args = vec![
-        ("player", Arg::from(player(locale, side, actor))),
-        (
-            "opponent",
-            Arg::from(player(locale, side.other(), opponent)),
-        ),
-        ("san", Arg::from(r.san.clone().unwrap_or_default())),
-        ("ruleset", Arg::from(ruleset_name(locale, r.ruleset))),
-        ("white", Arg::from(mention(r.white))),
-        ("black", Arg::from(mention(r.black))),
-    ];
     let key = match r.event {
         Event::Started => "event-started",
         Event::Moved => "event-moved",
         Event::Resigned => "event-resigned",
-        Event::DrawOffered => "event-draw-offered",
-        Event::DrawAccepted => "event-draw-accepted",
-        Event::DrawDeclined => "event-draw-declined",
-        Event::TakebackRequested => "event-takeback-requested",
-        Event::TakebackAccepted => "event-takeback-accepted",
-        Event::TakebackDeclined => "event-takeback-declined",
+        Event::Offered(OfferKind::Draw) => "event-draw-offered",
+        Event::OfferAccepted(OfferKind::Draw) => "event-draw-accepted",
+        Event::OfferDeclined(OfferKind::Draw) => "event-draw-declined",
+        Event::Offered(OfferKind::Takeback) => "event-takeback-requested",
+        Event::OfferAccepted(OfferKind::Takeback) => "event-takeback-accepted",
+        Event::OfferDeclined(OfferKind::Takeback) => "event-takeback-declined",
         Event::Aborted => "event-aborted",
         Event::CountStarted => "event-count-started",
         Event::CountStopped => "event-count-stopped",
         Event::Shown => return None,
     };
-    Some(tr(locale, key, &args))
+    Some(tr!(
+        locale,
+        key,
+        player = player(locale, side, actor, user),
+        opponent = player(locale, side.other(), opponent, user),
+        san = r.san.as_deref().unwrap_or_default(),
+        ruleset = ruleset_name(locale, r.ruleset),
+        white = user(r.white),
+        black = user(r.black),
+    ))
 }
 
 /// "Black counts 11 of 16 (pieces' honour)."
@@ -263,14 +242,12 @@ pub(crate) fn count_line(c: &CountInfo, locale: Locale) -> String {
         CountKind::BoardsHonour => "status-count-boards",
         CountKind::PiecesHonour => "status-count-pieces",
     };
-    tr(
+    tr!(
         locale,
         key,
-        &[
-            ("color", color(locale, c.counting).into()),
-            ("current", c.current.into()),
-            ("limit", c.limit.into()),
-        ],
+        color = color(locale, c.counting),
+        current = c.current,
+        limit = c.limit
     )
 }
 
@@ -279,27 +256,26 @@ fn warning_line(w: &Warning, locale: Locale) -> String {
         Warning::CountNearlyOut {
             counting,
             remaining,
-        } => tr(
+        } => tr!(
             locale,
             "warning-count-nearly-out",
-            &[
-                ("color", color(locale, *counting).into()),
-                ("moves", (*remaining).into()),
-            ],
+            color = color(locale, *counting),
+            moves = *remaining
         ),
-        Warning::NoProgress { plies, limit } => tr(
+        Warning::NoProgress { plies, limit } => tr!(
             locale,
             "warning-no-progress",
-            &[("plies", (*plies).into()), ("limit", (*limit).into())],
+            plies = *plies,
+            limit = *limit
         ),
     }
 }
 
-pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
+pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> String {
     let mut lines = Vec::new();
     // A resignation is said by the end line ("Black resigned: White wins").
     if r.event != Event::Resigned {
-        if let Some(line) = event_line(r, locale) {
+        if let Some(line) = event_line(r, locale, user) {
             lines.push(line);
         }
     }
@@ -310,28 +286,24 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
     };
     if let Some(end) = s.end {
         let winner = match end.result {
-            super::GameResult::WhiteWins => Some(Color::White),
-            super::GameResult::BlackWins => Some(Color::Black),
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
             _ => None,
         };
-        let mut args = vec![("result", Arg::from(end.result.pgn()))];
-        if let Some(w) = winner {
-            args.push(("winner", player(locale, w, user_of(w)).into()));
-            args.push((
-                "loser",
-                player(locale, w.other(), user_of(w.other())).into(),
-            ));
-        }
-        lines.push(tr(locale, &format!("end-{}", end.reason.name()), &args));
-        lines.push(tr(locale, "end-result", &args));
+        // No winner (a draw, an abort): no message of such an end names one.
+        let (winner, loser) = winner.map_or_else(Default::default, |w| {
+            (
+                player(locale, w, user_of(w), user),
+                player(locale, w.other(), user_of(w.other()), user),
+            )
+        });
+        let id = format!("end-{}", end.reason.name());
+        lines.push(tr!(locale, &id, winner = &winner, loser = &loser));
+        lines.push(tr!(locale, "end-result", result = end.result.pgn()));
         return lines.join("\n");
     }
     if s.check {
-        lines.push(tr(
-            locale,
-            "status-check",
-            &[("color", color(locale, s.turn).into())],
-        ));
+        lines.push(tr!(locale, "status-check", color = color(locale, s.turn)));
     }
     if let Some(c) = &s.count {
         lines.push(count_line(c, locale));
@@ -339,58 +311,45 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale) -> String {
     for w in &s.warnings {
         lines.push(warning_line(w, locale));
     }
-    if let Some(c) = s.draw_offer {
-        if r.event != Event::DrawOffered {
-            lines.push(tr(
-                locale,
-                "status-draw-offer",
-                &[
-                    ("player", player(locale, c, user_of(c)).into()),
-                    (
-                        "opponent",
-                        player(locale, c.other(), user_of(c.other())).into(),
-                    ),
-                ],
-            ));
-        }
+    for kind in OfferKind::ALL {
+        // The event line of a new offer already says it.
+        let Some(c) = s.offer(kind).filter(|_| r.event != Event::Offered(kind)) else {
+            continue;
+        };
+        let key = match kind {
+            OfferKind::Draw => "status-draw-offer",
+            OfferKind::Takeback => "status-takeback-request",
+        };
+        lines.push(tr!(
+            locale,
+            key,
+            player = player(locale, c, user_of(c), user),
+            opponent = player(locale, c.other(), user_of(c.other()), user)
+        ));
     }
-    if let Some(c) = s.takeback_request {
-        if r.event != Event::TakebackRequested {
-            lines.push(tr(
-                locale,
-                "status-takeback-request",
-                &[
-                    ("player", player(locale, c, user_of(c)).into()),
-                    (
-                        "opponent",
-                        player(locale, c.other(), user_of(c.other())).into(),
-                    ),
-                ],
-            ));
-        }
-    }
-    lines.push(tr(
+    lines.push(tr!(
         locale,
         "status-turn",
-        &[("player", player(locale, s.turn, s.to_move).into())],
+        player = player(locale, s.turn, s.to_move, user)
     ));
     lines.join("\n")
 }
 
-pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale) -> String {
+pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'_>) -> String {
     let colors = match c.color {
         ColorChoice::White => "challenge-color-white",
         ColorChoice::Black => "challenge-color-black",
         ColorChoice::Random => "challenge-color-random",
     };
-    let mut args = vec![
-        ("challenger", Arg::from(mention(c.challenger))),
-        ("opponent", Arg::from(mention(c.opponent))),
-        ("ruleset", Arg::from(ruleset_name(locale, c.ruleset))),
-        ("expires", Arg::from(c.expires_at)),
-    ];
-    let colors = tr(locale, colors, &args);
-    args.push(("colors", colors.into()));
+    let (challenger, opponent) = (user(c.challenger), user(c.opponent));
+    let ruleset = ruleset_name(locale, c.ruleset);
+    let colors = tr!(
+        locale,
+        colors,
+        challenger = &challenger,
+        opponent = &opponent,
+        ruleset = &ruleset,
+    );
     let key = match c.state {
         ChallengeState::Open => "challenge-open",
         ChallengeState::Accepted => "challenge-accepted",
@@ -398,23 +357,31 @@ pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale) -> String {
         ChallengeState::Withdrawn => "challenge-withdrawn",
         ChallengeState::Expired => "challenge-expired",
     };
-    tr(locale, key, &args)
+    tr!(
+        locale,
+        key,
+        challenger = challenger,
+        opponent = opponent,
+        ruleset = ruleset,
+        expires = c.expires_at,
+        colors = colors,
+    )
 }
 
 pub(crate) fn rules_text(ruleset: Ruleset, topic: RulesTopic, locale: Locale) -> String {
-    let args = [("ruleset", Arg::from(ruleset_name(locale, ruleset)))];
-    match topic {
+    let name = ruleset_name(locale, ruleset);
+    let id = match topic {
         RulesTopic::Overview => {
-            let summary = tr(locale, &format!("rules-summary-{}", ruleset.name()), &args);
-            let mut args = args.to_vec();
-            args.push(("summary", summary.into()));
-            tr(locale, "rules-overview", &args)
+            let id = format!("rules-summary-{}", ruleset.name());
+            let summary = tr!(locale, &id, ruleset = &name);
+            return tr!(locale, "rules-overview", ruleset = name, summary = summary);
         }
-        RulesTopic::Pieces => tr(locale, "rules-pieces", &args),
-        RulesTopic::Promotion => tr(locale, "rules-promotion", &args),
-        RulesTopic::Counting => tr(locale, &format!("rules-counting-{}", ruleset.name()), &args),
-        RulesTopic::Draws => tr(locale, &format!("rules-draws-{}", ruleset.name()), &args),
-    }
+        RulesTopic::Pieces => "rules-pieces".to_owned(),
+        RulesTopic::Promotion => "rules-promotion".to_owned(),
+        RulesTopic::Counting => format!("rules-counting-{}", ruleset.name()),
+        RulesTopic::Draws => format!("rules-draws-{}", ruleset.name()),
+    };
+    tr!(locale, &id, ruleset = name)
 }
 
 /// Why the limit is `reason.moves(ruleset)`, as a sentence.
@@ -428,11 +395,8 @@ fn limit_sentence(reason: LimitReason, ruleset: Ruleset, locale: Locale) -> Stri
         LimitReason::OneKhon { side } => ("count-limit-one-khon", Some(side)),
         LimitReason::Other { side } => ("count-limit-other", Some(side)),
     };
-    let mut args = vec![("limit", Arg::from(reason.moves(ruleset)))];
-    if let Some(side) = side {
-        args.push(("side", color(locale, side).into()));
-    }
-    tr(locale, key, &args)
+    let side = side.map(|s| color(locale, s)).unwrap_or_default();
+    tr!(locale, key, limit = reason.moves(ruleset), side = side)
 }
 
 /// The count (or why none runs) in sentences: who counts and why, why from that number, why
@@ -453,7 +417,7 @@ pub(crate) fn explain_count(
         } else {
             "count-none"
         };
-        return tr0(locale, key);
+        return tr!(locale, key);
     };
     let who = color(locale, c.counting);
     let other = color(locale, c.counting.other());
@@ -464,42 +428,35 @@ pub(crate) fn explain_count(
         (CountKind::BoardsHonour, Ruleset::Material) => "count-who-boards-material",
         (CountKind::BoardsHonour, _) => "count-who-boards",
     };
-    parts.push(tr(
+    parts.push(tr!(
         locale,
         who_key,
-        &[
-            ("color", who.clone().into()),
-            ("other", other.clone().into()),
-        ],
+        color = who.clone(),
+        other = other.clone()
     ));
     parts.push(match c.kind {
-        CountKind::PiecesHonour => tr(
-            locale,
-            // Before the lone Khun's first counted move the count still shows the pieces.
+        CountKind::PiecesHonour => tr!(
+            locale, // Before the lone Khun's first counted move the count still shows the pieces.
             if c.current < c.started_from {
                 "count-from-pieces-next"
             } else {
                 "count-from-pieces"
             },
-            &[
-                ("color", who.clone().into()),
-                ("from", c.started_from.into()),
-                ("pieces", c.started_from.saturating_sub(1).into()),
-            ],
+            color = who.clone(),
+            from = c.started_from,
+            pieces = c.started_from.saturating_sub(1)
         ),
-        CountKind::BoardsHonour => tr0(locale, "count-from-boards"),
+        CountKind::BoardsHonour => tr!(locale, "count-from-boards"),
     });
     parts.push(limit_sentence(c.limit_reason, ruleset, locale));
-    parts.push(tr(
+    parts.push(tr!(
         locale,
         "count-now",
-        &[
-            ("color", who.into()),
-            ("other", other.into()),
-            ("current", c.current.into()),
-            ("limit", c.limit.into()),
-            ("remaining", c.remaining.into()),
-        ],
+        color = who,
+        other = other,
+        current = c.current,
+        limit = c.limit,
+        remaining = c.remaining
     ));
     parts.join(" ")
 }
@@ -521,9 +478,9 @@ pub(crate) fn pgn_date(unix: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::types::{ChallengeId, EndReason, GameId};
     use super::*;
     use crate::i18n::has;
+    use crate::types::{ChallengeId, EndReason, GameId};
 
     /// Keys built at run time (`error-<name>`, `end-<reason>`, …) exist in both languages.
     #[test]
@@ -545,10 +502,10 @@ mod tests {
             },
             ServiceError::ChallengeExpired,
             ServiceError::InputTooLong,
-            ServiceError::NoDrawOffer,
-            ServiceError::DrawAlreadyOffered,
-            ServiceError::NoTakebackRequest,
-            ServiceError::TakebackAlreadyRequested,
+            ServiceError::NoOffer(OfferKind::Draw),
+            ServiceError::AlreadyOffered(OfferKind::Draw),
+            ServiceError::NoOffer(OfferKind::Takeback),
+            ServiceError::AlreadyOffered(OfferKind::Takeback),
             ServiceError::NothingToTakeBack,
             ServiceError::TooLateToAbort,
             ServiceError::NotTraditional,

@@ -8,19 +8,31 @@
 //! gives the same guarantee.
 //!
 //! Ids of users and channels (u64 snowflakes) are stored as BIGINT: the same 64 bits as i64.
+//! Enums (states, results, sides, rulesets) are stored as TEXT and decoded into their types when a
+//! row is read ([`codec`]): rows hold no state strings, and the SQL's state literals are written
+//! from the same enums.
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::Context as _;
+use sqlx::query::Query;
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+    SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
 };
-use sqlx::{ConnectOptions as _, Connection as _, Row, SqliteConnection, SqlitePool};
+use sqlx::{ConnectOptions as _, Connection as _, Row, Sqlite, SqliteConnection, SqlitePool};
 
+mod codec;
 mod conn;
 
+pub use codec::{GameState, Stored};
 pub use conn::{Conn, Tx, WriterConn, WriterTx};
+
+use codec::{db_name, get, get_opt};
+use makruk::{Color, CountAction, Ruleset};
+
+use crate::types::{ChallengeState, ColorChoice, EndReason, GameResult};
 
 /// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
 /// statement is a hand-off to it and back; more threads than cores only add switching.
@@ -58,21 +70,19 @@ pub struct GameRow {
     pub channel_id: i64,
     pub white_id: i64,
     pub black_id: i64,
-    /// A `makruk::Ruleset` name.
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     pub start_fen: String,
     /// FEN after all stored moves and count events.
     pub fen: String,
     pub plies: i64,
-    /// `active` | `finished`.
-    pub state: String,
-    /// `1-0` | `0-1` | `1/2-1/2` | `*`.
-    pub result: Option<String>,
-    pub end_reason: Option<String>,
-    /// `white` | `black`: the side whose draw offer stands.
-    pub draw_offer: Option<String>,
-    /// `white` | `black`: the side whose takeback request stands.
-    pub takeback_request: Option<String>,
+    pub state: GameState,
+    /// Set when finished (together with `end_reason`).
+    pub result: Option<GameResult>,
+    pub end_reason: Option<EndReason>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The side whose takeback request stands.
+    pub takeback_request: Option<Color>,
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -89,15 +99,15 @@ fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
         channel_id: r.try_get("channel_id")?,
         white_id: r.try_get("white_id")?,
         black_id: r.try_get("black_id")?,
-        ruleset: r.try_get("ruleset")?,
+        ruleset: get(r, "ruleset")?,
         start_fen: r.try_get("start_fen")?,
         fen: r.try_get("fen")?,
         plies: r.try_get("plies")?,
-        state: r.try_get("state")?,
-        result: r.try_get("result")?,
-        end_reason: r.try_get("end_reason")?,
-        draw_offer: r.try_get("draw_offer")?,
-        takeback_request: r.try_get("takeback_request")?,
+        state: get(r, "state")?,
+        result: get_opt(r, "result")?,
+        end_reason: get_opt(r, "end_reason")?,
+        draw_offer: get_opt(r, "draw_offer")?,
+        takeback_request: get_opt(r, "takeback_request")?,
         version: r.try_get("version")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
@@ -119,8 +129,7 @@ pub struct MoveRow {
 pub struct CountEventRow {
     pub seq: i64,
     pub ply: i64,
-    /// `start` | `stop`.
-    pub action: String,
+    pub action: CountAction,
 }
 
 /// A row of `challenges`.
@@ -130,11 +139,10 @@ pub struct ChallengeRow {
     pub channel_id: i64,
     pub challenger_id: i64,
     pub opponent_id: i64,
-    /// `white` | `black` | `random`: the challenger's colour.
-    pub color: String,
-    pub ruleset: String,
-    /// `open` | `accepted` | `declined` | `withdrawn` | `expired`.
-    pub state: String,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    pub ruleset: Ruleset,
+    pub state: ChallengeState,
     pub created_at: i64,
     pub expires_at: i64,
     pub answered_at: Option<i64>,
@@ -150,9 +158,9 @@ fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
         channel_id: r.try_get("channel_id")?,
         challenger_id: r.try_get("challenger_id")?,
         opponent_id: r.try_get("opponent_id")?,
-        color: r.try_get("color")?,
-        ruleset: r.try_get("ruleset")?,
-        state: r.try_get("state")?,
+        color: get(r, "color")?,
+        ruleset: get(r, "ruleset")?,
+        state: get(r, "state")?,
         created_at: r.try_get("created_at")?,
         expires_at: r.try_get("expires_at")?,
         answered_at: r.try_get("answered_at")?,
@@ -166,19 +174,19 @@ pub struct NewGame<'a> {
     pub channel_id: i64,
     pub white_id: i64,
     pub black_id: i64,
-    pub ruleset: &'a str,
+    pub ruleset: Ruleset,
     pub start_fen: &'a str,
     pub now: i64,
 }
 
 /// A new challenge to insert.
 #[derive(Clone, Debug)]
-pub struct NewChallenge<'a> {
+pub struct NewChallenge {
     pub channel_id: i64,
     pub challenger_id: i64,
     pub opponent_id: i64,
-    pub color: &'a str,
-    pub ruleset: &'a str,
+    pub color: ColorChoice,
+    pub ruleset: Ruleset,
     pub now: i64,
     pub expires_at: i64,
 }
@@ -333,7 +341,8 @@ pub async fn active_game(
     channel: i64,
 ) -> sqlx::Result<Option<GameRow>> {
     sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = 'active'"
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}'",
+        GameState::Active.db_name()
     ))
     .bind(channel)
     .fetch_optional(conn)
@@ -374,8 +383,9 @@ pub async fn finished_games(
     limit: i64,
 ) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = 'finished' \
-         ORDER BY finished_at DESC, id DESC LIMIT $2"
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}' \
+         ORDER BY finished_at DESC, id DESC LIMIT $2",
+        GameState::Finished.db_name()
     ))
     .bind(channel)
     .bind(limit)
@@ -393,16 +403,45 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
          version, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $5, 0, 'active', 0, $6, $6) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7) RETURNING id",
     )
     .bind(g.channel_id)
     .bind(g.white_id)
     .bind(g.black_id)
-    .bind(g.ruleset)
+    .bind(g.ruleset.db_name())
     .bind(g.start_fen)
+    .bind(GameState::Active.db_name())
     .bind(g.now)
     .fetch_one(conn)
     .await
+}
+
+/// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9),
+/// only if the game ($10) still has the expected version ($11), bumping it. Bound by
+/// [`bind_game_update`].
+const UPDATE_GAME: &str = "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
+     end_reason = $5, draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+     version = version + 1 \
+     WHERE id = $10 AND version = $11";
+
+/// Binds $1-$11 of [`UPDATE_GAME`] from `g` and `expected_version`.
+fn bind_game_update<'q>(
+    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    g: &'q GameRow,
+    expected_version: i64,
+) -> Query<'q, Sqlite, SqliteArguments<'q>> {
+    query
+        .bind(&g.fen)
+        .bind(g.plies)
+        .bind(g.state.db_name())
+        .bind(db_name(g.result))
+        .bind(db_name(g.end_reason))
+        .bind(db_name(g.draw_offer))
+        .bind(db_name(g.takeback_request))
+        .bind(g.updated_at)
+        .bind(g.finished_at)
+        .bind(g.id)
+        .bind(expected_version)
 }
 
 /// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
@@ -414,25 +453,9 @@ pub async fn update_game(
     g: &GameRow,
     expected_version: i64,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, end_reason = $5, \
-         draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
-         version = version + 1 \
-         WHERE id = $10 AND version = $11",
-    )
-    .bind(&g.fen)
-    .bind(g.plies)
-    .bind(&g.state)
-    .bind(&g.result)
-    .bind(&g.end_reason)
-    .bind(&g.draw_offer)
-    .bind(&g.takeback_request)
-    .bind(g.updated_at)
-    .bind(g.finished_at)
-    .bind(g.id)
-    .bind(expected_version)
-    .execute(conn)
-    .await?;
+    let done = bind_game_update(sqlx::query(UPDATE_GAME), g, expected_version)
+        .execute(conn)
+        .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -455,30 +478,17 @@ pub async fn append_move(
     uci: &str,
     san: &str,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let sql = format!(
         "INSERT INTO moves (game_id, ply, uci, san, created_at) \
          SELECT $10, $12, $13, $14, $8 FROM games WHERE id = $10 AND version = $11; \
-         UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, end_reason = $5, \
-         draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
-         version = version + 1 \
-         WHERE id = $10 AND version = $11",
-    )
-    .bind(&g.fen)
-    .bind(g.plies)
-    .bind(&g.state)
-    .bind(&g.result)
-    .bind(&g.end_reason)
-    .bind(&g.draw_offer)
-    .bind(&g.takeback_request)
-    .bind(g.updated_at)
-    .bind(g.finished_at)
-    .bind(g.id)
-    .bind(expected_version)
-    .bind(ply)
-    .bind(uci)
-    .bind(san)
-    .execute(conn)
-    .await?;
+         {UPDATE_GAME}"
+    );
+    let done = bind_game_update(sqlx::query(&sql), g, expected_version)
+        .bind(ply)
+        .bind(uci)
+        .bind(san)
+        .execute(conn)
+        .await?;
     match done.rows_affected() {
         2 => Ok(true),
         0 => Ok(false),
@@ -559,7 +569,7 @@ pub async fn count_events(
             Ok(CountEventRow {
                 seq: r.try_get("seq")?,
                 ply: r.try_get("ply")?,
-                action: r.try_get("action")?,
+                action: get(r, "action")?,
             })
         })
         .collect()
@@ -572,13 +582,13 @@ pub async fn insert_count_event(
     game_id: i64,
     seq: i64,
     ply: i64,
-    action: &str,
+    action: CountAction,
 ) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO count_events (game_id, seq, ply, action) VALUES ($1, $2, $3, $4)")
         .bind(game_id)
         .bind(seq)
         .bind(ply)
-        .bind(action)
+        .bind(action.db_name())
         .execute(conn)
         .await?;
     Ok(())
@@ -606,10 +616,12 @@ pub async fn expire_challenges(
     channel: i64,
     now: i64,
 ) -> sqlx::Result<u64> {
-    let done = sqlx::query(
-        "UPDATE challenges SET state = 'expired', answered_at = expires_at \
-         WHERE channel_id = $1 AND state = 'open' AND expires_at <= $2",
-    )
+    let done = sqlx::query(&format!(
+        "UPDATE challenges SET state = '{}', answered_at = expires_at \
+         WHERE channel_id = $1 AND state = '{}' AND expires_at <= $2",
+        ChallengeState::Expired.db_name(),
+        ChallengeState::Open.db_name()
+    ))
     .bind(channel)
     .bind(now)
     .execute(conn)
@@ -624,7 +636,8 @@ pub async fn open_challenge(
     channel: i64,
 ) -> sqlx::Result<Option<ChallengeRow>> {
     sqlx::query(&format!(
-        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = $1 AND state = 'open'"
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = $1 AND state = '{}'",
+        ChallengeState::Open.db_name()
     ))
     .bind(channel)
     .fetch_optional(conn)
@@ -651,18 +664,19 @@ pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Opt
 #[tracing::instrument(skip(conn))]
 pub async fn insert_challenge(
     conn: &mut SqliteConnection,
-    c: &NewChallenge<'_>,
+    c: &NewChallenge,
 ) -> sqlx::Result<ChallengeRow> {
     let row = sqlx::query(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
-         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, 'open', $6, $7) \
+         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
          RETURNING {CHALLENGE_COLUMNS}"
     ))
     .bind(c.channel_id)
     .bind(c.challenger_id)
     .bind(c.opponent_id)
-    .bind(c.color)
-    .bind(c.ruleset)
+    .bind(c.color.db_name())
+    .bind(c.ruleset.db_name())
+    .bind(ChallengeState::Open.db_name())
     .bind(c.now)
     .bind(c.expires_at)
     .fetch_one(conn)
@@ -670,21 +684,22 @@ pub async fn insert_challenge(
     challenge_row(&row)
 }
 
-/// Closes open challenge `id` with `state` (`accepted`, `declined`, `withdrawn`), linking
-/// `game_id`. Returns false when the challenge was no longer open (a lost race).
+/// Closes open challenge `id` with `state` (accepted, declined, withdrawn), linking `game_id`.
+/// Returns false when the challenge was no longer open (a lost race).
 #[tracing::instrument(skip(conn))]
 pub async fn close_challenge(
     conn: &mut SqliteConnection,
     id: i64,
-    state: &str,
+    state: ChallengeState,
     now: i64,
     game_id: Option<i64>,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query(&format!(
         "UPDATE challenges SET state = $1, answered_at = $2, game_id = $3 \
-         WHERE id = $4 AND state = 'open'",
-    )
-    .bind(state)
+         WHERE id = $4 AND state = '{}'",
+        ChallengeState::Open.db_name()
+    ))
+    .bind(state.db_name())
     .bind(now)
     .bind(game_id)
     .bind(id)

@@ -76,7 +76,7 @@ pub async fn start_from_fen(
             channel_id: to_db_id(channel.0),
             white_id: to_db_id(WHITE.0),
             black_id: to_db_id(BLACK.0),
-            ruleset: ruleset.name(),
+            ruleset,
             start_fen: &start.fen(),
             now: 0,
         },
@@ -85,6 +85,12 @@ pub async fn start_from_fen(
     .expect("insert game");
     tx.commit().await.expect("commit");
     GameId(id)
+}
+
+/// How the tests write a user in a text: as the Discord adapter does, so that texts read as
+/// players see them.
+pub fn mention(user: UserId) -> String {
+    format!("<@{}>", user.0)
 }
 
 /// The user who plays `color`.

@@ -1,5 +1,6 @@
-//! Plain request/answer types of the game service: ids, locale, challenge and game views.
-//! No Discord types here: the adapter converts its own ids into these.
+//! Plain request/answer types of the game service: ids, challenge and game views.
+//! No Discord types here: the adapter converts its own ids into these. The store decodes its
+//! rows into these enums (see `crate::store`), so the service never reads a stored string.
 
 use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
 
@@ -19,40 +20,10 @@ pub struct GameId(pub i64);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChallengeId(pub i64);
 
-/// The language of a user-facing text. Texts come from `i18n/<lang>/*.ftl`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Locale {
-    /// English (the default).
-    #[default]
-    En,
-    /// Thai.
-    Th,
-}
-
-impl Locale {
-    /// All supported locales.
-    pub const ALL: [Locale; 2] = [Locale::En, Locale::Th];
-
-    /// Reads a Discord locale string: `"th"` (or `"th-TH"`) gives Thai, anything else English.
-    #[must_use]
-    pub fn from_discord(locale: &str) -> Locale {
-        let lang = locale.split(['-', '_']).next().unwrap_or("");
-        if lang.eq_ignore_ascii_case("th") {
-            Locale::Th
-        } else {
-            Locale::En
-        }
-    }
-
-    /// The language tag: `"en"` or `"th"` (also the folder name under `i18n/`).
-    #[must_use]
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::Th => "th",
-        }
-    }
-}
+/// How a text writes a user, chosen by whoever shows the text (the Discord adapter writes a
+/// mention `<@id>`; a test or another platform may write a name). The service's texts see users
+/// only through it: they never format a user themselves.
+pub type UserName<'a> = &'a dyn Fn(UserId) -> String;
 
 /// The colour the challenger asks to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -74,17 +45,6 @@ impl ColorChoice {
             ColorChoice::Random => "random",
         }
     }
-
-    /// Reads `"white"`, `"black"` or `"random"` (any case).
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<ColorChoice> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "white" | "w" => Some(ColorChoice::White),
-            "black" | "b" => Some(ColorChoice::Black),
-            "random" | "r" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
 }
 
 /// Where a challenge stands.
@@ -99,6 +59,20 @@ pub enum ChallengeState {
     Withdrawn,
     /// Nobody answered before `expires_at`.
     Expired,
+}
+
+impl ChallengeState {
+    /// `"open"`, `"accepted"`, `"declined"`, `"withdrawn"` or `"expired"` (the stored form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChallengeState::Open => "open",
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Withdrawn => "withdrawn",
+            ChallengeState::Expired => "expired",
+        }
+    }
 }
 
 /// A challenge as the channel should see it.
@@ -118,6 +92,32 @@ pub struct ChallengeView {
     pub state: ChallengeState,
 }
 
+/// What a player may propose to the opponent, who accepts or declines it. At most one of each
+/// kind stands per game (the side that made it); [`Status::offer`] tells which.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OfferKind {
+    /// A draw by agreement. Lapses when the opponent moves (not a running `traditional`
+    /// board's-honour count, which is a standing draw offer of the counting side).
+    Draw,
+    /// Taking back the requester's last ply (the last ply on the board must be theirs).
+    /// Lapses with any move.
+    Takeback,
+}
+
+impl OfferKind {
+    /// Both kinds.
+    pub const ALL: [OfferKind; 2] = [OfferKind::Draw, OfferKind::Takeback];
+
+    /// `"draw"` or `"takeback"` (the command's name).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+        }
+    }
+}
+
 /// What a request did, so the adapter can pick a picture/highlight and the text can say it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -126,13 +126,11 @@ pub enum Event {
     /// A move was played (see [`Reply::san`]).
     Moved,
     Resigned,
-    DrawOffered,
-    DrawAccepted,
-    DrawDeclined,
-    TakebackRequested,
-    /// One ply was taken back.
-    TakebackAccepted,
-    TakebackDeclined,
+    /// A draw was offered or a takeback requested.
+    Offered(OfferKind),
+    /// The opponent's offer was accepted: the game is drawn, or one ply was taken back.
+    OfferAccepted(OfferKind),
+    OfferDeclined(OfferKind),
     Aborted,
     /// `traditional`: board's honour counting started by the side to move.
     CountStarted,
@@ -260,6 +258,17 @@ pub struct Status {
     pub takeback_request: Option<Color>,
     /// Set when the game is over.
     pub end: Option<GameEnd>,
+}
+
+impl Status {
+    /// The side whose offer of `kind` stands, if any.
+    #[must_use]
+    pub const fn offer(&self, kind: OfferKind) -> Option<Color> {
+        match kind {
+            OfferKind::Draw => self.draw_offer,
+            OfferKind::Takeback => self.takeback_request,
+        }
+    }
 }
 
 /// What the channel should see after a request on a game.

@@ -1,0 +1,110 @@
+//! Answers shared by the commands and the buttons: a game's board and status, an offer with its
+//! buttons, a service error; and the buttons' custom ids (`mk:<action>:<id>`, read back by
+//! `components`).
+
+use poise::serenity_prelude as serenity;
+use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed};
+use tracing::error;
+
+use super::board;
+use super::i18n::mention;
+use super::respond::Answer;
+use crate::game::{ruleset_name, GameResult, OfferKind, Reply, ServiceError};
+use crate::i18n::Locale;
+use crate::tr;
+
+/// A service error as a private answer: the service's own words for user errors, an apology
+/// (and a logged error with context) for internal ones.
+pub(crate) fn error_answer(e: &ServiceError, locale: Locale) -> Answer {
+    if e.is_user_error() {
+        Answer::private(e.message(locale, &mention))
+    } else {
+        error!(error = %e, "internal error");
+        Answer::private(tr!(locale, "discord-internal-error"))
+    }
+}
+
+/// A button with a custom id `mk:<action>:<id>` (read back by `components`).
+pub(crate) fn button(
+    locale: Locale,
+    label_key: &str,
+    action: &str,
+    id: i64,
+    style: ButtonStyle,
+) -> CreateButton {
+    CreateButton::new(format!("mk:{action}:{id}"))
+        .label(tr!(locale, label_key))
+        .style(style)
+}
+
+/// The answer to a request that changed or showed a game: the board from the side to move
+/// (rendered off the runtime) with the status, and who is to move pinged while the game runs.
+pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer, ServiceError> {
+    let png = board::png(reply).await.map_err(ServiceError::Internal)?;
+    let file = format!("makruk-{}-{}.png", reply.game_id.0, reply.status.plies);
+    let title = tr!(
+        locale,
+        "discord-game-title",
+        id = reply.game_id.0,
+        white = mention(reply.white),
+        black = mention(reply.black),
+        ruleset = ruleset_name(locale, reply.ruleset)
+    );
+    let text = reply.text(locale, &mention);
+    let mut embed = CreateEmbed::new()
+        .description(format!("{title}\n\n{text}"))
+        .image(format!("attachment://{file}"));
+    embed = match reply.status.end {
+        Some(end) => embed.colour(match end.result {
+            GameResult::Draw | GameResult::Aborted => 0x0095_a5a6,
+            _ => 0x00f1_c40f,
+        }),
+        None if reply.status.check => embed.colour(0x00e7_4c3c),
+        None => embed.colour(0x002e_cc71),
+    };
+    let content = match reply.status.end {
+        None => tr!(
+            locale,
+            "discord-your-move",
+            user = mention(reply.status.to_move)
+        ),
+        Some(_) => tr!(
+            locale,
+            "discord-game-over-ping",
+            white = mention(reply.white),
+            black = mention(reply.black)
+        ),
+    };
+    Ok(Answer {
+        content,
+        embeds: vec![embed],
+        files: vec![CreateAttachment::bytes(png, file)],
+        ..Answer::default()
+    })
+}
+
+/// The offer message of `/draw` or `/takeback`, with the opponent's Accept / Decline buttons.
+pub(crate) fn offer_message(reply: &Reply, locale: Locale, kind: OfferKind) -> Answer {
+    let id = reply.game_id.0;
+    let kind = kind.name();
+    Answer {
+        content: reply.text(locale, &mention),
+        components: vec![CreateActionRow::Buttons(vec![
+            button(
+                locale,
+                "button-accept",
+                &format!("{kind}-accept"),
+                id,
+                ButtonStyle::Success,
+            ),
+            button(
+                locale,
+                "button-decline",
+                &format!("{kind}-decline"),
+                id,
+                ButtonStyle::Danger,
+            ),
+        ])],
+        ..Answer::default()
+    }
+}

@@ -1,0 +1,84 @@
+//! `/board` and `/rules`.
+
+use poise::serenity_prelude::CreateEmbed;
+
+use super::{channel, run, RulesetOption};
+use crate::discord::answers::game_answer;
+use crate::discord::respond::{split_text, Answer};
+use crate::discord::{Context, Error};
+use crate::game::{ruleset_name, RulesTopic, Ruleset};
+use crate::tr;
+
+/// `/board`: the channel's game as it stands.
+#[poise::command(slash_command, rename = "board")]
+pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let channel = channel(ctx);
+    run(ctx, "board", |locale| async move {
+        let reply = service.board(channel).await?;
+        game_answer(&reply, locale).await
+    })
+    .await
+}
+
+/// Topic of `/rules`.
+#[derive(Debug, poise::ChoiceParameter)]
+pub(crate) enum TopicOption {
+    #[name = "overview"]
+    Overview,
+    #[name = "pieces"]
+    Pieces,
+    #[name = "promotion"]
+    Promotion,
+    #[name = "counting"]
+    Counting,
+    #[name = "draws"]
+    Draws,
+}
+
+/// `/rules [topic] [ruleset]`: the rules, explained (only to the asker).
+#[poise::command(slash_command)]
+pub(super) async fn rules(
+    ctx: Context<'_>,
+    topic: Option<TopicOption>,
+    ruleset: Option<RulesetOption>,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    run(ctx, "rules", |locale| async move {
+        let topic = match topic.unwrap_or(TopicOption::Overview) {
+            TopicOption::Overview => RulesTopic::Overview,
+            TopicOption::Pieces => RulesTopic::Pieces,
+            TopicOption::Promotion => RulesTopic::Promotion,
+            TopicOption::Counting => RulesTopic::Counting,
+            TopicOption::Draws => RulesTopic::Draws,
+        };
+        let ruleset = ruleset.map_or(Ruleset::Standard, |r| r.ruleset());
+        let text = service.rules_text(ruleset, topic, locale);
+        let title = tr!(
+            locale,
+            "discord-rules-title",
+            topic = tr!(locale, &format!("choice-{}", topic.name())),
+            ruleset = ruleset_name(locale, ruleset)
+        );
+        // The service's text starts with its own heading; the title is only a fallback.
+        // Embeds: 4096 characters of description each, 6000 in all.
+        let mut embeds = Vec::new();
+        let mut total = 0;
+        for piece in split_text(&text, 4000) {
+            total += piece.chars().count();
+            if total > 5900 {
+                break;
+            }
+            embeds.push(CreateEmbed::new().description(piece).colour(0x0034_98db));
+        }
+        if embeds.is_empty() {
+            embeds.push(CreateEmbed::new().title(title).colour(0x0034_98db));
+        }
+        Ok(Answer {
+            embeds,
+            ephemeral: true,
+            ..Answer::default()
+        })
+    })
+    .await
+}

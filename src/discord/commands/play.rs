@@ -1,0 +1,68 @@
+//! `/move` (with its autocomplete), `/resign`, `/abort`.
+
+use std::time::Instant;
+
+use super::{channel, run, user};
+use crate::discord::answers::game_answer;
+use crate::discord::{Context, Error};
+use crate::game::MAX_SUGGESTIONS;
+
+/// Autocomplete of `/move`: the legal moves (SAN) starting with what was typed, checks first.
+async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
+    let started = Instant::now();
+    let moves = ctx
+        .data()
+        .service
+        .legal_moves_san(channel(ctx), user(ctx), partial)
+        .await;
+    tracing::debug!(
+        channel = %ctx.channel_id(),
+        user = %ctx.author().id,
+        latency_ms = started.elapsed().as_secs_f64() * 1000.0,
+        count = moves.len(),
+        "autocomplete"
+    );
+    moves.into_iter().take(MAX_SUGGESTIONS).collect()
+}
+
+/// `/move move`: play a move (SAN, PlayOK, Thai or UCI).
+#[poise::command(slash_command, rename = "move")]
+pub(super) async fn play(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete_move"]
+    #[rename = "move"]
+    #[max_length = 64]
+    input: String,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, "move", |locale| async move {
+        let reply = service.play(channel, player, &input).await?;
+        game_answer(&reply, locale).await
+    })
+    .await
+}
+
+/// `/resign`.
+#[poise::command(slash_command)]
+pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, "resign", |locale| async move {
+        let reply = service.resign(channel, player).await?;
+        game_answer(&reply, locale).await
+    })
+    .await
+}
+
+/// `/abort`: end the game without result before both sides have moved.
+#[poise::command(slash_command)]
+pub(super) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (channel, player) = (channel(ctx), user(ctx));
+    run(ctx, "abort", |locale| async move {
+        let reply = service.abort(channel, player).await?;
+        game_answer(&reply, locale).await
+    })
+    .await
+}

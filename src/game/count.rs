@@ -1,0 +1,98 @@
+//! `traditional` counting on request (board's honour started and stopped by the players) and
+//! the count of any ruleset explained.
+
+use super::persist::load_current_or_last;
+use super::{text, ChannelId, Event, GameService, OfferKind, Reply, Ruleset, ServiceError, UserId};
+use crate::i18n::Locale;
+
+impl GameService {
+    /// `traditional`: the player to move starts counting board's honour (RULES.md). The
+    /// running count is a standing draw offer to the opponent.
+    ///
+    /// # Errors
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, `NotYourTurn`, [`ServiceError::NotTraditional`],
+    /// [`ServiceError::Count`] (the rules refuse it now), `Conflict`.
+    #[tracing::instrument(skip(self))]
+    pub async fn count_start(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<Reply, ServiceError> {
+        self.count_request(channel, user, true).await
+    }
+
+    /// `traditional`: the counting player stops their board's-honour count (at any time, as
+    /// pychess allows).
+    ///
+    /// # Errors
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::NotTraditional`],
+    /// [`ServiceError::NotYourCount`], [`ServiceError::Count`] (no count runs), `Conflict`.
+    #[tracing::instrument(skip(self))]
+    pub async fn count_stop(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<Reply, ServiceError> {
+        self.count_request(channel, user, false).await
+    }
+
+    async fn count_request(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        start: bool,
+    ) -> Result<Reply, ServiceError> {
+        let event = if start {
+            Event::CountStarted
+        } else {
+            Event::CountStopped
+        };
+        self.game_action(channel, user, event, |g, side, _| {
+            if g.m.ruleset() != Ruleset::Traditional {
+                return Err(ServiceError::NotTraditional);
+            }
+            if start {
+                if g.m.position().turn() != side {
+                    return Err(ServiceError::NotYourTurn);
+                }
+                g.m.start_count().map_err(ServiceError::Count)?;
+            } else {
+                g.m.stop_count().map_err(ServiceError::Count)?;
+                // The count belongs to the side that started it; only that side stops it.
+                if g.m.events().last().is_some_and(|e| e.by != side) {
+                    return Err(ServiceError::NotYourCount);
+                }
+            }
+            // A running board's-honour count is the counting side's standing draw offer.
+            if start {
+                g.set_offer(OfferKind::Draw, Some(side));
+            } else if g.offer(OfferKind::Draw) == Some(side) {
+                g.set_offer(OfferKind::Draw, None);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// The count of the channel's game explained in sentences: who counts, why from that
+    /// number, why that limit, how many moves remain (or why no count runs).
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], `Internal`.
+    #[tracing::instrument(skip(self))]
+    pub async fn explain_count(
+        &self,
+        channel: ChannelId,
+        locale: Locale,
+    ) -> Result<String, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
+        tx.commit().await?;
+        Ok(text::explain_count(
+            g.m.ruleset(),
+            g.m.position(),
+            g.m.count(),
+            locale,
+        ))
+    }
+}

@@ -1,0 +1,367 @@
+//! Reading a game and writing it back: rows decoded, stored moves replayed (or taken from the
+//! [`GameCache`]), the difference written under the version check, and the optimistic retry
+//! loop that every request on a game goes through ([`GameService::with_game`]).
+
+use anyhow::{anyhow, bail, Context as _};
+use makruk::{Color, CountAction, Game, Position};
+use sqlx::SqliteConnection;
+
+use super::cache::GameCache;
+use super::{
+    ChannelId, Event, GameEnd, GameId, GameService, OfferKind, Reply, ServiceError, Status, UserId,
+};
+use crate::store::{
+    self, from_db_id, to_db_id, CountEventRow, GameRow, GameState, MoveRow, Store, Tx,
+};
+
+/// How often a request on a game is tried when another request changed the game meanwhile.
+const MAX_ATTEMPTS: usize = 3;
+
+/// A game read from the store and replayed.
+pub(super) struct Loaded {
+    pub(super) row: GameRow,
+    pub(super) m: Game,
+    /// Moves and count events as stored when read (to write only the difference).
+    stored_moves: usize,
+    stored_events: usize,
+}
+
+/// The end of a finished game (`None` while it is being played).
+pub(super) fn game_end(row: &GameRow) -> Option<GameEnd> {
+    Some(GameEnd {
+        result: row.result?,
+        reason: row.end_reason?,
+    })
+}
+
+impl Loaded {
+    /// A game just inserted as `row`, at its start `m` (no moves, no count events stored).
+    pub(super) fn started(row: GameRow, m: Game) -> Loaded {
+        Loaded {
+            row,
+            m,
+            stored_moves: 0,
+            stored_events: 0,
+        }
+    }
+
+    pub(super) fn white(&self) -> UserId {
+        UserId(from_db_id(self.row.white_id))
+    }
+
+    pub(super) fn black(&self) -> UserId {
+        UserId(from_db_id(self.row.black_id))
+    }
+
+    fn user_of(&self, c: Color) -> UserId {
+        match c {
+            Color::White => self.white(),
+            Color::Black => self.black(),
+        }
+    }
+
+    /// The side `user` plays, or [`ServiceError::NotAPlayer`].
+    pub(super) fn side_of(&self, user: UserId) -> Result<Color, ServiceError> {
+        let id = to_db_id(user.0);
+        if id == self.row.white_id {
+            Ok(Color::White)
+        } else if id == self.row.black_id {
+            Ok(Color::Black)
+        } else {
+            Err(ServiceError::NotAPlayer)
+        }
+    }
+
+    /// The side whose offer of `kind` stands, if any.
+    pub(super) fn offer(&self, kind: OfferKind) -> Option<Color> {
+        match kind {
+            OfferKind::Draw => self.row.draw_offer,
+            OfferKind::Takeback => self.row.takeback_request,
+        }
+    }
+
+    /// Makes `side`'s offer of `kind` stand (`None`: no offer of that kind stands).
+    pub(super) fn set_offer(&mut self, kind: OfferKind, side: Option<Color>) {
+        match kind {
+            OfferKind::Draw => self.row.draw_offer = side,
+            OfferKind::Takeback => self.row.takeback_request = side,
+        }
+    }
+
+    /// Ends the game with `end` at `now`; standing offers lapse.
+    pub(super) fn finish(&mut self, end: GameEnd, now: i64) {
+        self.row.state = GameState::Finished;
+        self.row.result = Some(end.result);
+        self.row.end_reason = Some(end.reason);
+        self.row.finished_at = Some(now);
+        self.row.draw_offer = None;
+        self.row.takeback_request = None;
+    }
+
+    fn status(&self) -> Status {
+        let pos = self.m.position();
+        let end = game_end(&self.row);
+        Status {
+            turn: pos.turn(),
+            to_move: self.user_of(pos.turn()),
+            check: pos.is_check(),
+            plies: self.m.moves().len() as u32,
+            count: self.m.count(),
+            warnings: if end.is_some() {
+                Vec::new()
+            } else {
+                self.m.warnings()
+            },
+            draw_offer: self.offer(OfferKind::Draw),
+            takeback_request: self.offer(OfferKind::Takeback),
+            end,
+        }
+    }
+
+    /// The answer to a request that did `event` (by `actor`, playing `san`).
+    pub(super) fn reply(&self, event: Event, actor: Option<UserId>, san: Option<String>) -> Reply {
+        Reply {
+            game_id: GameId(self.row.id),
+            event,
+            actor,
+            ruleset: self.m.ruleset(),
+            white: self.white(),
+            black: self.black(),
+            position: self.m.position().clone(),
+            last_move: self.m.moves().last().copied(),
+            san,
+            status: self.status(),
+        }
+    }
+}
+
+/// Replays stored moves (UCI) from `start`, with the counting requests in between (an event
+/// at ply `i` happens before move `i`). Moves are replayed with `Game::play_on`, so a game
+/// stays readable even if a later rules version ends it earlier.
+fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyhow::Result<Game> {
+    let mut game = Game::from_position(start);
+    let mut events = events.iter().peekable();
+    let mut apply_events = |game: &mut Game, ply: usize| -> anyhow::Result<()> {
+        while let Some(e) = events.next_if(|e| usize::try_from(e.ply).is_ok_and(|p| p <= ply)) {
+            let done = match e.action {
+                CountAction::Start => game.start_count(),
+                CountAction::Stop => game.stop_count(),
+            };
+            done.with_context(|| format!("stored count event {:?} at ply {}", e.action, e.ply))?;
+        }
+        Ok(())
+    };
+    for (i, mv) in moves.iter().enumerate() {
+        if usize::try_from(mv.ply).ok() != Some(i) {
+            bail!("stored move number {} where {i} was expected", mv.ply);
+        }
+        apply_events(&mut game, i)?;
+        let m = makruk::parse_uci(game.position(), &mv.uci)
+            .map_err(|e| anyhow!("stored move {i} {:?}: {e}", mv.uci))?;
+        game.play_on(&m)
+            .with_context(|| format!("stored move {i} {:?}", mv.uci))?;
+    }
+    apply_events(&mut game, moves.len())?;
+    Ok(game)
+}
+
+/// The stored game `row` replayed: from the cache when it holds the row's version, else by
+/// reading its moves and count events on `conn` (the same snapshot as `row`: a transaction)
+/// and replaying them. Checks the stored FEN either way.
+pub(super) async fn load(
+    cache: &GameCache,
+    conn: &mut SqliteConnection,
+    row: GameRow,
+) -> Result<Loaded, ServiceError> {
+    if let Some(g) = cached(cache, &row) {
+        return Ok(g);
+    }
+    let moves = store::moves(conn, row.id).await?;
+    let events = store::count_events(conn, row.id).await?;
+    let start = Position::from_fen(&row.start_fen, row.ruleset)
+        .with_context(|| format!("stored game {}: start FEN {:?}", row.id, row.start_fen))?;
+    let m = replay(start, &moves, &events)
+        .with_context(|| format!("replaying stored game {}", row.id))?;
+    if m.position().fen() != row.fen {
+        return Err(anyhow!(
+            "stored game {}: FEN {:?} does not match its moves ({:?})",
+            row.id,
+            row.fen,
+            m.position().fen()
+        )
+        .into());
+    }
+    cache.put(row.id, row.version, &m);
+    Ok(Loaded {
+        stored_moves: moves.len(),
+        stored_events: events.len(),
+        row,
+        m,
+    })
+}
+
+/// The stored game `row` from the cache, if it holds the row's version and reaches the row's
+/// FEN.
+fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
+    let m = cache.get(row.id, row.version)?;
+    if m.position().fen() != row.fen || m.ruleset() != row.ruleset {
+        return None;
+    }
+    Some(Loaded {
+        stored_moves: m.moves().len(),
+        stored_events: m.events().len(),
+        row: row.clone(),
+        m,
+    })
+}
+
+/// The active game of `channel`, or why there is none.
+pub(super) async fn load_active(
+    cache: &GameCache,
+    tx: &mut Tx,
+    channel: ChannelId,
+) -> Result<Loaded, ServiceError> {
+    let ch = to_db_id(channel.0);
+    match store::active_game(tx, ch).await? {
+        Some(row) => load(cache, tx, row).await,
+        None => match store::last_game(tx, ch).await? {
+            Some(row) => Err(ServiceError::GameOver(GameId(row.id))),
+            None => Err(ServiceError::NoGameHere),
+        },
+    }
+}
+
+/// The active game of `channel`, else its last game.
+pub(super) async fn load_current_or_last(
+    cache: &GameCache,
+    tx: &mut Tx,
+    channel: ChannelId,
+) -> Result<Loaded, ServiceError> {
+    let ch = to_db_id(channel.0);
+    match store::active_game(tx, ch).await? {
+        Some(row) => load(cache, tx, row).await,
+        None => match store::last_game(tx, ch).await? {
+            Some(row) => load(cache, tx, row).await,
+            None => Err(ServiceError::NoGameHere),
+        },
+    }
+}
+
+/// Writes what changed in `g` in one write transaction: first the row, only if its version
+/// is still the one read ([`ServiceError::Conflict`] otherwise, nothing written), then the
+/// new or undone moves and count events. One new move alone (the common case) is written with
+/// the row in one query, under the same version condition. After the commit the game is
+/// cached at its new version.
+async fn save(
+    store: &Store,
+    cache: &GameCache,
+    g: &mut Loaded,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let id = g.row.id;
+    let mut tx = store.begin_write().await?;
+    let expected = g.row.version;
+    g.row.fen = g.m.position().fen();
+    g.row.plies = g.m.moves().len() as i64;
+    g.row.updated_at = now;
+    let moves = g.m.moves();
+    // The common case, a move: one query (see `store::append_move`).
+    if moves.len() == g.stored_moves + 1 && g.m.events().len() == g.stored_events {
+        let i = g.stored_moves;
+        let san = makruk::san::to_san(&g.m.positions()[i], &moves[i]);
+        let uci = makruk::uci::to_uci(&moves[i]);
+        if !store::append_move(&mut tx, &g.row, expected, i as i64, &uci, &san).await? {
+            return Err(ServiceError::Conflict);
+        }
+        tx.commit().await?;
+        g.row.version = expected + 1;
+        g.stored_moves = moves.len();
+        cache.put(id, g.row.version, &g.m);
+        return Ok(());
+    }
+    if !store::update_game(&mut tx, &g.row, expected).await? {
+        return Err(ServiceError::Conflict);
+    }
+    if moves.len() < g.stored_moves {
+        store::delete_moves_from(&mut tx, id, moves.len() as i64).await?;
+    } else {
+        let positions = g.m.positions();
+        for (i, mv) in moves.iter().enumerate().skip(g.stored_moves) {
+            let san = makruk::san::to_san(&positions[i], mv);
+            let uci = makruk::uci::to_uci(mv);
+            store::insert_move(&mut tx, id, i as i64, &uci, &san, now).await?;
+        }
+    }
+    let events = g.m.events();
+    if events.len() < g.stored_events {
+        store::delete_count_events_from(&mut tx, id, events.len() as i64).await?;
+    } else {
+        for (seq, e) in events.iter().enumerate().skip(g.stored_events) {
+            store::insert_count_event(&mut tx, id, seq as i64, i64::from(e.ply), e.action).await?;
+        }
+    }
+    tx.commit().await?;
+    g.row.version = expected + 1;
+    g.stored_moves = g.m.moves().len();
+    g.stored_events = g.m.events().len();
+    cache.put(id, g.row.version, &g.m);
+    Ok(())
+}
+
+impl GameService {
+    /// Runs `f` on the channel's active game for player `user` (with their side and the time)
+    /// and stores the result. Optimistic: the game is read and `f` runs outside the write
+    /// lock; the write applies only if the game's version is still the one read, else the
+    /// request starts again from a fresh read (at most [`MAX_ATTEMPTS`] times, then
+    /// [`ServiceError::Conflict`]). So of two simultaneous requests one applies and the other is
+    /// judged on the new state (e.g. a double-click's second move gets `NotYourTurn`).
+    pub(super) async fn with_game<T>(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        mut f: impl FnMut(&mut Loaded, Color, i64) -> Result<T, ServiceError>,
+    ) -> Result<(Loaded, T), ServiceError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let now = self.now();
+            let mut g = self.load_active_to_change(channel).await?;
+            let side = g.side_of(user)?;
+            let out = f(&mut g, side, now)?;
+            match save(&self.store, &self.cache, &mut g, now).await {
+                Ok(()) => return Ok((g, out)),
+                Err(ServiceError::Conflict) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(ServiceError::Conflict)
+    }
+
+    /// The active game of `channel` for a change: its row in one statement, the replayed game
+    /// from the cache when it holds the row's version; else the whole game read in one read
+    /// transaction and replayed.
+    async fn load_active_to_change(&self, channel: ChannelId) -> Result<Loaded, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        if let Some(row) = store::active_game(&mut conn, to_db_id(channel.0)).await? {
+            if let Some(g) = cached(&self.cache, &row) {
+                return Ok(g);
+            }
+        }
+        drop(conn);
+        let mut tx = self.store.begin_read().await?;
+        let g = load_active(&self.cache, &mut tx, channel).await?;
+        tx.commit().await?;
+        Ok(g)
+    }
+
+    /// Runs `f` on the channel's active game for a player (see [`GameService::with_game`]) and
+    /// answers with `event`.
+    pub(super) async fn game_action(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        event: Event,
+        f: impl FnMut(&mut Loaded, Color, i64) -> Result<(), ServiceError>,
+    ) -> Result<Reply, ServiceError> {
+        let (g, ()) = self.with_game(channel, user, f).await?;
+        Ok(g.reply(event, Some(user), None))
+    }
+}

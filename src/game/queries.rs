@@ -1,0 +1,175 @@
+//! Reads that change nothing: the board, move suggestions, the channel's history, PGN export,
+//! the rules.
+
+use anyhow::anyhow;
+
+use super::persist::{game_end, load, load_active, load_current_or_last};
+use super::{
+    text, ChannelId, Event, GameId, GameService, GameSummary, PgnExport, Reply, RulesTopic,
+    Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+};
+use crate::i18n::Locale;
+use crate::store::{self, from_db_id, to_db_id};
+
+impl GameService {
+    /// The channel's game as it stands (event [`Event::Shown`]). If no game is active, the
+    /// channel's last finished game.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], `Internal`.
+    #[tracing::instrument(skip(self))]
+    pub async fn board(&self, channel: ChannelId) -> Result<Reply, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
+        tx.commit().await?;
+        Ok(g.reply(Event::Shown, None, None))
+    }
+
+    /// Legal moves in SAN for autocomplete: only for the player to move, those whose SAN or UCI
+    /// starts with `prefix` (case-insensitive; empty = all), checks first, then captures, at
+    /// most [`MAX_SUGGESTIONS`]. A prefix in Thai letters matches and gives Thai SAN
+    /// (`ม-ง๒`). Empty on any error.
+    pub async fn legal_moves_san(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        prefix: &str,
+    ) -> Vec<String> {
+        match self.try_legal_moves_san(channel, user, prefix).await {
+            Ok(v) => v,
+            Err(e) => {
+                if !e.is_user_error() {
+                    tracing::error!(error = %e, "listing legal moves");
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    async fn try_legal_moves_san(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        prefix: &str,
+    ) -> Result<Vec<String>, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let g = load_active(&self.cache, &mut tx, channel).await?;
+        tx.commit().await?;
+        let side = g.side_of(user)?;
+        let pos = g.m.position();
+        if pos.turn() != side {
+            return Err(ServiceError::NotYourTurn);
+        }
+        let prefix = prefix.trim().to_lowercase();
+        // Someone typing Thai gets Thai SAN back; the rules crate reads both.
+        let thai = !prefix.is_ascii();
+        let mut moves: Vec<(u8, String)> = pos
+            .legal_moves()
+            .into_iter()
+            .filter_map(|mv| {
+                let san = makruk::san::to_san(pos, &mv);
+                let rank = if san.ends_with('#') || san.ends_with('+') {
+                    0
+                } else if mv.is_capture() {
+                    1
+                } else {
+                    2
+                };
+                let shown = if thai {
+                    makruk::san::to_thai_san(pos, &mv)
+                } else {
+                    san
+                };
+                let uci = makruk::uci::to_uci(&mv);
+                (shown.to_lowercase().starts_with(&prefix) || uci.starts_with(&prefix))
+                    .then_some((rank, shown))
+            })
+            .collect();
+        moves.sort();
+        Ok(moves
+            .into_iter()
+            .take(MAX_SUGGESTIONS)
+            .map(|(_, s)| s)
+            .collect())
+    }
+
+    /// The rules of `ruleset` on `topic`, in `locale` (Markdown, from `i18n/*/rules.ftl`).
+    #[must_use]
+    pub fn rules_text(&self, ruleset: Ruleset, topic: RulesTopic, locale: Locale) -> String {
+        text::rules_text(ruleset, topic, locale)
+    }
+
+    /// The last `limit` finished games of `channel`, newest first.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    #[tracing::instrument(skip(self))]
+    pub async fn recent_games(
+        &self,
+        channel: ChannelId,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let rows = store::finished_games(&mut tx, to_db_id(channel.0), i64::from(limit)).await?;
+        tx.commit().await?;
+        rows.iter()
+            .map(|r| {
+                let end =
+                    game_end(r).ok_or_else(|| anyhow!("finished game {} without result", r.id))?;
+                Ok(GameSummary {
+                    id: GameId(r.id),
+                    white: UserId(from_db_id(r.white_id)),
+                    black: UserId(from_db_id(r.black_id)),
+                    ruleset: r.ruleset,
+                    result: end.result,
+                    reason: end.reason,
+                    plies: u32::try_from(r.plies).unwrap_or(0),
+                    started_at: r.created_at,
+                    finished_at: r.finished_at.unwrap_or(r.updated_at),
+                })
+            })
+            .collect()
+    }
+
+    /// PGN (pychess form) and analysis link of game `game` of `channel`, or of the channel's
+    /// current (else last) game when `game` is `None`. Players are written as their user ids.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::GameNotFound`] (no such game in this
+    /// channel), `Internal`.
+    #[tracing::instrument(skip(self))]
+    pub async fn pgn(
+        &self,
+        channel: ChannelId,
+        game: Option<GameId>,
+    ) -> Result<PgnExport, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let g = match game {
+            Some(id) => match store::game(&mut tx, id.0).await? {
+                Some(row) if row.channel_id == to_db_id(channel.0) => {
+                    load(&self.cache, &mut tx, row).await?
+                }
+                _ => return Err(ServiceError::GameNotFound),
+            },
+            None => load_current_or_last(&self.cache, &mut tx, channel).await?,
+        };
+        tx.commit().await?;
+        let result = game_end(&g.row).map_or("*", |e| e.result.pgn());
+        let tags = makruk::pgn::PgnTags {
+            event: format!("Makruk ({})", g.m.ruleset().name()),
+            site: "Discord".into(),
+            date: text::pgn_date(g.row.created_at),
+            round: "-".into(),
+            white: g.white().0.to_string(),
+            black: g.black().0.to_string(),
+            result: Some(result.into()),
+            extra: vec![("Ruleset".into(), g.m.ruleset().name().into())],
+        };
+        let pgn = makruk::pgn::write_pgn(&g.m, &tags);
+        Ok(PgnExport {
+            game_id: GameId(g.row.id),
+            pgn,
+            analysis_url: makruk::analysis_url(g.m.position()),
+        })
+    }
+}
