@@ -58,8 +58,8 @@ impl GameService {
                 if g.m.position().turn() != side {
                     return Err(ServiceError::NotYourTurn);
                 }
-                let mv = makruk::parse_move(g.m.position(), input)
-                    .map_err(ServiceError::BadMove)?;
+                let mv =
+                    makruk::parse_move(g.m.position(), input).map_err(ServiceError::BadMove)?;
                 let san = makruk::san::to_san(g.m.position(), &mv);
                 g.m.play(&mv)
                     .map_err(|e| anyhow!("parse_move gave an illegal move: {e}"))?;
