@@ -120,6 +120,25 @@ impl GameService {
         }
     }
 
+    /// The open challenge of `channel` (as [`Self::find_open_challenge`]) when `user` is the
+    /// one challenged: only they may accept or decline it.
+    async fn find_challenge_to(
+        &self,
+        tx: &mut Tx,
+        channel: ChannelId,
+        user: UserId,
+        id: Option<ChallengeId>,
+    ) -> Result<ChallengeRow, ServiceError> {
+        let c = self.find_open_challenge(tx, channel, id).await?;
+        if to_db_id(user.0) != c.opponent_id {
+            return Err(ServiceError::NotYourChallenge {
+                challenger: UserId(from_db_id(c.challenger_id)),
+                opponent: UserId(from_db_id(c.opponent_id)),
+            });
+        }
+        Ok(c)
+    }
+
     /// `user` accepts the open challenge of `channel` (the one with id `challenge`, if given,
     /// e.g. from a button): the game starts, colours are assigned.
     ///
@@ -136,14 +155,8 @@ impl GameService {
         let now = self.now();
         let mut tx = self.store.begin_write().await?;
         let c = self
-            .find_open_challenge(&mut tx, channel, challenge)
+            .find_challenge_to(&mut tx, channel, user, challenge)
             .await?;
-        if to_db_id(user.0) != c.opponent_id {
-            return Err(ServiceError::NotYourChallenge {
-                challenger: UserId(from_db_id(c.challenger_id)),
-                opponent: UserId(from_db_id(c.opponent_id)),
-            });
-        }
         if c.expires_at <= now {
             store::expire_challenges(&mut tx, c.channel_id, now).await?;
             tx.commit().await?;
@@ -206,14 +219,8 @@ impl GameService {
         let now = self.now();
         let mut tx = self.store.begin_write().await?;
         let c = self
-            .find_open_challenge(&mut tx, channel, challenge)
+            .find_challenge_to(&mut tx, channel, user, challenge)
             .await?;
-        if to_db_id(user.0) != c.opponent_id {
-            return Err(ServiceError::NotYourChallenge {
-                challenger: UserId(from_db_id(c.challenger_id)),
-                opponent: UserId(from_db_id(c.opponent_id)),
-            });
-        }
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Declined, now, None).await? {
             return Err(ServiceError::Conflict);
         }
