@@ -4,6 +4,7 @@
 //! [`crate::game`], and its replies into messages (board PNG + status). Start-up is [`run`]; the
 //! binary calls [`run_blocking`], tests and the simulator call [`run`] against a local stand-in.
 
+mod announce;
 mod answers;
 mod board;
 mod commands;
@@ -308,6 +309,11 @@ pub async fn run(
         }
     };
 
+    // Changes that no interaction answers (the computer's moves, flags) are posted from here.
+    let poster = service
+        .announcements()
+        .map(|rx| announce::spawn(Arc::clone(&client.http), rx));
+
     let shard_manager = Arc::clone(&client.shard_manager);
     let stop_shards = stop_rx.clone();
     let stopper = tokio::spawn(async move {
@@ -335,6 +341,9 @@ pub async fn run(
         warn!("interactions still running after {DRAIN_TIMEOUT:?}; stopping anyway");
     }
     close(&service).await;
+    if let Some(poster) = poster {
+        poster.abort();
+    }
     match result {
         Ok(()) => {
             info!("stopped");

@@ -19,10 +19,12 @@
 //! - `play`: moves, resignation, abort;
 //! - `offers`: draw offers and takeback requests ([`OfferKind`]), one code path for both;
 //! - `count`: `traditional` count requests and the count explained;
-//! - `queries`: the board, move suggestions, history, PGN, the rules.
+//! - `queries`: the board, move suggestions, history, PGN, the rules;
+//! - `announce`: what the bot says without being asked ([`Announcement`]), in commit order.
 //!
 //! Times are Unix seconds from the service's clock ([`GameService::with_clock`] for tests).
 
+mod announce;
 mod cache;
 mod challenges;
 mod count;
@@ -40,6 +42,7 @@ pub use crate::types::{
     GameId, GameResult, GameSummary, OfferKind, PgnExport, Reply, RulesTopic, Status, UserId,
     UserName,
 };
+pub use announce::Announcement;
 pub use error::{ServiceError, MAX_INPUT_LEN};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
 pub use makruk::{
@@ -50,6 +53,7 @@ pub use text::ruleset_name;
 
 use crate::i18n::Locale;
 use crate::store::Store;
+use announce::Announcer;
 use cache::GameCache;
 
 /// How long a challenge stays open by default: 10 minutes, in seconds.
@@ -69,6 +73,7 @@ pub struct GameService {
     cache: Arc<GameCache>,
     clock: Clock,
     challenge_ttl_secs: i64,
+    announcer: Arc<Announcer>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -98,6 +103,7 @@ impl GameService {
             cache: Arc::default(),
             clock: Arc::new(system_clock),
             challenge_ttl_secs: DEFAULT_CHALLENGE_TTL_SECS,
+            announcer: Arc::default(),
         })
     }
 

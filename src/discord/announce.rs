@@ -1,0 +1,56 @@
+//! Posts the service's [`Announcement`]s (changes no interaction answers: the computer's reply, a
+//! flag falling) to their channels, in the order the service committed them.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{CreateMessage, Http};
+use tokio::sync::mpsc::UnboundedReceiver;
+use tracing::{error, warn};
+
+use super::answers::{error_answer, game_answer};
+use super::respond::Answer;
+use crate::game::Announcement;
+use crate::i18n::Locale;
+
+/// Posts every announcement from `announcements` until the service drops its sending end.
+/// One at a time: a channel's messages then appear in the order of the game's changes.
+pub(crate) fn spawn(
+    http: Arc<Http>,
+    mut announcements: UnboundedReceiver<Announcement>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Some(announcement) = announcements.recv().await {
+            let channel = serenity::ChannelId::new(announcement.channel().0);
+            let answer = answer(&announcement).await;
+            if let Err(e) = channel.send_message(&http, message(answer)).await {
+                // The game is stored either way; the channel misses one message (e.g. the bot
+                // lost access to it).
+                warn!(%channel, "cannot post an announcement: {e}");
+            }
+        }
+    })
+}
+
+/// The message of `announcement`. Announcements have no interaction, hence no user locale: they
+/// are written in the default locale.
+async fn answer(announcement: &Announcement) -> Answer {
+    let locale = Locale::default();
+    match announcement {
+        Announcement::Move { reply, .. } => match game_answer(reply, locale).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                error!(game = reply.game_id.0, "cannot draw an announced move");
+                error_answer(&e, locale)
+            }
+        },
+    }
+}
+
+fn message(answer: Answer) -> CreateMessage {
+    CreateMessage::new()
+        .content(answer.content)
+        .embeds(answer.embeds)
+        .components(answer.components)
+        .add_files(answer.files)
+}
