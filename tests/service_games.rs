@@ -356,6 +356,15 @@ async fn explain_count_mid_game_gives_who_why_limit_and_remaining() {
     start(&env.svc, ch2, Ruleset::Standard).await;
     let none = env.svc.explain_count(ch2, Locale::En).await.unwrap();
     assert!(none.contains("Bia are still on the board"), "{none}");
+    assert!(none.contains("begins when no Bia is left"), "{none}");
+    // Under traditional rules nothing starts by itself: the text says how to start it.
+    let ch3 = ChannelId(22);
+    start(&env.svc, ch3, Ruleset::Traditional).await;
+    let none = env.svc.explain_count(ch3, Locale::En).await.unwrap();
+    assert!(none.contains("Bia are still on the board"), "{none}");
+    assert!(none.contains("never starts by itself"), "{none}");
+    assert!(none.contains("/count action:start"), "{none}");
+    assert!(!none.contains("begins when no Bia is left"), "{none}");
 }
 
 #[tokio::test]

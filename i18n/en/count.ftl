@@ -2,6 +2,7 @@
 
 count-none = No count is running now.
 count-none-bia = No count is running: unpromoted Bia are still on the board. Counting begins when no Bia is left.
+count-none-bia-traditional = No count is running: unpromoted Bia are still on the board. Under traditional rules board's honour never starts by itself: once no Bia is left, the player to move may start it with `/count action:start`.
 count-none-traditional = No count is running. With no Bia left and pieces on both sides, the player to move may start counting board's honour with `/count action:start`.
 count-none-fifty-move = These rules have no counting: 50 moves without a capture or a Bia move draw the game.
 

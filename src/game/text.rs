@@ -411,7 +411,11 @@ pub(crate) fn explain_count(
         let key = if ruleset == Ruleset::FiftyMove {
             "count-none-fifty-move"
         } else if pos.board().by_role(Role::Bia).any() {
-            "count-none-bia"
+            if ruleset == Ruleset::Traditional {
+                "count-none-bia-traditional"
+            } else {
+                "count-none-bia"
+            }
         } else if ruleset == Ruleset::Traditional {
             "count-none-traditional"
         } else {
