@@ -190,3 +190,67 @@ impl RulesetOption {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::i18n::FTL_FILES;
+
+    /// The words after a `/` that starts a word (`/games`, `` `/draw action:accept` ``) in the
+    /// messages of `text` (comment lines skipped): the commands the text names.
+    fn named_commands(text: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            let mut prev = ' ';
+            for (i, c) in line.char_indices() {
+                if c == '/' && (prev.is_whitespace() || matches!(prev, '`' | '(' | '“' | '"')) {
+                    // Thai names hold combining marks: a name ends at a space or ASCII punctuation.
+                    let name: String = line[i + 1..]
+                        .chars()
+                        .take_while(|&c| {
+                            !c.is_whitespace()
+                                && (!c.is_ascii_punctuation() || matches!(c, '-' | '_'))
+                        })
+                        .collect();
+                    if !name.is_empty() {
+                        names.push(name);
+                    }
+                }
+                prev = c;
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_command_named_in_a_text_is_registered() {
+        let commands = all();
+        let english: HashSet<String> = commands.iter().map(|c| c.name.clone()).collect();
+        let mut seen = 0;
+        for (lang, path, text) in FTL_FILES {
+            // A Thai text may name a command as Thai users see it, or by its English name.
+            let mut known = english.clone();
+            known.extend(
+                commands
+                    .iter()
+                    .filter_map(|c| c.name_localizations.get(*lang).cloned()),
+            );
+            for name in named_commands(text) {
+                assert!(known.contains(&name), "{path} names /{name}, no such command");
+                seen += 1;
+            }
+        }
+        assert!(seen > 20, "the scan found only {seen} command names");
+    }
+
+    #[test]
+    fn command_names_are_read_from_texts() {
+        assert_eq!(
+            named_commands("a = Use `/draw action:accept` or /games.\n# /not-me\n  (/ท้าเล่น)"),
+            ["draw", "games", "ท้าเล่น"]
+        );
+        assert!(named_commands("https://example.org/x and 1/2").is_empty());
+    }
+}
