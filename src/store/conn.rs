@@ -15,6 +15,34 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Executor as _, Sqlite, SqliteConnection, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+/// Refuses a database URL this build cannot open, by name, before sqlx reads it: sqlx-sqlite
+/// takes any text without a `sqlite:` prefix as a file name (`::::` would create a file of
+/// that name, `mysql://…` would fail with "unable to open database file").
+pub(super) fn check_url(url: &str) -> anyhow::Result<()> {
+    if url.starts_with("sqlite:") {
+        return Ok(());
+    }
+    let scheme = url.split_once("://").map(|(s, _)| s).filter(|s| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+    });
+    match scheme {
+        Some(s) if s.starts_with("postgres") => anyhow::bail!(
+            "DATABASE_URL: PostgreSQL (`{s}://`) is not supported yet; use a SQLite URL such as \
+             sqlite://makruk-bot.sqlite3"
+        ),
+        Some(s) => anyhow::bail!(
+            "DATABASE_URL: unsupported database `{s}://`; use a SQLite URL such as \
+             sqlite://makruk-bot.sqlite3"
+        ),
+        None => anyhow::bail!(
+            "DATABASE_URL must start with `sqlite:` (for example sqlite://makruk-bot.sqlite3 or \
+             sqlite::memory:)"
+        ),
+    }
+}
+
 /// The writer connection of a [`super::Store`] (`None` once the store is closed).
 #[derive(Debug)]
 pub struct WriterConn {

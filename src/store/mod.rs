@@ -198,12 +198,13 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 }
 
 impl Store {
-    /// Opens (creating if missing) the SQLite database at `url`, in WAL mode with a 10 s busy
+    /// Opens (creating if missing) the SQLite database at `url` (`sqlite:` URLs only), in WAL mode with a 10 s busy
     /// timeout and foreign keys on, and applies the migrations of `migrations/`.
     ///
     /// # Errors
-    /// When the URL is bad, the file cannot be opened, or a migration fails.
+    /// When the URL is bad or not `sqlite:`, the file cannot be opened, or a migration fails.
     pub async fn open(url: &str) -> anyhow::Result<Store> {
+        conn::check_url(url)?;
         let options = SqliteConnectOptions::from_str(url)
             .with_context(|| "bad database URL")?
             .create_if_missing(true)

@@ -238,7 +238,10 @@ mod tests {
                     .filter_map(|c| c.name_localizations.get(*lang).cloned()),
             );
             for name in named_commands(text) {
-                assert!(known.contains(&name), "{path} names /{name}, no such command");
+                assert!(
+                    known.contains(&name),
+                    "{path} names /{name}, no such command"
+                );
                 seen += 1;
             }
         }
