@@ -43,6 +43,25 @@ pub(super) fn check_url(url: &str) -> anyhow::Result<()> {
     }
 }
 
+/// Refuses a database the writer cannot write (`?mode=ro`, `?immutable=1`, a read-only file
+/// or file system): such a store would show boards and fail every move. A read-only
+/// connection still takes the write lock (`BEGIN IMMEDIATE`), so the check writes for real: a
+/// table created in a transaction that is rolled back, which leaves the file as it was.
+pub(super) async fn check_writable(conn: &mut SqliteConnection) -> anyhow::Result<()> {
+    let wrote = conn
+        .execute("BEGIN IMMEDIATE; CREATE TABLE main.makruk_write_check (x)")
+        .await;
+    // Also after a failed BEGIN: "no transaction is active" is fine.
+    let _ = conn.execute("ROLLBACK").await;
+    wrote.map(drop).map_err(|e| {
+        anyhow::anyhow!(
+            "the database cannot be written ({e}); the bot does not start on a read-only \
+             database: check the file's and its directory's permissions, and drop `mode=ro` or \
+             `immutable=1` from DATABASE_URL"
+        )
+    })
+}
+
 /// The writer connection of a [`super::Store`] (`None` once the store is closed).
 #[derive(Debug)]
 pub struct WriterConn {

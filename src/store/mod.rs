@@ -199,10 +199,12 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 
 impl Store {
     /// Opens (creating if missing) the SQLite database at `url` (`sqlite:` URLs only), in WAL mode with a 10 s busy
-    /// timeout and foreign keys on, and applies the migrations of `migrations/`.
+    /// timeout and foreign keys on, checks that it can be written, and applies the migrations of
+    /// `migrations/`.
     ///
     /// # Errors
-    /// When the URL is bad or not `sqlite:`, the file cannot be opened, or a migration fails.
+    /// When the URL is bad or not `sqlite:`, the file cannot be opened or written, or a
+    /// migration fails.
     pub async fn open(url: &str) -> anyhow::Result<Store> {
         conn::check_url(url)?;
         let options = SqliteConnectOptions::from_str(url)
@@ -218,6 +220,7 @@ impl Store {
             .connect()
             .await
             .with_context(|| "cannot open the database")?;
+        conn::check_writable(&mut writer).await?;
         sqlx::migrate!()
             .run(&mut writer)
             .await
