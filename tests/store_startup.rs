@@ -80,3 +80,69 @@ async fn a_database_that_cannot_be_written_is_refused() {
         "the file was changed"
     );
 }
+
+/// Overwrites pages `pages` (1-based, of `page_size` bytes) of the file at `path` with noise.
+fn overwrite_pages(path: &Path, page_size: u64, pages: &[u64]) {
+    use std::io::{Seek as _, SeekFrom, Write as _};
+    let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    for &p in pages {
+        f.seek(SeekFrom::Start((p - 1) * page_size)).unwrap();
+        f.write_all(&vec![0x5a; page_size as usize]).unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_database_is_refused_with_how_to_recover() {
+    use sqlx::{Connection as _, Executor as _};
+    let dir = tempfile::tempdir().unwrap();
+    let path = made_database(dir.path()).await;
+    // Enough rows for pages in the middle of the file that hold no schema.
+    let url = format!("sqlite://{}", path.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    conn.execute(
+        "CREATE TABLE filler (x BLOB); WITH RECURSIVE s(v) AS (SELECT 0 UNION ALL SELECT v + 1 \
+         FROM s WHERE v < 999) INSERT INTO filler SELECT randomblob(500) FROM s; \
+         PRAGMA wal_checkpoint(TRUNCATE);",
+    )
+    .await
+    .unwrap();
+    let page_size: i64 = sqlx::query_scalar("PRAGMA page_size")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let page_count: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    assert!(page_count > 40, "{page_count} pages");
+    // Still a good file: it opens.
+    Store::open(&url).await.unwrap().close().await;
+    let middle = u64::try_from(page_count / 2).unwrap();
+    overwrite_pages(
+        &path,
+        u64::try_from(page_size).unwrap(),
+        &[middle, middle + 1],
+    );
+    let before = std::fs::read(&path).unwrap();
+    let text = refusal(&url).await;
+    assert!(text.contains("damaged"), "{text}");
+    assert!(
+        text.contains(".recover") && text.contains("backup"),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file was changed"
+    );
+
+    // A file that is no database at all.
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, vec![0x5a; 8192]).unwrap();
+    let text = refusal(&format!("sqlite://{}", junk.display())).await;
+    assert!(
+        text.contains("damaged") && text.contains(".recover"),
+        "{text}"
+    );
+}

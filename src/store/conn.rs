@@ -62,6 +62,49 @@ pub(super) async fn check_writable(conn: &mut SqliteConnection) -> anyhow::Resul
     })
 }
 
+/// What to do with a damaged database file.
+const RECOVER: &str = "the bot does not start on a damaged database: stop it, keep the damaged \
+     file, and restore the last backup, or salvage what is readable with `sqlite3 damaged.db \
+     .recover | sqlite3 recovered.db` and point DATABASE_URL at the recovered file";
+
+/// Refuses a damaged database file: `PRAGMA quick_check` (the b-tree structure of every table
+/// and index, without checking that indexes match their tables) must say `ok`. Damage would
+/// otherwise show only when the damaged pages are read, in the middle of a game. It reads the
+/// whole file: measured on a 1 GB file (about 5 million moves) on a small VM, 2 s with the file
+/// in the page cache, 21 s from a cold cache (the disk's ~50 MB/s).
+pub(super) async fn check_integrity(conn: &mut SqliteConnection) -> anyhow::Result<()> {
+    let found: Vec<String> = sqlx::query_scalar("PRAGMA quick_check")
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| anyhow::anyhow!("the database is damaged ({e}); {RECOVER}"))?;
+    if found.len() == 1 && found[0] == "ok" {
+        return Ok(());
+    }
+    let shown = found.iter().take(3).cloned().collect::<Vec<_>>().join("; ");
+    anyhow::bail!(
+        "the database is damaged (PRAGMA quick_check found {} problem(s): {shown}); {RECOVER}",
+        found.len()
+    )
+}
+
+/// The error of opening the writer connection; a file that is not a database, or whose first
+/// pages are damaged, fails here already.
+pub(super) fn open_error(e: sqlx::Error) -> anyhow::Error {
+    // SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), also as extended codes (low byte).
+    let damaged = match &e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| matches!(c & 0xff, 11 | 26)),
+        _ => false,
+    };
+    if damaged {
+        anyhow::anyhow!("cannot open the database: it is damaged ({e}); {RECOVER}")
+    } else {
+        anyhow::Error::new(e).context("cannot open the database")
+    }
+}
+
 /// The writer connection of a [`super::Store`] (`None` once the store is closed).
 #[derive(Debug)]
 pub struct WriterConn {

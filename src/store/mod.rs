@@ -199,12 +199,12 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 
 impl Store {
     /// Opens (creating if missing) the SQLite database at `url` (`sqlite:` URLs only), in WAL mode with a 10 s busy
-    /// timeout and foreign keys on, checks that it can be written, and applies the migrations of
-    /// `migrations/`.
+    /// timeout and foreign keys on, checks that it can be written and passes `PRAGMA
+    /// quick_check`, and applies the migrations of `migrations/`.
     ///
     /// # Errors
-    /// When the URL is bad or not `sqlite:`, the file cannot be opened or written, or a
-    /// migration fails.
+    /// When the URL is bad or not `sqlite:`, the file cannot be opened or written, is damaged,
+    /// or a migration fails; each says what to do.
     pub async fn open(url: &str) -> anyhow::Result<Store> {
         conn::check_url(url)?;
         let options = SqliteConnectOptions::from_str(url)
@@ -216,11 +216,9 @@ impl Store {
             .busy_timeout(Duration::from_secs(10));
         // The writer's connection lives as long as the store (an in-memory database lives
         // exactly as long as its connection).
-        let mut writer = options
-            .connect()
-            .await
-            .with_context(|| "cannot open the database")?;
+        let mut writer = options.connect().await.map_err(conn::open_error)?;
         conn::check_writable(&mut writer).await?;
+        conn::check_integrity(&mut writer).await?;
         sqlx::migrate!()
             .run(&mut writer)
             .await
