@@ -146,3 +146,25 @@ async fn a_damaged_database_is_refused_with_how_to_recover() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn the_writer_syncs_every_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = made_database(dir.path()).await;
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let mut tx = store.begin_write().await.unwrap();
+    let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    // 2 = FULL: the WAL is synced at each commit (NORMAL, 1, syncs only at checkpoints).
+    assert_eq!((synchronous, journal.as_str()), (2, "wal"));
+    store.close().await;
+}
