@@ -123,8 +123,11 @@ move-unreadable = I cannot read “{ $input }” as a move: { $reason }. Write a
 move-unreadable-too-long = it is too long ({ $chars } characters)
 move-unreadable-no-target = it does not end with a target square such as e4
 move-unreadable-unexpected-char = the character “{ $char }” has no place in a move
+move-unreadable-invisible-char = it holds the invisible character { $char }, which has no place in a move (retype the move rather than paste it)
+move-unreadable-several-moves = it holds more than one move; send one move at a time
 move-unreadable-bad-promotion = a Bia can only become a Met (=M)
 move-unreadable-not-uci = it is not of the form e3e4
+move-not-a-promotion = { $san } is not a promotion: only a Bia reaching its sixth rank promotes, so write the move without =M or m.
 move-ambiguous = More than one move fits: { $candidates }. Write the one you mean.
 move-illegal-no-piece = There is no piece on { $square }.
 move-illegal-not-your-piece = The { $piece } on { $square } is not yours.
