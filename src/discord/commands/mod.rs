@@ -31,7 +31,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         challenge::challenge(),
         challenge::accept(),
         challenge::decline(),
-        play::play(),
+        play::play_command(),
         info::board(),
         play::resign(),
         offers::draw(),
@@ -246,6 +246,19 @@ mod tests {
             }
         }
         assert!(seen > 20, "the scan found only {seen} command names");
+    }
+
+    /// The `/move` option allows exactly as many characters as the service reads.
+    #[test]
+    fn the_move_option_has_the_services_limit() {
+        let command = all().into_iter().find(|c| c.name == "move").expect("/move");
+        let json =
+            serde_json::to_value(command.create_as_slash_command().expect("slash")).expect("json");
+        let option = &json["options"][0];
+        assert_eq!(option["name"], "move");
+        assert_eq!(option["max_length"], crate::game::MAX_INPUT_LEN);
+        assert_eq!(option["autocomplete"], true);
+        assert_eq!(option["required"], true);
     }
 
     #[test]
