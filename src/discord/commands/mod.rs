@@ -14,7 +14,8 @@ mod play;
 use std::future::Future;
 use std::time::Instant;
 
-use tracing::{error, info, Instrument as _};
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn, Instrument as _};
 
 use super::answers::error_answer;
 use super::i18n::{locale, localizations};
@@ -132,6 +133,24 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let text = tr!(locale_of(ctx), "discord-bad-argument");
             send_private(ctx, text).await;
         }
+        // Options that do not fit the registered command: a wrong type, a missing required
+        // option, a choice out of range (a stale or forged interaction). The user's input, not
+        // our fault.
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            info!(command = %ctx.command.name, "options do not fit the command: {description}");
+            if ctx.interaction_type == poise::CommandInteractionType::Command {
+                let text = tr!(locale_of(ctx.into()), "discord-bad-argument");
+                send_private(ctx.into(), text).await;
+            }
+        }
+        poise::FrameworkError::UnknownInteraction {
+            ctx, interaction, ..
+        } => {
+            warn!(command = %interaction.data.name, "unknown command");
+            answer_unknown_command(ctx, interaction).await;
+        }
         poise::FrameworkError::CommandPanic { payload, ctx, .. } => {
             error!(command = %ctx.command().name, ?payload, "command panicked");
             let text = tr!(locale_of(ctx), "discord-internal-error");
@@ -146,6 +165,29 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 error!("framework error: {other}");
             }
         }
+    }
+}
+
+/// Answers a command (or its autocomplete) that is not registered: privately "I do not know
+/// that command" (no suggestions for an autocomplete).
+async fn answer_unknown_command(
+    ctx: &serenity::Context,
+    interaction: &serenity::CommandInteraction,
+) {
+    let response = if interaction.data.autocomplete().is_some() {
+        serenity::CreateInteractionResponse::Autocomplete(
+            serenity::CreateAutocompleteResponse::new(),
+        )
+    } else {
+        let text = tr!(locale(&interaction.locale), "discord-unknown-command");
+        serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true),
+        )
+    };
+    if let Err(e) = interaction.create_response(&ctx.http, response).await {
+        error!("cannot answer an unknown command: {e}");
     }
 }
 
