@@ -92,6 +92,8 @@ discord-stale-button = This offer belongs to a game that is over; it can no long
 discord-internal-error = Sorry, something went wrong on our side. Please try again in a moment.
 discord-guild-only = This command works only in a server channel.
 discord-bad-argument = I could not read that option. Please pick a value from the list.
+discord-bad-button = I could not read that button. It may belong to an old message: use the commands instead.
+discord-unknown-command = I do not know that command; it may have been removed. Type / to see the commands I have.
 
 discord-game-title = Game #{ $id } · White { $white } · Black { $black } · { $ruleset }
 discord-your-move = { $user }, your move.

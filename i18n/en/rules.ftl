@@ -18,7 +18,7 @@ rules-pieces = **The pieces**
     • **Ruea** (R): any number of empty squares along a rank or a file.
     • **Bia** (pawn, no letter): one square straight forward; captures one square diagonally forward. No double step, no en passant.
     • **Bia-ngai**: a promoted Bia; it moves like a Met.
-    There is no castling. Moves can be written in SAN (`Nd2`, `exf4`, `Rhe1`), UCI (`e3e4`), PlayOK style (`Bd2` for a Khon, `Qe2` for a Met) or Thai notation (`ม-ง๒`).
+    There is no castling. Moves can be written in SAN (`Nd2`, `exf4`, `Rhe1`), UCI (`e3e4`), PlayOK style (`Bd2` for a Khon, `Qe2` for a Met) or Thai notation (`ม-ง๒`). Squares may be written in capitals (`E4`, `E3E4`); a capital `B` before the target square is the Khon. Write one move at a time; `=M` (or `m`) only on a move that promotes.
 
 rules-promotion = **Promotion**
     A Bia that reaches its sixth rank (rank 6 for White, rank 3 for Black) becomes a Bia-ngai at once. Promotion is compulsory and there is no choice: the Bia-ngai moves like a Met, one square diagonally. In SAN it is written `=M`, e.g. `dxc6=M`.

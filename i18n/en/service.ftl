@@ -92,7 +92,7 @@ error-game-over = The game in this channel is over. Start a new one with `/chall
 error-not-a-player = You are not playing in this game; only the two players can do that.
 error-not-your-turn = It is not your turn: wait for your opponent's move.
 error-channel-busy = A game is already being played in this channel. Wait until it ends, or start a thread and play there.
-error-challenge-pending = A challenge is already open in this channel. Wait for the answer, or withdraw it with `/withdraw` if it is yours.
+error-challenge-pending = A challenge is already open in this channel. Wait for the answer, or withdraw it with the Withdraw button on the challenge if it is yours.
 error-challenge-self = You cannot challenge yourself. Challenge another member of the channel.
 error-challenge-bot = Bots cannot play. Challenge a person.
 error-no-challenge = There is no open challenge in this channel. Send one with `/challenge`.
@@ -112,7 +112,7 @@ error-not-your-count = Only the player who started the count can stop it.
 error-count-already = A count is already running.
 error-count-not-counting = No count that you started is running.
 error-count = The count cannot be changed now.
-error-game-not-found = There is no game with that number in this channel. `/history` lists the games played here.
+error-game-not-found = There is no game with that number in this channel. `/games` lists the games played here.
 error-conflict = Another action changed the game at the same moment, so yours was not applied. Look at the board and try again.
 error-internal = Sorry, something went wrong on our side. Please try again in a moment.
 
@@ -123,8 +123,11 @@ move-unreadable = I cannot read “{ $input }” as a move: { $reason }. Write a
 move-unreadable-too-long = it is too long ({ $chars } characters)
 move-unreadable-no-target = it does not end with a target square such as e4
 move-unreadable-unexpected-char = the character “{ $char }” has no place in a move
+move-unreadable-invisible-char = it holds the invisible character { $char }, which has no place in a move (retype the move rather than paste it)
+move-unreadable-several-moves = it holds more than one move; send one move at a time
 move-unreadable-bad-promotion = a Bia can only become a Met (=M)
 move-unreadable-not-uci = it is not of the form e3e4
+move-not-a-promotion = { $san } is not a promotion: only a Bia reaching its sixth rank promotes, so write the move without =M or m.
 move-ambiguous = More than one move fits: { $candidates }. Write the one you mean.
 move-illegal-no-piece = There is no piece on { $square }.
 move-illegal-not-your-piece = The { $piece } on { $square } is not yours.

@@ -91,6 +91,8 @@ discord-stale-button = ข้อเสนอนี้เป็นของเก
 discord-internal-error = ขออภัย เกิดข้อผิดพลาดที่ฝั่งเรา โปรดลองอีกครั้งในอีกสักครู่
 discord-guild-only = คำสั่งนี้ใช้ได้เฉพาะในช่องของเซิร์ฟเวอร์
 discord-bad-argument = อ่านตัวเลือกนั้นไม่ได้ โปรดเลือกค่าจากรายการ
+discord-bad-button = อ่านปุ่มนั้นไม่ได้ อาจเป็นปุ่มของข้อความเก่า โปรดใช้คำสั่งแทน
+discord-unknown-command = ไม่รู้จักคำสั่งนั้น อาจถูกนำออกไปแล้ว พิมพ์ / เพื่อดูคำสั่งที่มี
 
 discord-game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · { $ruleset }
 discord-your-move = { $user } ตาคุณเดิน

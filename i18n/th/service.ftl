@@ -91,7 +91,7 @@ error-game-over = เกมในช่องนี้จบแล้ว เร�
 error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นสองคนเท่านั้นที่ทำได้
 error-not-your-turn = ยังไม่ถึงตาคุณ รอคู่แข่งเดินก่อน
 error-channel-busy = มีเกมกำลังเล่นอยู่ในช่องนี้ รอให้จบก่อน หรือเปิดเธรดแล้วเล่นในนั้น
-error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว รอคำตอบ หรือถอนด้วย `/withdraw` ถ้าเป็นคำท้าของคุณ
+error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว รอคำตอบ หรือกดปุ่ม “ถอนคำท้า” ที่คำท้า ถ้าเป็นคำท้าของคุณ
 error-challenge-self = ท้าตัวเองไม่ได้ ท้าสมาชิกคนอื่นในช่องนี้
 error-challenge-bot = บอทเล่นไม่ได้ ท้าคนแทน
 error-no-challenge = ไม่มีคำท้าค้างอยู่ในช่องนี้ ส่งคำท้าด้วย `/challenge`
@@ -111,7 +111,7 @@ error-not-your-count = เฉพาะผู้ที่เริ่มนับ
 error-count-already = กำลังนับอยู่แล้ว
 error-count-not-counting = ไม่มีการนับที่คุณเริ่มไว้
 error-count = เปลี่ยนการนับตอนนี้ไม่ได้
-error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/history`
+error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/games`
 error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงยังไม่ถูกใช้ ดูกระดานแล้วลองใหม่
 error-internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
 
@@ -122,8 +122,11 @@ move-unreadable = อ่าน “{ $input }” เป็นตาเดิน�
 move-unreadable-too-long = ยาวเกินไป ({ $chars } ตัวอักษร)
 move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง เช่น e4
 move-unreadable-unexpected-char = ตัวอักษร “{ $char }” ไม่ใช่ส่วนของตาเดิน
+move-unreadable-invisible-char = มีอักขระที่มองไม่เห็น { $char } ซึ่งไม่ใช่ส่วนของตาเดิน (พิมพ์ตาเดินใหม่แทนการวาง)
+move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ส่งทีละตาเดิน
 move-unreadable-bad-promotion = เบี้ยกลายเป็นเม็ด (=M) ได้เท่านั้น
 move-unreadable-not-uci = ไม่ได้อยู่ในรูป e3e4
+move-not-a-promotion = { $san } ไม่ใช่การเลื่อนขั้น: เบี้ยเลื่อนขั้นเมื่อถึงแถวที่หกเท่านั้น เขียนตาเดินโดยไม่มี =M หรือ m
 move-ambiguous = มีหลายตาเดินที่ตรงกัน: { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
 move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ

@@ -64,7 +64,9 @@ pub use game::{
     count_info, counting_draw, CountAction, CountEvent, DrawReason, Game, Outcome, Warning,
     WinReason,
 };
-pub use notation::{parse_move, parse_uci, MoveInputError, Unreadable, MAX_MOVE_INPUT_CHARS};
+pub use notation::{
+    invisible_char_name, parse_move, parse_uci, MoveInputError, Unreadable, MAX_MOVE_INPUT_CHARS,
+};
 pub use pgn::analysis_url;
 pub use position::{FenError, MoveList, PlayError, Position, PositionError, MAX_MOVES};
 pub use ruleset::{

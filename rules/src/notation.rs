@@ -59,6 +59,14 @@ pub enum MoveInputError {
     /// The text names a move that is not legal here; the reason is data.
     #[error("illegal move: {0}")]
     Illegal(IllegalMove),
+    /// The text has a promotion suffix (`=M`, `=Q`, UCI's `m`, …) but names a legal move that
+    /// does not promote; `san` is that move's SAN. Refused rather than guessed: the player may
+    /// have meant another move.
+    #[error("{san} is not a promotion")]
+    NotAPromotion {
+        /// The SAN of the legal move the text names without its suffix.
+        san: String,
+    },
 }
 
 impl MoveInputError {
@@ -82,15 +90,96 @@ pub enum Unreadable {
     /// It does not end with a target square such as `e4` or `จ๔`.
     #[error("no target square at the end")]
     NoTargetSquare,
-    /// A character that has no place in a move.
-    #[error("unexpected '{0}'")]
+    /// A character that has no place in a move (an invisible one is shown by
+    /// [`invisible_char_name`]).
+    #[error("unexpected {}", shown_char(*.0))]
     UnexpectedChar(char),
+    /// Two moves or more in one text (`e3e4e5`, `e3e4 e6e5`): one move at a time.
+    #[error("several moves in one text")]
+    SeveralMoves,
     /// A promotion suffix other than `=M` (or PlayOK's `=P`, `=Q`).
     #[error("a Bia can only become a Met (=M)")]
     BadPromotion,
     /// Not of the UCI form `e3e4` / `d5c6m`.
     #[error("not a UCI move like e3e4")]
     NotUci,
+}
+
+/// `'c'`, or the code point and name of an invisible character.
+fn shown_char(c: char) -> String {
+    invisible_char_name(c).unwrap_or_else(|| format!("'{c}'"))
+}
+
+/// Names of the invisible characters that get into pasted text (Unicode names).
+const INVISIBLE: &[(char, &str)] = &[
+    ('\u{00AD}', "SOFT HYPHEN"),
+    ('\u{034F}', "COMBINING GRAPHEME JOINER"),
+    ('\u{061C}', "ARABIC LETTER MARK"),
+    ('\u{180E}', "MONGOLIAN VOWEL SEPARATOR"),
+    ('\u{200B}', "ZERO WIDTH SPACE"),
+    ('\u{200C}', "ZERO WIDTH NON-JOINER"),
+    ('\u{200D}', "ZERO WIDTH JOINER"),
+    ('\u{200E}', "LEFT-TO-RIGHT MARK"),
+    ('\u{200F}', "RIGHT-TO-LEFT MARK"),
+    ('\u{202A}', "LEFT-TO-RIGHT EMBEDDING"),
+    ('\u{202B}', "RIGHT-TO-LEFT EMBEDDING"),
+    ('\u{202C}', "POP DIRECTIONAL FORMATTING"),
+    ('\u{202D}', "LEFT-TO-RIGHT OVERRIDE"),
+    ('\u{202E}', "RIGHT-TO-LEFT OVERRIDE"),
+    ('\u{2060}', "WORD JOINER"),
+    ('\u{2066}', "LEFT-TO-RIGHT ISOLATE"),
+    ('\u{2067}', "RIGHT-TO-LEFT ISOLATE"),
+    ('\u{2068}', "FIRST STRONG ISOLATE"),
+    ('\u{2069}', "POP DIRECTIONAL ISOLATE"),
+    ('\u{FE0E}', "VARIATION SELECTOR-15"),
+    ('\u{FE0F}', "VARIATION SELECTOR-16"),
+    ('\u{FEFF}', "ZERO WIDTH NO-BREAK SPACE"),
+    ('\u{0300}', "COMBINING GRAVE ACCENT"),
+    ('\u{0301}', "COMBINING ACUTE ACCENT"),
+    ('\u{0302}', "COMBINING CIRCUMFLEX ACCENT"),
+    ('\u{0303}', "COMBINING TILDE"),
+    ('\u{0308}', "COMBINING DIAERESIS"),
+];
+
+/// True for characters that show nothing by themselves: controls, format characters
+/// (zero-width, direction marks, the byte-order mark), variation selectors and combining marks
+/// outside the Thai block (whose marks sit visibly on Thai letters).
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || INVISIBLE.iter().any(|&(i, _)| i == c)
+        || matches!(c,
+            '\u{0300}'..='\u{036F}' // combining diacritical marks
+            | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1DC0}'..='\u{1DFF}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{20D0}'..='\u{20FF}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FE20}'..='\u{FE2F}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// For a character that shows nothing by itself (zero-width space, direction marks, the
+/// byte-order mark, a combining accent, a control character): its code point and, when known,
+/// its Unicode name, as `U+200B ZERO WIDTH SPACE`; `None` for a visible character. Error texts
+/// quote this instead of the invisible character.
+///
+/// ```
+/// assert_eq!(makruk::invisible_char_name('\u{202E}').as_deref(), Some("U+202E RIGHT-TO-LEFT OVERRIDE"));
+/// assert_eq!(makruk::invisible_char_name('x'), None);
+/// ```
+#[must_use]
+pub fn invisible_char_name(c: char) -> Option<String> {
+    if !is_invisible(c) {
+        return None;
+    }
+    let code = format!("U+{:04X}", u32::from(c));
+    Some(match INVISIBLE.iter().find(|&&(i, _)| i == c) {
+        Some((_, name)) => format!("{code} {name}"),
+        None => code,
+    })
 }
 
 /// Which pieces a written move may be made with.
@@ -187,13 +276,16 @@ struct Reading {
 ///   that is not ambiguous (`nf3`; a lower-case `b` is first read as a file), and a Bia capture
 ///   written without its file (`xe4`, `e4`) when only one Bia can capture there.
 ///
-/// Promotion is compulsory, so a missing `=M` is fine.
+/// Promotion is compulsory, so a missing `=M` is fine; a suffix on a move that does not promote
+/// is refused. Square letters may be either case (`E3E4`, `SD2`), but a lone capital `B` before
+/// the target is the Khon (docs/RULES.md "Notation").
 ///
 /// # Errors
 ///
 /// - [`MoveInputError::Empty`] for blank input;
 /// - [`MoveInputError::Unreadable`] when the text is no move in these notations (too long, no
-///   target square, stray characters);
+///   target square, stray or invisible characters, several moves);
+/// - [`MoveInputError::NotAPromotion`] for a promotion suffix on a move that does not promote;
 /// - [`MoveInputError::Ambiguous`] when several legal moves fit, with their SAN;
 /// - [`MoveInputError::Illegal`] when none fits, with the reason as data ([`IllegalMove`]).
 ///
@@ -222,6 +314,14 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
             Unreadable::TooLong { chars },
         ));
     }
+    // An invisible character is named first: whatever else is wrong, it is what the player
+    // cannot see.
+    if let Some(c) = trimmed.chars().find(|&c| is_invisible(c)) {
+        return Err(MoveInputError::unreadable(
+            trimmed,
+            Unreadable::UnexpectedChar(c),
+        ));
+    }
     let text = normalize(trimmed);
     if text.is_empty() {
         return Err(MoveInputError::unreadable(
@@ -229,14 +329,32 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
             Unreadable::NoTargetSquare,
         ));
     }
-    let reading = if text.chars().any(thai::is_thai) {
-        thai_patterns(&text)
+    let read = if text.chars().any(thai::is_thai) {
+        thai_patterns
     } else {
-        latin_patterns(&text)
-    }
-    .map_err(|reason| MoveInputError::unreadable(trimmed, reason))?;
+        latin_patterns
+    };
+    let reading = read(&text).map_err(|reason| {
+        // Two readable halves: two moves written together (`e3e4e5`, `e3e4 e6e5`).
+        let several = text
+            .char_indices()
+            .skip(1)
+            .any(|(i, _)| read(&text[..i]).is_ok() && read(&text[i..]).is_ok());
+        let reason = if several {
+            Unreadable::SeveralMoves
+        } else {
+            reason
+        };
+        MoveInputError::unreadable(trimmed, reason)
+    })?;
     let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
-    resolve(pos, &reading, &written)
+    let m = resolve(pos, &reading, &written)?;
+    if reading.promotion && !m.promotion {
+        return Err(MoveInputError::NotAPromotion {
+            san: to_san(pos, &m),
+        });
+    }
+    Ok(m)
 }
 
 /// Reads a UCI move (`e3e4`, `d5c6m`; also `e3-e4`, and a promotion without its `m`, since
@@ -307,15 +425,20 @@ fn latin_rank(c: char) -> Option<u8> {
     }
 }
 
+/// A file letter of an origin: either case, but a lone upper-case `B` is always the Khon
+/// (PlayOK's letter), never the b-file (`B1d2` is the square b1; see [`latin_patterns`]).
+fn latin_origin_file(c: char) -> Option<u8> {
+    latin_file(c).filter(|_| c != 'B')
+}
+
 /// Parses `[file][rank]` (each optional) that must use all of `rest`.
 fn latin_origin(rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
     match rest {
         [] => Some((None, None)),
-        [c] => latin_file(*c)
-            .filter(|_| c.is_ascii_lowercase())
+        [c] => latin_origin_file(*c)
             .map(|f| (Some(f), None))
             .or_else(|| latin_rank(*c).map(|r| (None, Some(r)))),
-        [f, r] if f.is_ascii_lowercase() => Some((Some(latin_file(*f)?), Some(latin_rank(*r)?))),
+        [f, r] => Some((Some(latin_file(*f)?), Some(latin_rank(*r)?))),
         _ => None,
     }
 }
@@ -357,6 +480,10 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
         if let Some(o) = latin_origin(rest) {
             match letter {
                 'K' | 'k' => tier1.push(make(PieceSel::Role(Role::Khun), o)),
+                // `B1d2` is first the square b1 (UCI in capitals), then a Khon on rank 1.
+                'B' if o.0.is_none() && o.1.is_some() => {
+                    tier2.push(make(PieceSel::Role(Role::Khon), o));
+                }
                 'S' | 's' | 'B' => tier1.push(make(PieceSel::Role(Role::Khon), o)),
                 'b' => tier2.push(make(PieceSel::Role(Role::Khon), o)),
                 'N' | 'n' => tier1.push(make(PieceSel::Role(Role::Ma), o)),
@@ -377,7 +504,7 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     if tier1.is_empty() && tier2.is_empty() {
         let bad = prefix
             .iter()
-            .find(|ch| !(ch.is_ascii_lowercase() && latin_file(**ch).is_some()))
+            .find(|ch| latin_origin_file(**ch).is_none())
             .or(prefix.first())
             .copied()
             .unwrap_or('?');
@@ -389,9 +516,9 @@ fn latin_patterns(text: &str) -> Result<Reading, Unreadable> {
     })
 }
 
-/// A Thai file letter, or a lower-case Latin one (mixed texts such as `งc4`).
+/// A Thai file letter, or a Latin one (mixed texts such as `งc4`).
 fn thai_file(c: char) -> Option<u8> {
-    thai::file_of_char(c).or_else(|| latin_file(c).filter(|_| c.is_ascii_lowercase()))
+    thai::file_of_char(c).or_else(|| latin_file(c))
 }
 
 /// A Thai digit, or a Latin one.
@@ -414,6 +541,12 @@ fn thai_origin(rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
 /// The readings of a Thai move text (already without spaces and `+`/`#`), best tier first.
 fn thai_patterns(text: &str) -> Result<Reading, Unreadable> {
     let mut c: Vec<char> = text.chars().collect();
+    if let Some(bad) = c
+        .iter()
+        .find(|&&ch| !(thai::is_thai(ch) || ch.is_ascii_alphanumeric() || "-:=".contains(ch)))
+    {
+        return Err(Unreadable::UnexpectedChar(*bad));
+    }
     let promotion = c.contains(&'=');
     if let Some(eq) = c.iter().rposition(|&ch| ch == '=') {
         let suffix: String = c[eq + 1..].iter().collect();
@@ -844,6 +977,98 @@ mod tests {
         assert_eq!(parse_move(&p, "   "), Err(MoveInputError::Empty));
     }
 
+    fn reason(p: &Position, input: &str) -> Unreadable {
+        match parse_move(p, input) {
+            Err(MoveInputError::Unreadable { reason, .. }) => reason,
+            other => panic!("{input:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn invisible_characters_are_named_and_blamed() {
+        let p = Position::new();
+        for (c, name) in [
+            ('\u{200B}', "U+200B ZERO WIDTH SPACE"),
+            ('\u{202E}', "U+202E RIGHT-TO-LEFT OVERRIDE"),
+            ('\u{FEFF}', "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ('\u{200F}', "U+200F RIGHT-TO-LEFT MARK"),
+            ('\u{0301}', "U+0301 COMBINING ACUTE ACCENT"),
+        ] {
+            assert_eq!(invisible_char_name(c).as_deref(), Some(name));
+            for input in [format!("e3{c}e4"), format!("ม{c}-ง๒"), format!("{c}Nd2")] {
+                assert_eq!(
+                    reason(&p, &input),
+                    Unreadable::UnexpectedChar(c),
+                    "{input:?}"
+                );
+            }
+        }
+        assert_eq!(invisible_char_name('\u{0007}').as_deref(), Some("U+0007"));
+        for visible in ['e', 'ม', '็', '้', '🙂', '-'] {
+            assert_eq!(invisible_char_name(visible), None, "{visible}");
+        }
+        // A stray visible character in a Thai text is the one blamed, not the piece letter.
+        assert_eq!(reason(&p, "ม!-ง๒"), Unreadable::UnexpectedChar('!'));
+        assert!(Unreadable::UnexpectedChar('\u{200B}')
+            .to_string()
+            .contains("U+200B ZERO WIDTH SPACE"));
+    }
+
+    #[test]
+    fn two_moves_in_one_text_are_one_move_at_a_time() {
+        let p = Position::new();
+        for input in ["e3e4e5", "e3e4 e6e5", "Nd2Nd7", "e4 Nd2", "ม-ง๒ ม-ง๗"] {
+            assert_eq!(reason(&p, input), Unreadable::SeveralMoves, "{input}");
+        }
+        // One move with spaces inside is still one move.
+        assert_eq!(san_of(&p, "e3 e4"), "e4");
+        assert_eq!(reason(&p, "e3e"), Unreadable::NoTargetSquare);
+    }
+
+    #[test]
+    fn a_promotion_suffix_on_a_move_that_does_not_promote_is_refused() {
+        let p = Position::new();
+        for input in ["e3e4m", "e3e4=Q", "e4=M", "e3e4M", "Nd2=M", "จ๔=ม"] {
+            assert!(
+                matches!(
+                    parse_move(&p, input),
+                    Err(MoveInputError::NotAPromotion { ref san }) if san == "e4" || san == "Nd2"
+                ),
+                "{input}: {:?}",
+                parse_move(&p, input)
+            );
+        }
+        // On a promoting move the suffix is fine, and so is its absence.
+        let q = pos("4k3/8/8/2P5/8/8/8/4K3 w - - 0 1");
+        for input in ["c5c6", "c5c6m", "c6=M", "c6", "C5C6M"] {
+            assert!(parse_move(&q, input).is_ok_and(|m| m.promotion), "{input}");
+        }
+    }
+
+    #[test]
+    fn squares_may_be_written_in_capitals() {
+        let p = Position::new();
+        for (input, san) in [
+            ("E4", "e4"),
+            ("E3E4", "e4"),
+            ("E3-E4", "e4"),
+            ("H1H2", "Rh2"),
+            ("SD2", "Sd2"),
+            ("RH2", "Rh2"),
+            ("ND2", "Nd2"),
+            ("B1D2", "Nd2"),
+            ("nD2", "Nd2"),
+        ] {
+            assert_eq!(san_of(&p, input), san, "{input}");
+        }
+        // An upper-case B before the target is always the Khon, never the b-file.
+        let khon = parse_move(&p, "BD2").expect("Khon c1-d2");
+        assert_eq!(
+            p.board().piece_at(khon.from).map(|x| x.role),
+            Some(Role::Khon)
+        );
+    }
+
     #[test]
     fn two_readings_of_a_thai_letter_that_is_also_a_file() {
         let tiers = thai_patterns("ขxค๓").expect("readable").tiers;
@@ -880,7 +1105,8 @@ mod tests {
     fn thai_texts_may_mix_in_latin_squares() {
         assert_eq!(thai_file('ญ'), Some(7));
         assert_eq!(thai_file('c'), Some(2));
-        assert_eq!(thai_file('C'), None);
+        // Latin squares in either case, as in Latin texts.
+        assert_eq!(thai_file('C'), Some(2));
         assert_eq!(thai_rank('๔'), Some(3));
         assert_eq!(thai_rank('4'), Some(3));
     }

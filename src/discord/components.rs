@@ -86,11 +86,9 @@ pub(crate) async fn handle(
         let work = or_apology(
             async {
                 let Some(action) = Action::parse(&press.data.custom_id) else {
+                    // A forged or foreign id, or one from another version of the bot.
                     warn!("unknown button");
-                    return PressAnswer::Reply(Answer::private(tr!(
-                        locale,
-                        "discord-internal-error"
-                    )));
+                    return PressAnswer::Reply(Answer::private(tr!(locale, "discord-bad-button")));
                 };
                 tracing::debug!(action = action.name(), "button");
                 match act(data, action, channel, user, locale).await {
@@ -219,6 +217,8 @@ mod tests {
             "mk:fly:1",
             "xx:accept:1",
             "mk:accept:1:2",
+            "mk:accept:99999999999999999999",
+            "mk:accept:-",
         ] {
             assert_eq!(Action::parse(bad), None, "{bad}");
         }

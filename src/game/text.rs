@@ -92,11 +92,15 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                     tr!(locale, "move-unreadable-too-long", chars = *chars)
                 }
                 Unreadable::NoTargetSquare => tr!(locale, "move-unreadable-no-target"),
-                Unreadable::UnexpectedChar(c) => tr!(
-                    locale,
-                    "move-unreadable-unexpected-char",
-                    char = c.to_string()
-                ),
+                Unreadable::UnexpectedChar(c) => match makruk::invisible_char_name(*c) {
+                    Some(name) => tr!(locale, "move-unreadable-invisible-char", char = name),
+                    None => tr!(
+                        locale,
+                        "move-unreadable-unexpected-char",
+                        char = c.to_string()
+                    ),
+                },
+                Unreadable::SeveralMoves => tr!(locale, "move-unreadable-several-moves"),
                 Unreadable::BadPromotion => tr!(locale, "move-unreadable-bad-promotion"),
                 Unreadable::NotUci => tr!(locale, "move-unreadable-not-uci"),
             };
@@ -106,6 +110,9 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 input = input.as_str(),
                 reason = reason
             )
+        }
+        MoveInputError::NotAPromotion { san } => {
+            tr!(locale, "move-not-a-promotion", san = san.as_str())
         }
         MoveInputError::Ambiguous { candidates } => {
             tr!(locale, "move-ambiguous", candidates = candidates.join(", "))
@@ -552,5 +559,35 @@ mod tests {
         // 2000-02-29 12:00 UTC and 2026-11-30 01:00 UTC.
         assert_eq!(pgn_date(951_825_600), "2000.02.29");
         assert_eq!(pgn_date(1_796_000_400), "2026.11.30");
+    }
+}
+
+#[cfg(test)]
+mod move_text_tests {
+    use super::*;
+
+    /// The words for a move text, in `locale`, in the starting position.
+    fn words(input: &str, locale: Locale) -> String {
+        let e = makruk::parse_move(&makruk::Position::new(), input).expect_err(input);
+        move_error(&e, locale)
+    }
+
+    #[test]
+    fn move_text_errors_name_what_is_wrong() {
+        for locale in Locale::ALL {
+            let zwsp = words("e3\u{200B}e4", locale);
+            assert!(zwsp.contains("U+200B ZERO WIDTH SPACE"), "{zwsp}");
+            let thai = words("ม\u{200B}-ง๒", locale);
+            assert!(thai.contains("U+200B") && !thai.contains("“ม”"), "{thai}");
+            for two in ["e3e4e5", "e3e4 e6e5"] {
+                let text = words(two, locale);
+                assert!(!text.contains("“3”"), "{text}");
+                assert_ne!(text, words("hello", locale));
+            }
+            let suffix = words("e3e4m", locale);
+            assert!(suffix.starts_with("e4 "), "{suffix}");
+        }
+        assert!(words("e3e4e5", Locale::En).contains("one move at a time"));
+        assert!(words("e3e4=Q", Locale::En).contains("is not a promotion"));
     }
 }

@@ -14,7 +14,8 @@ mod play;
 use std::future::Future;
 use std::time::Instant;
 
-use tracing::{error, info, Instrument as _};
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn, Instrument as _};
 
 use super::answers::error_answer;
 use super::i18n::{locale, localizations};
@@ -31,7 +32,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         challenge::challenge(),
         challenge::accept(),
         challenge::decline(),
-        play::play(),
+        play::play_command(),
         info::board(),
         play::resign(),
         offers::draw(),
@@ -132,6 +133,24 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let text = tr!(locale_of(ctx), "discord-bad-argument");
             send_private(ctx, text).await;
         }
+        // Options that do not fit the registered command: a wrong type, a missing required
+        // option, a choice out of range (a stale or forged interaction). The user's input, not
+        // our fault.
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            info!(command = %ctx.command.name, "options do not fit the command: {description}");
+            if ctx.interaction_type == poise::CommandInteractionType::Command {
+                let text = tr!(locale_of(ctx.into()), "discord-bad-argument");
+                send_private(ctx.into(), text).await;
+            }
+        }
+        poise::FrameworkError::UnknownInteraction {
+            ctx, interaction, ..
+        } => {
+            warn!(command = %interaction.data.name, "unknown command");
+            answer_unknown_command(ctx, interaction).await;
+        }
         poise::FrameworkError::CommandPanic { payload, ctx, .. } => {
             error!(command = %ctx.command().name, ?payload, "command panicked");
             let text = tr!(locale_of(ctx), "discord-internal-error");
@@ -146,6 +165,29 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 error!("framework error: {other}");
             }
         }
+    }
+}
+
+/// Answers a command (or its autocomplete) that is not registered: privately "I do not know
+/// that command" (no suggestions for an autocomplete).
+async fn answer_unknown_command(
+    ctx: &serenity::Context,
+    interaction: &serenity::CommandInteraction,
+) {
+    let response = if interaction.data.autocomplete().is_some() {
+        serenity::CreateInteractionResponse::Autocomplete(
+            serenity::CreateAutocompleteResponse::new(),
+        )
+    } else {
+        let text = tr!(locale(&interaction.locale), "discord-unknown-command");
+        serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true),
+        )
+    };
+    if let Err(e) = interaction.create_response(&ctx.http, response).await {
+        error!("cannot answer an unknown command: {e}");
     }
 }
 
@@ -188,5 +230,85 @@ impl RulesetOption {
             RulesetOption::Material => Ruleset::Material,
             RulesetOption::FiftyMove => Ruleset::FiftyMove,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::i18n::FTL_FILES;
+
+    /// The words after a `/` that starts a word (`/games`, `` `/draw action:accept` ``) in the
+    /// messages of `text` (comment lines skipped): the commands the text names.
+    fn named_commands(text: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            let mut prev = ' ';
+            for (i, c) in line.char_indices() {
+                if c == '/' && (prev.is_whitespace() || matches!(prev, '`' | '(' | '“' | '"')) {
+                    // Thai names hold combining marks: a name ends at a space or ASCII punctuation.
+                    let name: String = line[i + 1..]
+                        .chars()
+                        .take_while(|&c| {
+                            !c.is_whitespace()
+                                && (!c.is_ascii_punctuation() || matches!(c, '-' | '_'))
+                        })
+                        .collect();
+                    if !name.is_empty() {
+                        names.push(name);
+                    }
+                }
+                prev = c;
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_command_named_in_a_text_is_registered() {
+        let commands = all();
+        let english: HashSet<String> = commands.iter().map(|c| c.name.clone()).collect();
+        let mut seen = 0;
+        for (lang, path, text) in FTL_FILES {
+            // A Thai text may name a command as Thai users see it, or by its English name.
+            let mut known = english.clone();
+            known.extend(
+                commands
+                    .iter()
+                    .filter_map(|c| c.name_localizations.get(*lang).cloned()),
+            );
+            for name in named_commands(text) {
+                assert!(
+                    known.contains(&name),
+                    "{path} names /{name}, no such command"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen > 20, "the scan found only {seen} command names");
+    }
+
+    /// The `/move` option allows exactly as many characters as the service reads.
+    #[test]
+    fn the_move_option_has_the_services_limit() {
+        let command = all().into_iter().find(|c| c.name == "move").expect("/move");
+        let json =
+            serde_json::to_value(command.create_as_slash_command().expect("slash")).expect("json");
+        let option = &json["options"][0];
+        assert_eq!(option["name"], "move");
+        assert_eq!(option["max_length"], crate::game::MAX_INPUT_LEN);
+        assert_eq!(option["autocomplete"], true);
+        assert_eq!(option["required"], true);
+    }
+
+    #[test]
+    fn command_names_are_read_from_texts() {
+        assert_eq!(
+            named_commands("a = Use `/draw action:accept` or /games.\n# /not-me\n  (/ท้าเล่น)"),
+            ["draw", "games", "ท้าเล่น"]
+        );
+        assert!(named_commands("https://example.org/x and 1/2").is_empty());
     }
 }

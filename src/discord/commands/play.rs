@@ -4,8 +4,10 @@ use std::time::Instant;
 
 use super::{channel, run, user};
 use crate::discord::answers::game_answer;
-use crate::discord::{Context, Error};
-use crate::game::MAX_SUGGESTIONS;
+use poise::serenity_prelude as serenity;
+
+use crate::discord::{Context, Data, Error};
+use crate::game::{MAX_INPUT_LEN, MAX_SUGGESTIONS};
 
 /// Autocomplete of `/move`: the legal moves (SAN) starting with what was typed, checks first.
 async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
@@ -25,13 +27,25 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
     moves.into_iter().take(MAX_SUGGESTIONS).collect()
 }
 
+/// `/move`, its option as long as the service reads ([`MAX_INPUT_LEN`]): poise's
+/// `#[max_length]` takes only a literal, which could drift from the limit.
+pub(super) fn play_command() -> poise::Command<Data, Error> {
+    let mut command = play();
+    for p in &mut command.parameters {
+        p.type_setter = Some(|o| {
+            o.kind(serenity::CommandOptionType::String)
+                .max_length(u16::try_from(MAX_INPUT_LEN).unwrap_or(u16::MAX))
+        });
+    }
+    command
+}
+
 /// `/move move`: play a move (SAN, PlayOK, Thai or UCI).
 #[poise::command(slash_command, rename = "move")]
 pub(super) async fn play(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete_move"]
     #[rename = "move"]
-    #[max_length = 64]
     input: String,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
