@@ -299,6 +299,7 @@ async fn a_takeback_is_granted_at_once_and_leaves_the_human_to_move() {
         .await
         .expect("takeback");
     assert_eq!(back.event, Event::OfferAccepted(OfferKind::Takeback));
+    assert_eq!(back.actor, Some(BOT), "granted by the computer");
     assert_eq!(back.status.plies, 0);
     assert_eq!(back.status.to_move, HUMAN);
     assert_eq!(back.status.takeback_request, None);

@@ -118,10 +118,16 @@ impl GameService {
                 }
             })
             .await?;
-        if event == Event::Offered(OfferKind::Draw) && g.row.computer.is_some() {
-            return self.computer_answers_draw(channel, g).await;
+        match (event, g.row.computer) {
+            (Event::Offered(OfferKind::Draw), Some(_)) => {
+                self.computer_answers_draw(channel, g).await
+            }
+            // The computer granted the takeback.
+            (Event::OfferAccepted(OfferKind::Takeback), Some(seat)) => {
+                Ok(g.reply(event, Some(g.player(seat.side)), None))
+            }
+            _ => Ok(g.reply(event, Some(user), None)),
         }
-        Ok(g.reply(event, Some(user), None))
     }
 
     /// `user` accepts the opponent's standing offer of `kind`: the game is drawn by agreement,
