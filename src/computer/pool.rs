@@ -188,10 +188,8 @@ impl Pool {
     /// pool resolve at once to [`PoolError::Level`], [`PoolError::Busy`], [`PoolError::Closed`].
     pub fn think(&self, request: Request) -> Thinking {
         let level = request.level();
-        let budget = ENGINE_LEVELS
-            .contains(&level)
-            .then(|| self.budgets[usize::from(level - 1)])
-            .unwrap_or_default();
+        // An invalid level is refused by `think_within`; its budget does not matter.
+        let budget = self.budgets[usize::from(level.clamp(1, 8) - 1)];
         self.think_within(request, budget)
     }
 
