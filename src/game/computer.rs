@@ -309,8 +309,8 @@ impl GameService {
 
     /// The computer answers the draw offer standing in `offered` (just committed by its
     /// opponent): accepts it when the [`DrawJudge`] says so, declines it otherwise, through the
-    /// same path as a player's answer. Returns the answer, or `offered` unchanged when the game
-    /// has no computer.
+    /// same path as a player's answer. Returns the answer; the offer unanswered when the game
+    /// has no computer or changed while the judge thought.
     pub(super) async fn computer_answers_draw(
         &self,
         channel: ChannelId,
@@ -319,6 +319,12 @@ impl GameService {
         let Some(seat) = offered.row.computer else {
             return Ok(offered.reply(Event::Offered(OfferKind::Draw), None, None));
         };
+        // If the game changes while the judge thinks, the offer is left as it then stands.
+        let unanswered = offered.reply(
+            Event::Offered(OfferKind::Draw),
+            Some(offered.player(seat.side.other())),
+            None,
+        );
         let accepts = match &self.judge {
             Some(judge) => judge.accepts_draw(offered.m.clone(), seat).await,
             None => false,
@@ -329,10 +335,10 @@ impl GameService {
         } else {
             Event::OfferDeclined(OfferKind::Draw)
         };
-        let (g, ()) = self
+        let answered = self
             .with_game_as(channel, computer_side, |g, side, now| {
-                // Judged on the game as offered; a change meanwhile is judged again by nobody:
-                // the offer stays for the player to see (or lapsed with a move).
+                // Judged on the game as offered; after a change meanwhile (the computer moved,
+                // so the offer lapsed) nothing is answered.
                 if g.row.version != version {
                     return Err(ServiceError::Stale);
                 }
@@ -342,7 +348,11 @@ impl GameService {
                     super::offers::decline(g, OfferKind::Draw, side)
                 }
             })
-            .await?;
-        Ok(g.reply(event, Some(g.player(seat.side)), None))
+            .await;
+        match answered {
+            Ok((g, ())) => Ok(g.reply(event, Some(g.player(seat.side)), None)),
+            Err(ServiceError::Stale | ServiceError::GameOver(_)) => Ok(unanswered),
+            Err(e) => Err(e),
+        }
     }
 }
