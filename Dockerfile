@@ -7,7 +7,9 @@
 #
 # Configuration is by environment, exactly as for `cargo run --release` (see README.md):
 # DISCORD_TOKEN (required), DATABASE_URL (default here: the SQLite file /data/makruk-bot.sqlite3
-# on the volume), DISCORD_GUILD_ID, DISCORD_API_URL, RUST_LOG.
+# on the volume), DISCORD_GUILD_ID, DISCORD_API_URL, ENGINE_THREADS, ENGINE_HASH_MB,
+# ENGINE_MAX_THINK_MS, FAIRY_STOCKFISH_PATH (default /usr/games/fairy-stockfish, installed
+# below), RUST_LOG.
 
 # ---- build ----
 FROM rust:1.95-slim-bookworm AS build
@@ -24,9 +26,11 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
 # ---- run ----
 FROM debian:bookworm-slim
 # CA certificates for HTTPS to discord.com (cheap insurance: the rustls build bundles its own
-# roots); tini as PID 1 reaps processes and passes signals on.
+# roots); tini as PID 1 reaps processes (the bot's Fairy-Stockfish child among them) and passes
+# signals on; Debian's fairy-stockfish package (bookworm: 11.1, with the makruk variant) is the
+# computer's level 9, at /usr/games/fairy-stockfish, the bot's default FAIRY_STOCKFISH_PATH.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates tini \
+    && apt-get install -y --no-install-recommends ca-certificates tini fairy-stockfish \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 makruk \
     && useradd --system --uid 10001 --gid makruk --home-dir /data --shell /usr/sbin/nologin makruk \

@@ -3,13 +3,19 @@
 //! games running at once. The real bot, the local Discord stand-in, a real SQLite file.
 //!
 //! ```sh
-//! cargo run --release --example bot_latency -- [games=50] [plies=40] [think-ms=0]
+//! cargo run --release --example bot_latency -- [games=50] [plies=40] [think-ms=0] [computer=0]
 //! ```
 //!
 //! Each game is a loop: the player to move sends `/move`, waits for the answer, and (after
 //! thinking 0.5–1.5 × `think-ms`) the other player answers. With `think-ms=0` all games play as fast as the bot
 //! answers: the worst case. Moves come from a Fairy-Stockfish game of the conformance data
 //! (`s1-g182` of `rules/tests/data/games-public.jsonl.gz`, 108 plies).
+//!
+//! With `computer` > 0, that many games against the computer (level 8, the longest searches)
+//! run beside them, each keeping the computer thinking all the time: its player plays `Nd2`,
+//! waits for the computer's reply, takes both back, and plays `Nd2` again. The searches run
+//! on the bot's engine threads (`ENGINE_THREADS`, default one less than the cores), the rest
+//! wait in its queue; only the human games' `/move` latencies are measured.
 
 use std::io::Read as _;
 use std::sync::Arc;
@@ -62,6 +68,7 @@ async fn main() -> anyhow::Result<()> {
     let games = args.first().copied().unwrap_or(50);
     let plies = args.get(1).copied().unwrap_or(40);
     let think = Duration::from_millis(args.get(2).copied().unwrap_or(0) as u64);
+    let computer_games = args.get(3).copied().unwrap_or(0);
     let sans = Arc::new(sans()?);
     let plies = plies.min(sans.len());
 
@@ -102,6 +109,40 @@ async fn main() -> anyhow::Result<()> {
             .await;
         discord.click_label(&black, channel, "Accept").await;
         players.push((channel, white, black));
+    }
+
+    // The computer games, thinking until the human games are done.
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut computer_tasks = Vec::new();
+    for g in 0..computer_games {
+        let player = discord.user(&format!("solo{g}"), "en-US");
+        let channel = 1_500_000_000_000_000_000 + g as u64;
+        let options = discord
+            .options("play", &[("level", "8"), ("color", "white")])
+            .map_err(anyhow::Error::msg)?;
+        let options: Vec<(&str, Opt)> = options
+            .iter()
+            .map(|(n, o)| (n.as_str(), o.clone()))
+            .collect();
+        discord.command(&player, channel, "play", &options).await;
+        let discord = Arc::clone(&discord);
+        let done = Arc::clone(&done);
+        computer_tasks.push(tokio::spawn(async move {
+            let mut replies = 0usize;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let seen = discord.posted_messages(channel).len();
+                let mv = [("move", Opt::Str("Nd2".to_owned()))];
+                discord.command(&player, channel, "move", &mv).await;
+                // The reply may wait behind the other games' searches: poll, without the
+                // stand-in's 20 s limit.
+                while discord.posted_messages(channel).len() == seen {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                replies += 1;
+                discord.command(&player, channel, "takeback", &[]).await;
+            }
+            replies
+        }));
     }
 
     let started = Instant::now();
@@ -150,12 +191,23 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     let wall = started.elapsed();
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut computer_replies = 0;
+    for t in computer_tasks {
+        computer_replies += t.await?;
+    }
     bot.stop().await;
     latencies.sort();
     println!(
         "/move with image, {games} games at once, {plies} plies each, think time {} ms",
         think.as_millis()
     );
+    if computer_games > 0 {
+        println!(
+            "beside {computer_games} games against the computer at level 8: \
+             {computer_replies} computer replies"
+        );
+    }
     println!(
         "{} answers in {:.1} s ({:.0} moves/s), {failures} without a public board",
         latencies.len(),

@@ -7,8 +7,9 @@
 //!
 //! The example scenarios are `examples/scenarios/quick-mate.txt` (a short game to mate, with
 //! the mistakes a player can make) and `examples/scenarios/offers-and-restart.txt` (Thai and
-//! English players, a draw offer, a takeback, a restart of the bot, a resignation). The
-//! format is described in `standin/src/scenario/mod.rs` (`discord_standin::scenario`).
+//! English players, a draw offer, a takeback, a restart of the bot, a resignation) and
+//! `examples/scenarios/computer.txt` (a game against the computer at level 2: the simulator
+//! waits for each of its replies, a takeback). The format is described in `standin/src/scenario/mod.rs` (`discord_standin::scenario`).
 //!
 //! Output: `<out-dir>/transcript.md` and the board pictures as PNG files next to it.
 

@@ -229,6 +229,16 @@ impl EndReason {
     }
 }
 
+/// The computer's seat in a game against it: the side it plays and its level. It plays as the
+/// bot's own user (that side's player id is the bot's user id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ComputerSeat {
+    /// The side the computer plays.
+    pub side: Color,
+    /// 1 to 8: our engine's levels (`crate::computer::ENGINE_LEVELS`); 9: Fairy-Stockfish.
+    pub level: u8,
+}
+
 /// The end of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameEnd {

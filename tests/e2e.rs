@@ -19,6 +19,7 @@ async fn the_bot_registers_localised_commands_and_answers_rules() {
         "challenge",
         "accept",
         "decline",
+        "play",
         "move",
         "board",
         "resign",

@@ -638,6 +638,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             ruleset: Ruleset::Standard,
             start_fen: service_common::START_FEN,
             now: 0,
+            computer: None,
         },
     )
     .await;

@@ -17,6 +17,15 @@ cmd-accept-description = Accept the challenge addressed to you in this channel
 cmd-decline = decline
 cmd-decline-description = Decline the challenge addressed to you in this channel
 
+cmd-play = play
+cmd-play-description = Play against the computer in this channel
+cmd-play-level = level
+cmd-play-level-description = How strong the computer plays: 1 (easiest) to 8, or Fairy-Stockfish (default: 3)
+cmd-play-color = color
+cmd-play-color-description = The side you want to play (default: random)
+cmd-play-rules = rules
+cmd-play-rules-description = The ruleset (default: standard; Fairy-Stockfish plays standard only)
+
 cmd-move = move
 cmd-move-description = Play a move in this channel's game
 cmd-move-move = move
@@ -61,6 +70,15 @@ cmd-pgn-description = Download a game as PGN, with a link to analyse it
 cmd-pgn-game = game
 cmd-pgn-game-description = The game number (default: this channel's current or last game)
 
+choice-1 = 1 (easiest)
+choice-2 = 2
+choice-3 = 3
+choice-4 = 4
+choice-5 = 5
+choice-6 = 6
+choice-7 = 7
+choice-8 = 8 (our strongest)
+choice-Fairy-Stockfish = Fairy-Stockfish (strongest)
 choice-white = white
 choice-black = black
 choice-random = random

@@ -113,6 +113,10 @@ error-count-already = A count is already running.
 error-count-not-counting = No count that you started is running.
 error-count = The count cannot be changed now.
 error-game-not-found = There is no game with that number in this channel. `/games` lists the games played here.
+error-computer-level = The computer plays levels 1 to 8, and 9 (Fairy-Stockfish). Choose one of those.
+error-fairy-stockfish-rules = Fairy-Stockfish (level 9) plays only the standard rules. Choose `rules:standard`, or a level from 1 to 8.
+error-fairy-stockfish-missing = Fairy-Stockfish is not installed on this bot, so level 9 is not available. Choose a level from 1 to 8.
+error-stale = The game changed while the computer was thinking; it will answer the new position.
 error-conflict = Another action changed the game at the same moment, so yours was not applied. Look at the board and try again.
 error-internal = Sorry, something went wrong on our side. Please try again in a moment.
 

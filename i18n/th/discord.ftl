@@ -16,6 +16,15 @@ cmd-accept-description = รับคำท้าที่ส่งถึงค�
 cmd-decline = ปฏิเสธคำท้า
 cmd-decline-description = ปฏิเสธคำท้าที่ส่งถึงคุณในช่องนี้
 
+cmd-play = เล่นกับคอมพิวเตอร์
+cmd-play-description = เล่นกับคอมพิวเตอร์ในช่องนี้
+cmd-play-level = ระดับ
+cmd-play-level-description = ความเก่งของคอมพิวเตอร์: 1 (ง่ายที่สุด) ถึง 8 หรือ Fairy-Stockfish (ค่าเริ่มต้น: 3)
+cmd-play-color = สี
+cmd-play-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
+cmd-play-rules = กติกา
+cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน; Fairy-Stockfish เล่นได้เฉพาะมาตรฐาน)
+
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
 cmd-move-move = ตาเดิน
@@ -60,6 +69,15 @@ cmd-pgn-description = ดาวน์โหลดเกมเป็น PGN พ�
 cmd-pgn-game = เกม
 cmd-pgn-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
 
+choice-1 = ระดับ 1 (ง่ายที่สุด)
+choice-2 = ระดับ 2
+choice-3 = ระดับ 3
+choice-4 = ระดับ 4
+choice-5 = ระดับ 5
+choice-6 = ระดับ 6
+choice-7 = ระดับ 7
+choice-8 = ระดับ 8 (เก่งที่สุดของเรา)
+choice-Fairy-Stockfish = Fairy-Stockfish (เก่งที่สุด)
 choice-white = ขาว
 choice-black = ดำ
 choice-random = สุ่ม

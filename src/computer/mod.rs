@@ -3,15 +3,19 @@
 //! only).
 //!
 //! Neither knows Discord or SQL: the game service hands them a [`makruk::Game`] and gets a
-//! [`makruk::Move`] (or a yes/no to a draw offer) back. [`Settings`] gathers what an operator
-//! may tune; the binary fills it from flags and environment variables.
+//! [`makruk::Move`] (or a yes/no to a draw offer) back. The [`driver`] connects them to the game
+//! service: it thinks about every computer turn the service hands out and submits the move.
+//! [`Settings`] gathers what an operator may tune; the binary fills it from flags and
+//! environment variables.
 
+pub mod driver;
 mod engine_brain;
 pub mod pool;
 pub mod uci;
 
 use std::time::Duration;
 
+pub use driver::{think_budget, Computer};
 pub use engine_brain::engine_pool;
 pub use pool::{Brain, Canceller, Pool, PoolError, Reply, Request, Thinking};
 pub use uci::{FairyStockfish, UciError, UciSettings};
@@ -29,9 +33,9 @@ pub const FAIRY_STOCKFISH_LEVEL: u8 = 9;
 pub const DEFAULT_BUDGETS_MS: [u64; 8] = [50, 100, 150, 200, 300, 500, 1000, 2000];
 
 /// What an operator may tune about the computer opponent. [`Default`] gives values fit for a
-/// small host; the binary is expected to override them from `ENGINE_THREADS`,
-/// `ENGINE_HASH_MB`, `ENGINE_BUDGETS_MS` (eight comma-separated numbers) and
-/// `FAIRY_STOCKFISH_PATH` (or the matching flags).
+/// small host; the binary overrides them from `ENGINE_THREADS`, `ENGINE_HASH_MB`,
+/// `ENGINE_MAX_THINK_MS` (level 8's budget, capping the others) and `FAIRY_STOCKFISH_PATH` (or
+/// the matching flags; see `crate::discord::Config`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// How many searches run at once, each on its own OS thread (`ENGINE_THREADS`). Further
@@ -52,6 +56,14 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// These settings with level 8 thinking at most `max` a move, and no level longer than it.
+    #[must_use]
+    pub fn with_max_think(mut self, max: Duration) -> Settings {
+        self.budgets = self.budgets.map(|b| b.min(max));
+        self.budgets[7] = max;
+        self
+    }
+
     /// The think-time budget of `level`, or `None` unless `level` is in [`ENGINE_LEVELS`].
     #[must_use]
     pub fn budget(&self, level: u8) -> Option<Duration> {

@@ -16,7 +16,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use makruk::{Game, Move};
+use makruk::{Color, CountAction, Game, Move};
 use tokio::sync::oneshot;
 
 use super::{Settings, ENGINE_LEVELS};
@@ -35,9 +35,15 @@ pub trait Brain: 'static {
         stop: &AtomicBool,
     ) -> Option<Move>;
 
-    /// Whether the side to move in `game`, playing at `level` (1 to 8), accepts a draw
+    /// Whether `side` in `game` (to move or not), playing at `level` (1 to 8), accepts a draw
     /// offered by its opponent.
-    fn accepts_draw(&mut self, game: &Game, level: u8) -> bool;
+    fn accepts_draw(&mut self, game: &Game, level: u8, side: Color) -> bool;
+
+    /// Under `traditional`, whether the side to move starts or stops its board's-honour count
+    /// before its move (`None`: neither). Default: [`makruk_engine::count_decision`].
+    fn count_decision(&mut self, game: &Game) -> Option<CountAction> {
+        makruk_engine::count_decision(game)
+    }
 }
 
 /// A question for the computer.
@@ -50,8 +56,18 @@ pub enum Request {
         /// 1 to 8 ([`ENGINE_LEVELS`]).
         level: u8,
     },
-    /// Answer the opponent's draw offer, as the side to move.
+    /// Answer the opponent's draw offer, as `side`.
     Draw {
+        /// The game so far.
+        game: Game,
+        /// 1 to 8 ([`ENGINE_LEVELS`]).
+        level: u8,
+        /// The side that answers (to move or not).
+        side: Color,
+    },
+    /// `traditional`: start or stop the board's-honour count before the move, as the side to
+    /// move?
+    Count {
         /// The game so far.
         game: Game,
         /// 1 to 8 ([`ENGINE_LEVELS`]).
@@ -62,7 +78,9 @@ pub enum Request {
 impl Request {
     fn level(&self) -> u8 {
         match self {
-            Request::Move { level, .. } | Request::Draw { level, .. } => *level,
+            Request::Move { level, .. }
+            | Request::Draw { level, .. }
+            | Request::Count { level, .. } => *level,
         }
     }
 }
@@ -74,6 +92,8 @@ pub enum Reply {
     Move(Move),
     /// Whether the draw offer is accepted.
     Draw(bool),
+    /// What to do about the count before the move (`None`: nothing).
+    Count(Option<CountAction>),
 }
 
 /// Why the pool gave no [`Reply`].
@@ -167,6 +187,15 @@ impl Pool {
     /// request (see [`Thinking`]). It never blocks: an invalid level, a full queue or a closed
     /// pool resolve at once to [`PoolError::Level`], [`PoolError::Busy`], [`PoolError::Closed`].
     pub fn think(&self, request: Request) -> Thinking {
+        let level = request.level();
+        // An invalid level is refused by `think_within`; its budget does not matter.
+        let budget = self.budgets[usize::from(level.clamp(1, 8) - 1)];
+        self.think_within(request, budget)
+    }
+
+    /// [`Pool::think`] with a move's think time of `budget` instead of the level's budget of
+    /// [`Settings::budgets`] (the caller's time management, e.g. a clock).
+    pub fn think_within(&self, request: Request, budget: Duration) -> Thinking {
         let (tx, rx) = oneshot::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let thinking = Thinking {
@@ -186,7 +215,7 @@ impl Pool {
         } else {
             queue.jobs.push_back(Job {
                 request,
-                budget: self.budgets[usize::from(level - 1)],
+                budget,
                 stop,
                 reply: tx,
                 queued_at: Instant::now(),
@@ -202,9 +231,42 @@ impl Pool {
     /// # Errors
     /// [`PoolError`]: an invalid level, a busy or closed pool, no legal move, a failed search.
     pub async fn choose_move(&self, game: Game, level: u8) -> Result<Move, PoolError> {
-        match self.think(Request::Move { game, level }).await? {
+        let budget = self.budgets[usize::from(level.clamp(1, 8) - 1)];
+        self.choose_move_within(game, level, budget).await
+    }
+
+    /// [`Pool::choose_move`] thinking at most `budget` (see [`Pool::think_within`]).
+    ///
+    /// # Errors
+    /// As [`Pool::choose_move`].
+    pub async fn choose_move_within(
+        &self,
+        game: Game,
+        level: u8,
+        budget: Duration,
+    ) -> Result<Move, PoolError> {
+        match self
+            .think_within(Request::Move { game, level }, budget)
+            .await?
+        {
             Reply::Move(m) => Ok(m),
-            Reply::Draw(_) => unreachable!("a move request is answered with a move"),
+            _ => unreachable!("a move request is answered with a move"),
+        }
+    }
+
+    /// `traditional`: whether the side to move in `game`, at `level`, starts or stops its
+    /// board's-honour count before its move (`None`: neither; always under other rulesets).
+    ///
+    /// # Errors
+    /// [`PoolError`]: an invalid level, a busy or closed pool, a failed search.
+    pub async fn count_decision(
+        &self,
+        game: Game,
+        level: u8,
+    ) -> Result<Option<CountAction>, PoolError> {
+        match self.think(Request::Count { game, level }).await? {
+            Reply::Count(action) => Ok(action),
+            _ => unreachable!("a count request is answered with a count action"),
         }
     }
 
@@ -214,9 +276,24 @@ impl Pool {
     /// # Errors
     /// [`PoolError`]: an invalid level, a busy or closed pool, a failed search.
     pub async fn accepts_draw(&self, game: Game, level: u8) -> Result<bool, PoolError> {
-        match self.think(Request::Draw { game, level }).await? {
+        let side = game.position().turn();
+        self.accepts_draw_as(game, level, side).await
+    }
+
+    /// Whether `side` (to move or not) in `game`, at `level` (1 to 8), accepts its opponent's
+    /// draw offer.
+    ///
+    /// # Errors
+    /// As [`Pool::accepts_draw`].
+    pub async fn accepts_draw_as(
+        &self,
+        game: Game,
+        level: u8,
+        side: Color,
+    ) -> Result<bool, PoolError> {
+        match self.think(Request::Draw { game, level, side }).await? {
             Reply::Draw(yes) => Ok(yes),
-            Reply::Move(_) => unreachable!("a draw request is answered with yes or no"),
+            _ => unreachable!("a draw request is answered with yes or no"),
         }
     }
 }
@@ -302,7 +379,10 @@ fn answer<B: Brain>(brain: &mut B, job: &Job) -> Result<Reply, PoolError> {
             .filter(|m| game.position().is_legal(m))
             .map(Reply::Move)
             .ok_or(PoolError::NoMove),
-        Request::Draw { game, level } => Ok(Reply::Draw(brain.accepts_draw(game, *level))),
+        Request::Draw { game, level, side } => {
+            Ok(Reply::Draw(brain.accepts_draw(game, *level, *side)))
+        }
+        Request::Count { game, .. } => Ok(Reply::Count(brain.count_decision(game))),
     }
 }
 
@@ -422,8 +502,8 @@ mod tests {
             game.position().legal_moves().iter().next().copied()
         }
 
-        fn accepts_draw(&mut self, game: &Game, _level: u8) -> bool {
-            game.position().turn() == makruk::Color::White
+        fn accepts_draw(&mut self, _game: &Game, _level: u8, side: Color) -> bool {
+            side == Color::White
         }
     }
 

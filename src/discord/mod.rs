@@ -46,7 +46,27 @@ pub struct Config {
     #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500,
           value_parser = clap::value_parser!(u64).range(0..=2500))]
     pub defer_after_ms: u64,
+    /// How many computer searches run at once, each on its own thread; more wait in a queue.
+    /// Default: one less than the CPU cores, at least 1.
+    #[arg(long, env = "ENGINE_THREADS", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub engine_threads: Option<u16>,
+    /// The transposition table of each search thread, in MiB.
+    #[arg(long, env = "ENGINE_HASH_MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub engine_hash_mb: u16,
+    /// The most the computer thinks about a move at level 8, in milliseconds (lower levels think
+    /// less, never more than this).
+    #[arg(long, env = "ENGINE_MAX_THINK_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    pub engine_max_think_ms: u64,
+    /// Fairy-Stockfish, for `/play level:Fairy-Stockfish` (level 9, standard rules only); when
+    /// nothing is there, level 9 says it is not installed.
+    #[arg(long, env = "FAIRY_STOCKFISH_PATH", default_value = DEFAULT_FAIRY_STOCKFISH_PATH)]
+    pub fairy_stockfish_path: std::path::PathBuf,
 }
+
+/// Where Debian's `fairy-stockfish` package installs the engine.
+pub const DEFAULT_FAIRY_STOCKFISH_PATH: &str = "/usr/games/fairy-stockfish";
 
 // Hand-written so the token can never end up in a log line through `{:?}`.
 impl std::fmt::Debug for Config {
@@ -57,6 +77,10 @@ impl std::fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_url", &self.api_url)
             .field("defer_after_ms", &self.defer_after_ms)
+            .field("engine_threads", &self.engine_threads)
+            .field("engine_hash_mb", &self.engine_hash_mb)
+            .field("engine_max_think_ms", &self.engine_max_think_ms)
+            .field("fairy_stockfish_path", &self.fairy_stockfish_path)
             .finish()
     }
 }
@@ -86,13 +110,37 @@ impl Config {
             guild_id: None,
             api_url: None,
             defer_after_ms: 1500,
+            engine_threads: None,
+            engine_hash_mb: 16,
+            engine_max_think_ms: 2000,
+            fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
         }
+    }
+
+    /// The computer opponent's settings: threads, hash and the level budgets from the flags,
+    /// the other values from [`crate::computer::Settings::default`].
+    #[must_use]
+    pub fn computer_settings(&self) -> crate::computer::Settings {
+        let defaults = crate::computer::Settings::default();
+        let mut settings = crate::computer::Settings {
+            threads: self.engine_threads.map_or(defaults.threads, usize::from),
+            hash_mb: usize::from(self.engine_hash_mb),
+            ..defaults
+        }
+        .with_max_think(Duration::from_millis(self.engine_max_think_ms));
+        settings
+            .fairy_stockfish
+            .path
+            .clone_from(&self.fairy_stockfish_path);
+        settings
     }
 }
 
 /// Shared state of every command and button handler.
 pub struct Data {
     pub(crate) service: crate::game::GameService,
+    /// The computer opponent (its level check; the driver does the thinking).
+    pub(crate) computer: Arc<crate::computer::Computer>,
     pub(crate) defer_after: Duration,
     /// Held (shared) by every interaction being answered; shutdown takes it exclusively to wait
     /// for them.
@@ -239,6 +287,14 @@ pub async fn run(
     let service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    let computer = Arc::new(
+        crate::computer::Computer::new(config.computer_settings())
+            .context("cannot start the computer's threads")?,
+    );
+    let service = service.with_draw_judge(computer.draw_judge());
+    // The computer thinks from now on: first about the games left on its turn by the last run.
+    // Its moves are announced; the announcements wait until the poster below starts.
+    let driver = crate::computer::driver::spawn(service.clone(), Arc::clone(&computer));
 
     board::warm_up().await;
 
@@ -255,6 +311,7 @@ pub async fn run(
     let in_flight = Arc::new(tokio::sync::RwLock::new(()));
     let data = Data {
         service: service.clone(),
+        computer,
         defer_after: Duration::from_millis(config.defer_after_ms),
         in_flight: Arc::clone(&in_flight),
     };
@@ -303,6 +360,9 @@ pub async fn run(
     let mut client = tokio::select! {
         client = builder => client.context("cannot create the Discord client")?,
         () = stopped(stop_rx.clone()) => {
+            if let Some(driver) = &driver {
+                driver.abort();
+            }
             close(&service).await;
             info!("stopped before connecting");
             return Ok(());
@@ -339,6 +399,11 @@ pub async fn run(
         .is_err()
     {
         warn!("interactions still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+    }
+    // No new computer turns are taken up; a search still running cannot store its move once
+    // the database is closed, and its turn is picked up again at the next start.
+    if let Some(driver) = driver {
+        driver.abort();
     }
     close(&service).await;
     if let Some(poster) = poster {

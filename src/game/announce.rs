@@ -38,7 +38,6 @@ impl Announcement {
 
 /// The sending end, shared by the service's clones, and the receiving end until it is taken.
 pub(super) struct Announcer {
-    #[allow(dead_code)] // until the computer and the clocks announce
     tx: UnboundedSender<Announcement>,
     rx: Mutex<Option<UnboundedReceiver<Announcement>>>,
 }
@@ -67,7 +66,6 @@ impl GameService {
 
     /// Queues `announcement` (call only after the change it describes committed). Never blocks;
     /// when nobody listens (tests that do not take the stream) it is kept until the service drops.
-    #[allow(dead_code)] // until the computer and the clocks announce
     pub(super) fn announce(&self, announcement: Announcement) {
         // A send fails only when the receiver was taken and dropped: nobody posts any more.
         let _ = self.announcer.tx.send(announcement);

@@ -185,6 +185,7 @@ impl GameService {
             ruleset: view.ruleset,
             start_fen: &start_fen,
             now,
+            computer: None,
         };
         let game_id = match store::insert_game(&mut tx, &new).await {
             Ok(id) => id,

@@ -79,6 +79,19 @@ pub enum ServiceError {
     /// No such game (PGN export of an unknown id, or of another channel's game).
     #[error("no such game")]
     GameNotFound,
+    /// A computer game's level is not one of 1 to 9.
+    #[error("level {0} is not one of 1 to 9")]
+    ComputerLevel(u8),
+    /// Level 9 (Fairy-Stockfish) plays the `standard` ruleset only.
+    #[error("Fairy-Stockfish plays only the standard rules")]
+    FairyStockfishRules,
+    /// Level 9 was asked for, but Fairy-Stockfish is not installed on this host.
+    #[error("Fairy-Stockfish is not installed")]
+    FairyStockfishMissing,
+    /// The computer's move was for a version of the game that is no longer current (the game
+    /// changed or ended meanwhile); nothing was written.
+    #[error("the game changed since the computer started thinking")]
+    Stale,
     /// Another request on the same game was applied at the same moment; this one was not.
     #[error("another request changed the game at the same moment")]
     Conflict,
@@ -127,6 +140,10 @@ impl ServiceError {
             ServiceError::NotYourCount => "not-your-count",
             ServiceError::Count(_) => "count",
             ServiceError::GameNotFound => "game-not-found",
+            ServiceError::ComputerLevel(_) => "computer-level",
+            ServiceError::FairyStockfishRules => "fairy-stockfish-rules",
+            ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",
+            ServiceError::Stale => "stale",
             ServiceError::Conflict => "conflict",
             ServiceError::Internal(_) => "internal",
         }

@@ -20,13 +20,15 @@
 //! - `offers`: draw offers and takeback requests ([`OfferKind`]), one code path for both;
 //! - `count`: `traditional` count requests and the count explained;
 //! - `queries`: the board, move suggestions, history, PGN, the rules;
-//! - `announce`: what the bot says without being asked ([`Announcement`]), in commit order.
+//! - `announce`: what the bot says without being asked ([`Announcement`]), in commit order;
+//! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied).
 //!
 //! Times are Unix seconds from the service's clock ([`GameService::with_clock`] for tests).
 
 mod announce;
 mod cache;
 mod challenges;
+mod computer;
 mod count;
 mod error;
 mod offers;
@@ -43,6 +45,9 @@ pub use crate::types::{
     UserName,
 };
 pub use announce::Announcement;
+pub use computer::{
+    ComputerSeat, ComputerTurn, DrawJudge, JudgeFuture, COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL,
+};
 pub use error::{ServiceError, MAX_INPUT_LEN};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
 pub use makruk::{
@@ -55,6 +60,7 @@ use crate::i18n::Locale;
 use crate::store::Store;
 use announce::Announcer;
 use cache::GameCache;
+use computer::TurnQueue;
 
 /// How long a challenge stays open by default: 10 minutes, in seconds.
 pub const DEFAULT_CHALLENGE_TTL_SECS: i64 = 600;
@@ -74,6 +80,10 @@ pub struct GameService {
     clock: Clock,
     challenge_ttl_secs: i64,
     announcer: Arc<Announcer>,
+    /// The computer's turns, handed out after each commit that leaves it to move.
+    turns: Arc<TurnQueue>,
+    /// Answers draw offers to the computer (none: it declines them).
+    judge: Option<Arc<dyn DrawJudge>>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -104,6 +114,8 @@ impl GameService {
             clock: Arc::new(system_clock),
             challenge_ttl_secs: DEFAULT_CHALLENGE_TTL_SECS,
             announcer: Arc::default(),
+            turns: Arc::default(),
+            judge: None,
         })
     }
 

@@ -5,6 +5,7 @@
 
 use makruk::{Color, CountKind, Ruleset};
 
+use super::computer::take_back_from_computer;
 use super::persist::Loaded;
 use super::{
     ChannelId, EndReason, Event, GameEnd, GameResult, GameService, OfferKind, Reply, ServiceError,
@@ -36,7 +37,12 @@ pub(super) fn lapse_on_move(g: &mut Loaded, mover: Color) {
 }
 
 /// `side` accepts the opponent's standing offer of `kind`.
-fn accept(g: &mut Loaded, kind: OfferKind, side: Color, now: i64) -> Result<(), ServiceError> {
+pub(super) fn accept(
+    g: &mut Loaded,
+    kind: OfferKind,
+    side: Color,
+    now: i64,
+) -> Result<(), ServiceError> {
     let offerer = side.other();
     if g.offer(kind) != Some(offerer) {
         return Err(ServiceError::NoOffer(kind));
@@ -60,11 +66,25 @@ fn accept(g: &mut Loaded, kind: OfferKind, side: Color, now: i64) -> Result<(), 
     Ok(())
 }
 
+/// `side` declines the opponent's standing offer of `kind`.
+pub(super) fn decline(g: &mut Loaded, kind: OfferKind, side: Color) -> Result<(), ServiceError> {
+    if g.offer(kind) != Some(side.other()) {
+        return Err(ServiceError::NoOffer(kind));
+    }
+    g.set_offer(kind, None);
+    Ok(())
+}
+
 impl GameService {
     /// `user` offers a draw (either player, at any time) or asks to take back their last move
     /// (one ply: the last ply must be theirs). If the opponent's offer of the same kind stands,
     /// this accepts it (event [`Event::OfferAccepted`], else [`Event::Offered`]). A draw offer
     /// lapses when the opponent moves; a takeback request with any move.
+    ///
+    /// Against the computer both are answered at once: a takeback is granted (the player's last
+    /// move and the computer's reply are undone, so it is the player's turn again), and a draw
+    /// offer is accepted or declined as the [`super::computer::DrawJudge`] says (the answer's
+    /// event is then [`Event::OfferAccepted`] or [`Event::OfferDeclined`], by the computer).
     ///
     /// # Errors
     /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::NothingToTakeBack`] (takeback),
@@ -78,6 +98,10 @@ impl GameService {
     ) -> Result<Reply, ServiceError> {
         let (g, event) = self
             .with_game(channel, user, |g, side, now| {
+                if kind == OfferKind::Takeback && g.row.computer.is_some() {
+                    take_back_from_computer(g, side)?;
+                    return Ok(Event::OfferAccepted(kind));
+                }
                 if kind == OfferKind::Takeback && !last_ply_is(g, side) {
                     return Err(ServiceError::NothingToTakeBack);
                 }
@@ -94,7 +118,16 @@ impl GameService {
                 }
             })
             .await?;
-        Ok(g.reply(event, Some(user), None))
+        match (event, g.row.computer) {
+            (Event::Offered(OfferKind::Draw), Some(_)) => {
+                self.computer_answers_draw(channel, g).await
+            }
+            // The computer granted the takeback.
+            (Event::OfferAccepted(OfferKind::Takeback), Some(seat)) => {
+                Ok(g.reply(event, Some(g.player(seat.side)), None))
+            }
+            _ => Ok(g.reply(event, Some(user), None)),
+        }
     }
 
     /// `user` accepts the opponent's standing offer of `kind`: the game is drawn by agreement,
@@ -127,11 +160,7 @@ impl GameService {
         kind: OfferKind,
     ) -> Result<Reply, ServiceError> {
         self.game_action(channel, user, Event::OfferDeclined(kind), |g, side, _| {
-            if g.offer(kind) != Some(side.other()) {
-                return Err(ServiceError::NoOffer(kind));
-            }
-            g.set_offer(kind, None);
-            Ok(())
+            decline(g, kind, side)
         })
         .await
     }

@@ -53,7 +53,8 @@ impl Loaded {
         UserId(from_db_id(self.row.black_id))
     }
 
-    fn user_of(&self, c: Color) -> UserId {
+    /// The player of side `c`.
+    pub(super) fn player(&self, c: Color) -> UserId {
         match c {
             Color::White => self.white(),
             Color::Black => self.black(),
@@ -103,7 +104,7 @@ impl Loaded {
         let end = game_end(&self.row);
         Status {
             turn: pos.turn(),
-            to_move: self.user_of(pos.turn()),
+            to_move: self.player(pos.turn()),
             check: pos.is_check(),
             plies: self.m.moves().len() as u32,
             count: self.m.count(),
@@ -319,15 +320,30 @@ impl GameService {
         &self,
         channel: ChannelId,
         user: UserId,
+        f: impl FnMut(&mut Loaded, Color, i64) -> Result<T, ServiceError>,
+    ) -> Result<(Loaded, T), ServiceError> {
+        self.with_game_as(channel, |g| g.side_of(user), f).await
+    }
+
+    /// [`GameService::with_game`] for the side `side_of` finds in the game read (a player's, or
+    /// the computer's). After the commit, a game left on the computer's turn is handed out
+    /// ([`GameService::computer_turns`]).
+    pub(super) async fn with_game_as<T>(
+        &self,
+        channel: ChannelId,
+        side_of: impl Fn(&Loaded) -> Result<Color, ServiceError>,
         mut f: impl FnMut(&mut Loaded, Color, i64) -> Result<T, ServiceError>,
     ) -> Result<(Loaded, T), ServiceError> {
         for _ in 0..MAX_ATTEMPTS {
             let now = self.now();
             let mut g = self.load_active_to_change(channel).await?;
-            let side = g.side_of(user)?;
+            let side = side_of(&g)?;
             let out = f(&mut g, side, now)?;
             match save(&self.store, &self.cache, &mut g, now).await {
-                Ok(()) => return Ok((g, out)),
+                Ok(()) => {
+                    self.notify_computer_turn(&g);
+                    return Ok((g, out));
+                }
                 Err(ServiceError::Conflict) => continue,
                 Err(e) => return Err(e),
             }

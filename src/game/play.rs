@@ -1,9 +1,10 @@
 //! Moves, resignation and abort.
 
 use anyhow::anyhow;
-use makruk::{DrawReason, Outcome, WinReason};
+use makruk::{Color, DrawReason, Move, Outcome, WinReason};
 
 use super::offers::lapse_on_move;
+use super::persist::Loaded;
 use super::{
     ChannelId, EndReason, Event, GameEnd, GameResult, GameService, Reply, ServiceError, UserId,
     MAX_INPUT_LEN,
@@ -34,6 +35,25 @@ fn rules_end(outcome: Outcome) -> GameEnd {
     }
 }
 
+/// `side` (to move) plays the legal move `mv` in `g` at `now`: offers lapse, the game ends when
+/// the rules say it is over. Returns the move's SAN. A human's move and the computer's both
+/// come here.
+pub(super) fn apply_move(
+    g: &mut Loaded,
+    side: Color,
+    mv: &Move,
+    now: i64,
+) -> Result<String, ServiceError> {
+    let san = makruk::san::to_san(g.m.position(), mv);
+    g.m.play(mv)
+        .map_err(|e| anyhow!("a move checked as legal was refused: {e}"))?;
+    lapse_on_move(g, side);
+    if let Some(outcome) = g.m.outcome() {
+        g.finish(rules_end(outcome), now);
+    }
+    Ok(san)
+}
+
 impl GameService {
     /// `user` plays `input` (any notation the rules crate reads: SAN, PlayOK, Thai, UCI) in the
     /// channel's game. Ends the game when the rules say it is over. A draw offer of the other
@@ -60,14 +80,7 @@ impl GameService {
                 }
                 let mv =
                     makruk::parse_move(g.m.position(), input).map_err(ServiceError::BadMove)?;
-                let san = makruk::san::to_san(g.m.position(), &mv);
-                g.m.play(&mv)
-                    .map_err(|e| anyhow!("parse_move gave an illegal move: {e}"))?;
-                lapse_on_move(g, side);
-                if let Some(outcome) = g.m.outcome() {
-                    g.finish(rules_end(outcome), now);
-                }
-                Ok(san)
+                apply_move(g, side, &mv, now)
             })
             .await?;
         Ok(g.reply(Event::Moved, Some(user), Some(san)))

@@ -123,7 +123,8 @@ pub(super) fn db_name<T: Stored>(value: Option<T>) -> Option<&'static str> {
     value.map(Stored::db_name)
 }
 
-fn unknown(column: &str, name: &str) -> sqlx::Error {
+/// The decode error of column `column` holding `name`, which no value is stored as.
+pub(super) fn unknown(column: &str, name: &str) -> sqlx::Error {
     sqlx::Error::ColumnDecode {
         index: column.to_owned(),
         source: format!("unknown stored name {name:?}").into(),

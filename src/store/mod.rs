@@ -32,7 +32,7 @@ pub use conn::{Conn, Tx, WriterConn, WriterTx};
 use codec::{db_name, get, get_opt};
 use makruk::{Color, CountAction, Ruleset};
 
-use crate::types::{ChallengeState, ColorChoice, EndReason, GameResult};
+use crate::types::{ChallengeState, ColorChoice, ComputerSeat, EndReason, GameResult};
 
 /// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
 /// statement is a hand-off to it and back; more threads than cores only add switching.
@@ -87,11 +87,30 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
+    /// The computer's side and level in a game against it (`computer_side`, `computer_level`);
+    /// set at creation, never updated.
+    pub computer: Option<ComputerSeat>,
 }
 
 const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
-     finished_at";
+     finished_at, computer_side, computer_level";
+
+/// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
+/// decode error naming the column.
+fn computer_seat(r: &SqliteRow) -> sqlx::Result<Option<ComputerSeat>> {
+    let side: Option<Color> = get_opt(r, "computer_side")?;
+    let level: Option<i64> = r.try_get("computer_level")?;
+    match (side, level) {
+        (None, None) => Ok(None),
+        (Some(side), Some(level)) => match u8::try_from(level) {
+            Ok(level @ 1..=9) => Ok(Some(ComputerSeat { side, level })),
+            _ => Err(codec::unknown("computer_level", &level.to_string())),
+        },
+        (None, Some(_)) => Err(codec::unknown("computer_side", "NULL")),
+        (Some(_), None) => Err(codec::unknown("computer_level", "NULL")),
+    }
+}
 
 fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
     Ok(GameRow {
@@ -112,6 +131,7 @@ fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
         finished_at: r.try_get("finished_at")?,
+        computer: computer_seat(r)?,
     })
 }
 
@@ -177,6 +197,8 @@ pub struct NewGame<'a> {
     pub ruleset: Ruleset,
     pub start_fen: &'a str,
     pub now: i64,
+    /// The computer's seat in a game against it.
+    pub computer: Option<ComputerSeat>,
 }
 
 /// A new challenge to insert.
@@ -413,8 +435,8 @@ pub async fn finished_games(
 pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
-         version, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7) RETURNING id",
+         version, created_at, updated_at, computer_side, computer_level) \
+         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9) RETURNING id",
     )
     .bind(g.channel_id)
     .bind(g.white_id)
@@ -423,8 +445,25 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
     .bind(g.start_fen)
     .bind(GameState::Active.db_name())
     .bind(g.now)
+    .bind(db_name(g.computer.map(|c| c.side)))
+    .bind(g.computer.map(|c| i64::from(c.level)))
     .fetch_one(conn)
     .await
+}
+
+/// The active games in which the computer plays (for start-up: it may be its turn).
+#[tracing::instrument(skip(conn))]
+pub async fn active_computer_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
+         ORDER BY id",
+        GameState::Active.db_name()
+    ))
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
 }
 
 /// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9),

@@ -137,6 +137,35 @@ impl Standin {
             .collect()
     }
 
+    /// The messages the bot posted in `channel` of its own accord (not answers to an
+    /// interaction: e.g. the computer's moves), oldest first.
+    pub fn posted_messages(&self, channel: u64) -> Vec<Message> {
+        self.shared
+            .lock()
+            .messages
+            .iter()
+            .filter(|m| m.channel_id == channel && m.interaction_user.is_none())
+            .cloned()
+            .collect()
+    }
+
+    /// Waits until the bot has posted more than `seen` messages of its own accord in `channel`
+    /// (see [`Standin::posted_messages`]) and returns the first new one.
+    ///
+    /// # Panics
+    /// After [`WAIT`] without one.
+    pub async fn wait_posted(&self, channel: u64, seen: usize) -> Message {
+        self.wait_until("a message the bot posts", |inner| {
+            inner
+                .messages
+                .iter()
+                .filter(|m| m.channel_id == channel && m.interaction_user.is_none())
+                .nth(seen)
+                .cloned()
+        })
+        .await
+    }
+
     /// The message with `id`.
     pub fn message(&self, id: u64) -> Option<Message> {
         self.shared

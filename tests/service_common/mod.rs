@@ -79,6 +79,7 @@ pub async fn start_from_fen(
             ruleset,
             start_fen: &start.fen(),
             now: 0,
+            computer: None,
         },
     )
     .await

@@ -1,5 +1,5 @@
 //! `/challenge`, `/accept`, `/decline`: challenges (the challenge message's buttons are in
-//! `components`).
+//! `components`). A challenge of the bot's own user starts a game against the computer.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow};
@@ -9,7 +9,7 @@ use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
-use crate::game::{ColorChoice, Ruleset, UserId};
+use crate::game::{Ruleset, UserId, DEFAULT_COMPUTER_LEVEL};
 
 /// Colour asked for in `/challenge`.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -31,12 +31,13 @@ pub(super) async fn challenge(
     rules: Option<RulesetOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
-    let color = match color {
-        Some(ColorOption::White) => ColorChoice::White,
-        Some(ColorOption::Black) => ColorChoice::Black,
-        Some(ColorOption::Random) | None => ColorChoice::Random,
-    };
+    let color = super::computer::color_choice(color);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
+    // Challenging the bot itself is `/play` at the default level.
+    if opponent.id == ctx.serenity_context().cache.current_user().id {
+        return super::computer::start(ctx, "challenge", DEFAULT_COMPUTER_LEVEL, color, ruleset)
+            .await;
+    }
     let (channel, challenger) = (channel(ctx), user(ctx));
     run(ctx, "challenge", |locale| async move {
         let view = service

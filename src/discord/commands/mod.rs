@@ -1,10 +1,11 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
-//! `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
+//! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
 //! (/board, /rules), `history` (/games, /pgn). Each command reads Discord's input, asks the
 //! game service, and answers with an [`Answer`] (shared builders in [`super::answers`]); all
 //! user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
 
 mod challenge;
+mod computer;
 mod count;
 mod history;
 mod info;
@@ -32,6 +33,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         challenge::challenge(),
         challenge::accept(),
         challenge::decline(),
+        computer::play(),
         play::play_command(),
         info::board(),
         play::resign(),

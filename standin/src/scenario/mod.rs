@@ -8,6 +8,10 @@
 //! - `alice: autocomplete /move move:S` — shows the autocomplete choices for what is typed
 //!   (the last option).
 //! - `restart` — stops the bot and starts it again.
+//!
+//! When an answer leaves the bot itself to move (a game against the computer: the answer's
+//! "your move" line names the bot), the scenario waits for the bot's move, posted as its own
+//! message, before the next step, as a person would; the transcript shows it.
 //! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
 
 mod parse;
@@ -129,10 +133,12 @@ where
                     if shown.is_empty() { "" } else { " " },
                     shown.join(" ")
                 ));
+                let seen = discord.posted_messages(CHANNEL).len();
                 let outcome = discord
                     .command(&u, CHANNEL, &command, &borrowed(&parsed))
                     .await;
                 t.outcome(&outcome)?;
+                wait_for_the_bots_move(&discord, &mut t, &outcome, seen).await?;
             }
             Step::Autocomplete {
                 user,
@@ -170,8 +176,10 @@ where
                     bail!("line {line}: @{user} sees no button {label:?}");
                 };
                 t.line(&format!("**@{user}** clicked `[ {label} ]`\n"));
+                let seen = discord.posted_messages(CHANNEL).len();
                 let outcome = discord.click(&u, message, &custom_id).await;
                 t.outcome(&outcome)?;
+                wait_for_the_bots_move(&discord, &mut t, &outcome, seen).await?;
             }
         }
     }
@@ -186,6 +194,30 @@ where
         transcript: path,
         files: t.files,
     })
+}
+
+/// If `outcome` leaves the bot to move (its public answer starts by pinging the bot: "@Makruk,
+/// your move"), waits for the bot's move, the first message it posts after the `seen` it had
+/// posted before the step, and writes it to the transcript.
+///
+/// # Errors
+/// An attachment that cannot be written.
+async fn wait_for_the_bots_move(
+    discord: &Standin,
+    t: &mut Transcript,
+    outcome: &crate::Outcome,
+    seen: usize,
+) -> anyhow::Result<()> {
+    let bot = format!("<@{BOT_ID}>");
+    let bot_to_move = outcome
+        .messages
+        .iter()
+        .any(|m| m.ephemeral_for.is_none() && m.content.starts_with(&bot));
+    if bot_to_move {
+        let posted = discord.wait_posted(CHANNEL, seen).await;
+        t.posted(&posted)?;
+    }
+    Ok(())
 }
 
 /// The options of a step as Discord's client would send them ([`Standin::options`]).

@@ -101,6 +101,15 @@ impl Transcript {
         Ok(())
     }
 
+    /// A message the bot posted of its own accord (e.g. the computer's move).
+    ///
+    /// # Errors
+    /// An attachment that cannot be written.
+    pub(crate) fn posted(&mut self, m: &Message) -> anyhow::Result<()> {
+        self.line("_The bot posts:_\n");
+        self.message(m, false)
+    }
+
     /// The messages an interaction produced (an update of the pressed message is marked so).
     ///
     /// # Errors

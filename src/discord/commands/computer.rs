@@ -1,0 +1,97 @@
+//! `/play [level] [color] [rules]`: a game against the computer in this channel (and
+//! `/challenge` of the bot's own user, which comes here). The computer's replies are posted by
+//! the announcements (`crate::discord::announce`), as their own messages.
+
+use super::challenge::ColorOption;
+use super::{channel, run, user, RulesetOption};
+use crate::computer::FAIRY_STOCKFISH_LEVEL;
+use crate::discord::answers::game_answer;
+use crate::discord::respond::Answer;
+use crate::discord::{Context, Error};
+use crate::game::{ColorChoice, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL};
+use crate::i18n::Locale;
+
+/// The level asked for in `/play`: our engine's 1 to 8, or Fairy-Stockfish (level 9).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub(crate) enum LevelOption {
+    #[name = "1"]
+    L1,
+    #[name = "2"]
+    L2,
+    #[name = "3"]
+    L3,
+    #[name = "4"]
+    L4,
+    #[name = "5"]
+    L5,
+    #[name = "6"]
+    L6,
+    #[name = "7"]
+    L7,
+    #[name = "8"]
+    L8,
+    #[name = "Fairy-Stockfish"]
+    FairyStockfish,
+}
+
+impl LevelOption {
+    /// The level's number (Fairy-Stockfish: [`FAIRY_STOCKFISH_LEVEL`]).
+    fn level(self) -> u8 {
+        match self {
+            LevelOption::L1 => 1,
+            LevelOption::L2 => 2,
+            LevelOption::L3 => 3,
+            LevelOption::L4 => 4,
+            LevelOption::L5 => 5,
+            LevelOption::L6 => 6,
+            LevelOption::L7 => 7,
+            LevelOption::L8 => 8,
+            LevelOption::FairyStockfish => FAIRY_STOCKFISH_LEVEL,
+        }
+    }
+}
+
+/// The colour asked for, as the service takes it (default: random).
+pub(super) fn color_choice(color: Option<ColorOption>) -> ColorChoice {
+    match color {
+        Some(ColorOption::White) => ColorChoice::White,
+        Some(ColorOption::Black) => ColorChoice::Black,
+        Some(ColorOption::Random) | None => ColorChoice::Random,
+    }
+}
+
+/// `/play [level] [color] [rules]`: start a game against the computer (default level 3).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn play(
+    ctx: Context<'_>,
+    level: Option<LevelOption>,
+    color: Option<ColorOption>,
+    rules: Option<RulesetOption>,
+) -> Result<(), Error> {
+    let level = level.map_or(DEFAULT_COMPUTER_LEVEL, LevelOption::level);
+    let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
+    start(ctx, "play", level, color_choice(color), ruleset).await
+}
+
+/// Starts a game against the computer for the invoking user and answers with its board.
+pub(super) async fn start(
+    ctx: Context<'_>,
+    name: &'static str,
+    level: u8,
+    color: ColorChoice,
+    ruleset: Ruleset,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let computer = std::sync::Arc::clone(&ctx.data().computer);
+    let bot = UserId(ctx.serenity_context().cache.current_user().id.get());
+    let (channel, human) = (channel(ctx), user(ctx));
+    run(ctx, name, |locale: Locale| async move {
+        computer.check_level(level)?;
+        let reply = service
+            .play_computer(channel, human, bot, level, color, ruleset)
+            .await?;
+        let answer: Answer = game_answer(&reply, locale).await?;
+        Ok::<Answer, ServiceError>(answer)
+    })
+    .await
+}

@@ -1,0 +1,358 @@
+//! Games against the computer: starting one, the computer's moves and count requests (through
+//! the same path as a human's: [`GameService::with_game_as`], the same version check, the same
+//! storage), its answer to a draw offer, and takebacks granted at once.
+//!
+//! The computer plays as the bot's own user: the caller gives that user id (the Discord adapter
+//! has it from READY), and the game row stores it as the player of the computer's side, with
+//! the side and level in `computer_side` / `computer_level` (migration `0003_computer.sql`).
+//! The service does not think: after every committed change that leaves the computer to move it
+//! hands out a [`ComputerTurn`] ([`GameService::computer_turns`]); whoever thinks (the bot's
+//! driver, `crate::computer::driver`) answers with [`GameService::computer_move`]. A draw offer
+//! to the computer is answered at once by the [`DrawJudge`] given with
+//! [`GameService::with_draw_judge`].
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::anyhow;
+use makruk::{Color, CountAction, Game, Move, Position, Ruleset};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+
+use super::offers::count_offer_stands;
+use super::persist::Loaded;
+use super::{
+    Announcement, ChannelId, ColorChoice, Event, GameId, GameService, OfferKind, Reply,
+    ServiceError, UserId,
+};
+use crate::computer::FAIRY_STOCKFISH_LEVEL;
+use crate::store::{self, from_db_id, to_db_id, GameState};
+pub use crate::types::ComputerSeat;
+
+/// The levels a computer game may be played at: our engine's 1 to 8, and
+/// [`FAIRY_STOCKFISH_LEVEL`].
+pub const COMPUTER_LEVELS: std::ops::RangeInclusive<u8> = 1..=FAIRY_STOCKFISH_LEVEL;
+
+/// The level of `/play` without one.
+pub const DEFAULT_COMPUTER_LEVEL: u8 = 3;
+
+/// It is the computer's turn: what it needs to think, and the game version its move must be
+/// made on (a move for an older version does nothing, see [`GameService::computer_move`]).
+#[derive(Clone, Debug)]
+pub struct ComputerTurn {
+    /// Where the game is played.
+    pub channel: ChannelId,
+    pub game_id: GameId,
+    /// The game's version when it became the computer's turn.
+    pub version: i64,
+    /// The computer's side (the side to move) and level.
+    pub seat: ComputerSeat,
+    /// The game so far (history included: repetitions and counting depend on it).
+    pub game: Game,
+}
+
+/// A boxed future of a [`DrawJudge`]'s answer.
+pub type JudgeFuture = Pin<Box<dyn Future<Output = bool> + Send>>;
+
+/// Decides whether the computer accepts a draw offered by its opponent.
+pub trait DrawJudge: Send + Sync + 'static {
+    /// Whether the computer, playing `seat` in `game` (either side may be to move), accepts its
+    /// opponent's draw offer. Must not block the caller: think elsewhere.
+    fn accepts_draw(&self, game: Game, seat: ComputerSeat) -> JudgeFuture;
+}
+
+/// The sending end of the [`ComputerTurn`]s, shared by the service's clones, and the receiving
+/// end until it is taken.
+pub(super) struct TurnQueue {
+    tx: UnboundedSender<ComputerTurn>,
+    rx: Mutex<Option<UnboundedReceiver<ComputerTurn>>>,
+}
+
+impl Default for TurnQueue {
+    fn default() -> Self {
+        let (tx, rx) = unbounded_channel();
+        TurnQueue {
+            tx,
+            rx: Mutex::new(Some(rx)),
+        }
+    }
+}
+
+/// The computer's turn in `g`, if the game is active, has a computer and it is to move.
+fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
+    let seat = g.row.computer?;
+    let to_move = g.row.state == GameState::Active
+        && g.m.position().turn() == seat.side
+        && g.m.position().has_legal_move();
+    to_move.then(|| ComputerTurn {
+        channel: ChannelId(from_db_id(g.row.channel_id)),
+        game_id: GameId(g.row.id),
+        version: g.row.version,
+        seat,
+        game: g.m.clone(),
+    })
+}
+
+/// The computer's side in `g` (the side [`GameService::with_game_as`] acts for), or
+/// [`ServiceError::NotAPlayer`] in a game between people.
+fn computer_side(g: &Loaded) -> Result<Color, ServiceError> {
+    g.row
+        .computer
+        .map(|c| c.side)
+        .ok_or(ServiceError::NotAPlayer)
+}
+
+/// A takeback in a game against the computer, asked by `human`: undoes the human's last move
+/// and the computer's reply to it, if made, so that it is the human's turn again. Standing
+/// offers lapse (a running count's offer stays while its count runs).
+pub(super) fn take_back_from_computer(g: &mut Loaded, human: Color) -> Result<(), ServiceError> {
+    let plies = if g.m.position().turn() == human { 2 } else { 1 };
+    if g.m.moves().len() < plies {
+        return Err(ServiceError::NothingToTakeBack);
+    }
+    for _ in 0..plies {
+        g.m.undo();
+    }
+    g.set_offer(OfferKind::Takeback, None);
+    if let Some(side) = g.offer(OfferKind::Draw) {
+        if !count_offer_stands(g, side) {
+            g.set_offer(OfferKind::Draw, None);
+        }
+    }
+    Ok(())
+}
+
+impl GameService {
+    /// The same service with `judge` answering draw offers to the computer (without one the
+    /// computer declines every offer).
+    #[must_use]
+    pub fn with_draw_judge(mut self, judge: Arc<dyn DrawJudge>) -> GameService {
+        self.judge = Some(judge);
+        self
+    }
+
+    /// The stream of [`ComputerTurn`]s, in commit order: one after every committed change that
+    /// leaves the computer to move (a human's move, a start with the computer as White, a
+    /// takeback while the computer was thinking, any other change on its turn). The first call
+    /// gets it; later calls get `None` (one thinker per service).
+    #[must_use]
+    pub fn computer_turns(&self) -> Option<UnboundedReceiver<ComputerTurn>> {
+        self.turns
+            .rx
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+
+    /// Hands out the computer's turn in `g`, if it is one (call after `g` was committed).
+    pub(super) fn notify_computer_turn(&self, g: &Loaded) {
+        if let Some(turn) = computer_turn(g) {
+            // Fails only when the receiver was taken and dropped: nobody thinks any more.
+            let _ = self.turns.tx.send(turn);
+        }
+    }
+
+    /// Every active game in which it is the computer's turn (at start-up: the bot may have
+    /// stopped while the computer was thinking).
+    ///
+    /// # Errors
+    /// `Internal` (database, a corrupt stored game).
+    pub async fn pending_computer_turns(&self) -> Result<Vec<ComputerTurn>, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let rows = store::active_computer_games(&mut tx).await?;
+        let mut turns = Vec::new();
+        for row in rows {
+            let g = super::persist::load(&self.cache, &mut tx, row).await?;
+            turns.extend(computer_turn(&g));
+        }
+        tx.commit().await?;
+        Ok(turns)
+    }
+
+    /// `human` starts a game against the computer in `channel`; the computer plays as user
+    /// `computer` (the bot's own user) at `level` (1 to 8, or 9 for Fairy-Stockfish), `human`
+    /// takes `color` (random: drawn now). When the computer has White, its first turn is handed
+    /// out at once ([`GameService::computer_turns`]). Whether Fairy-Stockfish is installed is
+    /// the caller's to check.
+    ///
+    /// # Errors
+    /// [`ServiceError::ComputerLevel`] (not in [`COMPUTER_LEVELS`]),
+    /// [`ServiceError::FairyStockfishRules`] (level 9 under another ruleset than `standard`),
+    /// [`ServiceError::ChallengeSelf`] (`human` is the computer), [`ServiceError::ChannelBusy`]
+    /// (the one active game per channel), [`ServiceError::ChallengePending`] (a challenge
+    /// between people waits for its answer here), `Conflict`, `Internal`.
+    #[tracing::instrument(skip(self))]
+    pub async fn play_computer(
+        &self,
+        channel: ChannelId,
+        human: UserId,
+        computer: UserId,
+        level: u8,
+        color: ColorChoice,
+        ruleset: Ruleset,
+    ) -> Result<Reply, ServiceError> {
+        if !COMPUTER_LEVELS.contains(&level) {
+            return Err(ServiceError::ComputerLevel(level));
+        }
+        if level == FAIRY_STOCKFISH_LEVEL && ruleset != Ruleset::Standard {
+            return Err(ServiceError::FairyStockfishRules);
+        }
+        if human == computer {
+            return Err(ServiceError::ChallengeSelf);
+        }
+        let human_white = match color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::random_bool(0.5),
+        };
+        let (white, black) = if human_white {
+            (human, computer)
+        } else {
+            (computer, human)
+        };
+        let seat = ComputerSeat {
+            side: if human_white {
+                Color::Black
+            } else {
+                Color::White
+            },
+            level,
+        };
+        let now = self.now();
+        let ch = to_db_id(channel.0);
+        let mut tx = self.store.begin_write().await?;
+        if let Some(g) = store::active_game(&mut tx, ch).await? {
+            return Err(ServiceError::ChannelBusy(GameId(g.id)));
+        }
+        store::expire_challenges(&mut tx, ch, now).await?;
+        if let Some(c) = store::open_challenge(&mut tx, ch).await? {
+            return Err(ServiceError::ChallengePending(super::ChallengeId(c.id)));
+        }
+        let start = Position::start(ruleset);
+        let start_fen = start.fen();
+        let new = store::NewGame {
+            channel_id: ch,
+            white_id: to_db_id(white.0),
+            black_id: to_db_id(black.0),
+            ruleset,
+            start_fen: &start_fen,
+            now,
+            computer: Some(seat),
+        };
+        let game_id = match store::insert_game(&mut tx, &new).await {
+            Ok(id) => id,
+            Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
+            Err(e) => return Err(e.into()),
+        };
+        let row = store::game(&mut tx, game_id)
+            .await?
+            .ok_or_else(|| anyhow!("game {game_id} vanished"))?;
+        tx.commit().await?;
+        let g = Loaded::started(row, Game::from_position(start));
+        self.cache.put(g.row.id, g.row.version, &g.m);
+        self.notify_computer_turn(&g);
+        Ok(g.reply(Event::Started, Some(human), None))
+    }
+
+    /// The computer plays `mv` in the game of `turn`, first starting or stopping its
+    /// board's-honour count if `count` says so (`traditional`). The same path as a human's
+    /// move: one transaction under the version check, the same rows written, the game ended
+    /// when the rules say so. Applies only if the game is still at `turn.version` (otherwise
+    /// nothing is written: [`ServiceError::Stale`]). After the commit the move is announced
+    /// ([`Announcement::Move`]) and returned.
+    ///
+    /// # Errors
+    /// [`ServiceError::Stale`] (the game changed since the turn was handed out, or is over),
+    /// `NotAPlayer` (no computer in the channel's game), [`ServiceError::Count`] (the rules
+    /// refuse the count request), `Conflict`, `Internal` (a move that is not legal here).
+    #[tracing::instrument(skip(self, turn), fields(game = turn.game_id.0, version = turn.version))]
+    pub async fn computer_move(
+        &self,
+        turn: &ComputerTurn,
+        mv: Move,
+        count: Option<CountAction>,
+    ) -> Result<Reply, ServiceError> {
+        let (g, san) = self
+            .with_game_as(turn.channel, computer_side, |g, side, now| {
+                if g.row.id != turn.game_id.0 || g.row.version != turn.version {
+                    return Err(ServiceError::Stale);
+                }
+                if g.m.position().turn() != side {
+                    return Err(ServiceError::Stale);
+                }
+                if let Some(action) = count {
+                    super::count::apply_count(g, side, action == CountAction::Start)?;
+                }
+                if !g.m.position().is_legal(&mv) {
+                    let uci = makruk::uci::to_uci(&mv);
+                    return Err(anyhow!("the computer's move {uci} is not legal here").into());
+                }
+                super::play::apply_move(g, side, &mv, now)
+            })
+            .await
+            .map_err(|e| match e {
+                // The game ended (or another began) since the turn was handed out.
+                ServiceError::GameOver(_) | ServiceError::NoGameHere => ServiceError::Stale,
+                e => e,
+            })?;
+        let reply = g.reply(
+            Event::Moved,
+            Some(g.player(g.m.position().turn().other())),
+            Some(san),
+        );
+        self.announce(Announcement::Move {
+            channel: turn.channel,
+            reply: reply.clone(),
+        });
+        Ok(reply)
+    }
+
+    /// The computer answers the draw offer standing in `offered` (just committed by its
+    /// opponent): accepts it when the [`DrawJudge`] says so, declines it otherwise, through the
+    /// same path as a player's answer. Returns the answer; the offer unanswered when the game
+    /// has no computer or changed while the judge thought.
+    pub(super) async fn computer_answers_draw(
+        &self,
+        channel: ChannelId,
+        offered: Loaded,
+    ) -> Result<Reply, ServiceError> {
+        let Some(seat) = offered.row.computer else {
+            return Ok(offered.reply(Event::Offered(OfferKind::Draw), None, None));
+        };
+        // If the game changes while the judge thinks, the offer is left as it then stands.
+        let unanswered = offered.reply(
+            Event::Offered(OfferKind::Draw),
+            Some(offered.player(seat.side.other())),
+            None,
+        );
+        let accepts = match &self.judge {
+            Some(judge) => judge.accepts_draw(offered.m.clone(), seat).await,
+            None => false,
+        };
+        let version = offered.row.version;
+        let event = if accepts {
+            Event::OfferAccepted(OfferKind::Draw)
+        } else {
+            Event::OfferDeclined(OfferKind::Draw)
+        };
+        let answered = self
+            .with_game_as(channel, computer_side, |g, side, now| {
+                // Judged on the game as offered; after a change meanwhile (the computer moved,
+                // so the offer lapsed) nothing is answered.
+                if g.row.version != version {
+                    return Err(ServiceError::Stale);
+                }
+                if accepts {
+                    super::offers::accept(g, OfferKind::Draw, side, now)
+                } else {
+                    super::offers::decline(g, OfferKind::Draw, side)
+                }
+            })
+            .await;
+        match answered {
+            Ok((g, ())) => Ok(g.reply(event, Some(g.player(seat.side)), None)),
+            Err(ServiceError::Stale | ServiceError::GameOver(_)) => Ok(unanswered),
+            Err(e) => Err(e),
+        }
+    }
+}

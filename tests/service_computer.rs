@@ -1,0 +1,434 @@
+//! Games against the computer through the service and the driver: the computer's replies go
+//! through the version check and are announced; a restart on its turn makes it move once; draw
+//! offers are judged by the engine; takebacks are granted; level 9 without Fairy-Stockfish and
+//! the one-active-game rule refuse clearly. Short think budgets keep the tests fast.
+
+mod service_common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use makruk::{Color, CountKind, Position, Ruleset};
+use makruk_bot::computer::{driver, Computer, Settings, UciSettings};
+use makruk_bot::game::{
+    Announcement, ChannelId, ColorChoice, ComputerSeat, Event, GameId, GameService, OfferKind,
+    Reply, ServiceError, UserId,
+};
+use makruk_bot::store::{self, to_db_id, NewGame};
+use service_common::Env;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+const HUMAN: UserId = UserId(2001);
+const BOT: UserId = UserId(2999);
+
+/// Small and fast: two threads, 20 ms a move, no Fairy-Stockfish.
+fn settings() -> Settings {
+    Settings {
+        threads: 2,
+        hash_mb: 1,
+        budgets: [Duration::from_millis(20); 8],
+        fairy_stockfish: UciSettings {
+            path: "/nonexistent/fairy-stockfish".into(),
+            ..UciSettings::default()
+        },
+        ..Settings::default()
+    }
+}
+
+/// The service of `env` with the computer's draw judge, and the computer.
+fn with_computer(env: &Env) -> (GameService, Arc<Computer>) {
+    let computer = Arc::new(Computer::new(settings()).expect("engine threads"));
+    let svc = env.svc.clone().with_draw_judge(computer.draw_judge());
+    (svc, computer)
+}
+
+/// The next announcement, within 10 s.
+async fn next_move(rx: &mut UnboundedReceiver<Announcement>) -> Reply {
+    match tokio::time::timeout(Duration::from_secs(10), rx.recv()).await {
+        Ok(Some(Announcement::Move { reply, .. })) => reply,
+        other => panic!("no computer move announced: {other:?}"),
+    }
+}
+
+/// The first legal move of `pos`, in UCI.
+fn some_move(pos: &Position) -> String {
+    makruk::uci::to_uci(&pos.legal_moves()[0])
+}
+
+async fn plies(svc: &GameService, game: GameId) -> i64 {
+    let mut tx = svc.store().begin_read().await.unwrap();
+    let row = store::game(&mut tx, game.0).await.unwrap().expect("game");
+    tx.commit().await.unwrap();
+    row.plies
+}
+
+/// A game from `fen` against the computer in `seat`, written straight to the store (the
+/// service starts games only from the initial position; these tests need endgames).
+async fn insert_computer_game(
+    svc: &GameService,
+    channel: ChannelId,
+    fen: &str,
+    ruleset: Ruleset,
+    seat: ComputerSeat,
+) -> GameId {
+    let start = Position::from_fen(fen, ruleset).expect("valid FEN");
+    let (white, black) = match seat.side {
+        Color::White => (BOT, HUMAN),
+        Color::Black => (HUMAN, BOT),
+    };
+    let mut tx = svc.store().begin_write().await.expect("begin");
+    let id = store::insert_game(
+        &mut tx,
+        &NewGame {
+            channel_id: to_db_id(channel.0),
+            white_id: to_db_id(white.0),
+            black_id: to_db_id(black.0),
+            ruleset,
+            start_fen: &start.fen(),
+            now: 0,
+            computer: Some(seat),
+        },
+    )
+    .await
+    .expect("insert game");
+    tx.commit().await.expect("commit");
+    GameId(id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_replies_to_each_move_through_the_service() {
+    let env = Env::new().await;
+    let (svc, computer) = with_computer(&env);
+    let mut announced = svc.announcements().expect("announcements");
+    let _driver = driver::spawn(svc.clone(), computer).expect("driver");
+    let ch = ChannelId(1);
+    let start = svc
+        .play_computer(ch, HUMAN, BOT, 2, ColorChoice::White, Ruleset::Standard)
+        .await
+        .expect("start");
+    assert_eq!(start.event, Event::Started);
+    assert_eq!((start.white, start.black), (HUMAN, BOT));
+    let mut pos = start.position;
+    for round in 0..4 {
+        let mine = svc.play(ch, HUMAN, &some_move(&pos)).await.expect("move");
+        assert_eq!(mine.status.to_move, BOT);
+        let reply = next_move(&mut announced).await;
+        assert_eq!(reply.event, Event::Moved);
+        assert_eq!(reply.actor, Some(BOT));
+        let m = reply.last_move.expect("a move");
+        assert!(mine.position.is_legal(&m), "round {round}: {m:?}");
+        assert_eq!(reply.position, mine.position.after(&m));
+        assert_eq!(reply.status.to_move, HUMAN);
+        assert_eq!(plies(&svc, reply.game_id).await, 2 * (round + 1));
+        pos = reply.position;
+    }
+    // The computer never moves for the human.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(announced.try_recv().is_err());
+}
+
+#[tokio::test]
+async fn a_computer_move_applies_only_on_the_version_it_was_thought_for() {
+    let env = Env::new().await;
+    let svc = env.svc.clone();
+    let mut turns = svc.computer_turns().expect("turns");
+    let ch = ChannelId(2);
+    // The computer has White: its first turn is handed out at the start.
+    let start = svc
+        .play_computer(ch, HUMAN, BOT, 1, ColorChoice::Black, Ruleset::Standard)
+        .await
+        .expect("start");
+    assert_eq!(start.white, BOT);
+    let turn = turns.try_recv().expect("the computer's first turn");
+    assert_eq!(
+        turn.seat,
+        ComputerSeat {
+            side: Color::White,
+            level: 1
+        }
+    );
+    assert_eq!(turn.game_id, start.game_id);
+    let mv = turn.game.position().legal_moves()[0];
+    // A move that is not legal here writes nothing.
+    let before = svc.store().dump().await.unwrap();
+    let bad = makruk::Move { to: mv.from, ..mv };
+    assert!(matches!(
+        svc.computer_move(&turn, bad, None).await,
+        Err(ServiceError::Internal(_))
+    ));
+    assert_eq!(svc.store().dump().await.unwrap(), before);
+    // The human cannot move for the computer.
+    assert!(matches!(
+        svc.play(ch, HUMAN, "e3e4").await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    let reply = svc
+        .computer_move(&turn, mv, None)
+        .await
+        .expect("the computer moves");
+    assert_eq!(reply.actor, Some(BOT));
+    assert_eq!(reply.last_move, Some(mv));
+    assert!(turns.try_recv().is_err(), "now it is the human's turn");
+    // The same turn again is stale: nothing is written.
+    let after = svc.store().dump().await.unwrap();
+    assert!(matches!(
+        svc.computer_move(&turn, mv, None).await,
+        Err(ServiceError::Stale)
+    ));
+    assert_eq!(svc.store().dump().await.unwrap(), after);
+    // The human's reply hands out the next turn, at the new version.
+    let mine = svc
+        .play(ch, HUMAN, &some_move(&reply.position))
+        .await
+        .unwrap();
+    let next = turns.try_recv().expect("the computer's next turn");
+    assert!(next.version > turn.version);
+    assert_eq!(next.game.position(), &mine.position);
+    // After a resignation the turn is stale.
+    svc.resign(ch, HUMAN).await.unwrap();
+    let m = next.game.position().legal_moves()[0];
+    assert!(matches!(
+        svc.computer_move(&next, m, None).await,
+        Err(ServiceError::Stale)
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_on_its_turn_the_computer_moves_once() {
+    let mut env = Env::new().await;
+    let ch = ChannelId(3);
+    // Nobody thinks before the restart: the computer (White) is left to move.
+    let start = env
+        .svc
+        .play_computer(ch, HUMAN, BOT, 3, ColorChoice::Black, Ruleset::Standard)
+        .await
+        .expect("start");
+    assert_eq!(plies(&env.svc, start.game_id).await, 0);
+    env.restart().await;
+    let (svc, computer) = with_computer(&env);
+    let mut announced = svc.announcements().expect("announcements");
+    let _driver = driver::spawn(svc.clone(), computer).expect("driver");
+    let reply = next_move(&mut announced).await;
+    assert_eq!(reply.game_id, start.game_id);
+    assert_eq!(reply.actor, Some(BOT));
+    assert_eq!(reply.status.to_move, HUMAN);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(announced.try_recv().is_err(), "exactly one move");
+    assert_eq!(plies(&svc, start.game_id).await, 1);
+    // The game goes on as usual.
+    let mine = svc
+        .play(ch, HUMAN, &some_move(&reply.position))
+        .await
+        .unwrap();
+    let next = next_move(&mut announced).await;
+    assert!(mine.position.is_legal(&next.last_move.unwrap()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_accepts_a_draw_when_losing_and_declines_when_winning() {
+    let env = Env::new().await;
+    let (svc, _computer) = with_computer(&env);
+    // The computer (Black) has a bare Khun against two Ruea; the human offers on their turn.
+    let losing = ChannelId(4);
+    let seat = ComputerSeat {
+        side: Color::Black,
+        level: 8,
+    };
+    insert_computer_game(
+        &svc,
+        losing,
+        "4k3/8/8/8/8/8/8/RR2K3 w - - 0 1",
+        Ruleset::Standard,
+        seat,
+    )
+    .await;
+    let reply = svc
+        .offer(losing, HUMAN, OfferKind::Draw)
+        .await
+        .expect("offer");
+    assert_eq!(reply.event, Event::OfferAccepted(OfferKind::Draw));
+    assert_eq!(reply.actor, Some(BOT));
+    assert!(reply.status.end.is_some(), "drawn by agreement");
+    // The computer (White, to move) has the two Ruea: it declines at once.
+    let winning = ChannelId(5);
+    let seat = ComputerSeat {
+        side: Color::White,
+        level: 8,
+    };
+    insert_computer_game(
+        &svc,
+        winning,
+        "4k3/8/8/8/8/8/8/RR2K3 w - - 0 1",
+        Ruleset::Standard,
+        seat,
+    )
+    .await;
+    let reply = svc
+        .offer(winning, HUMAN, OfferKind::Draw)
+        .await
+        .expect("offer");
+    assert_eq!(reply.event, Event::OfferDeclined(OfferKind::Draw));
+    assert_eq!(reply.actor, Some(BOT));
+    assert_eq!(reply.status.draw_offer, None);
+    assert!(reply.status.end.is_none());
+}
+
+#[tokio::test]
+async fn a_takeback_is_granted_at_once_and_leaves_the_human_to_move() {
+    let env = Env::new().await;
+    let svc = env.svc.clone();
+    let mut turns = svc.computer_turns().expect("turns");
+    let ch = ChannelId(6);
+    let start = svc
+        .play_computer(ch, HUMAN, BOT, 5, ColorChoice::White, Ruleset::Standard)
+        .await
+        .unwrap();
+    assert!(matches!(
+        svc.offer(ch, HUMAN, OfferKind::Takeback).await,
+        Err(ServiceError::NothingToTakeBack)
+    ));
+    // After the computer's reply: both plies are undone.
+    svc.play(ch, HUMAN, &some_move(&start.position))
+        .await
+        .unwrap();
+    let turn = turns.try_recv().expect("turn");
+    let mv = turn.game.position().legal_moves()[0];
+    svc.computer_move(&turn, mv, None).await.unwrap();
+    let back = svc
+        .offer(ch, HUMAN, OfferKind::Takeback)
+        .await
+        .expect("takeback");
+    assert_eq!(back.event, Event::OfferAccepted(OfferKind::Takeback));
+    assert_eq!(back.actor, Some(BOT), "granted by the computer");
+    assert_eq!(back.status.plies, 0);
+    assert_eq!(back.status.to_move, HUMAN);
+    assert_eq!(back.status.takeback_request, None);
+    assert!(turns.try_recv().is_err(), "the human is to move");
+    // While the computer thinks: the human's move is undone, the computer's turn goes stale.
+    svc.play(ch, HUMAN, &some_move(&start.position))
+        .await
+        .unwrap();
+    let turn = turns.try_recv().expect("turn");
+    let back = svc
+        .offer(ch, HUMAN, OfferKind::Takeback)
+        .await
+        .expect("takeback");
+    assert_eq!(back.status.plies, 0);
+    assert_eq!(back.status.to_move, HUMAN);
+    let mv = turn.game.position().legal_moves()[0];
+    assert!(matches!(
+        svc.computer_move(&turn, mv, None).await,
+        Err(ServiceError::Stale)
+    ));
+    assert_eq!(plies(&svc, start.game_id).await, 0);
+}
+
+#[tokio::test]
+async fn levels_and_the_one_active_game_rule_are_checked() {
+    let env = Env::new().await;
+    let (svc, computer) = with_computer(&env);
+    let ch = ChannelId(7);
+    assert!(matches!(
+        computer.check_level(9),
+        Err(ServiceError::FairyStockfishMissing)
+    ));
+    assert!(computer.check_level(8).is_ok());
+    let err = ServiceError::FairyStockfishMissing;
+    let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
+    assert!(
+        text.contains("Fairy-Stockfish is not installed on this bot"),
+        "{text}"
+    );
+    for (level, ruleset) in [(0, Ruleset::Standard), (10, Ruleset::Standard)] {
+        assert!(matches!(
+            svc.play_computer(ch, HUMAN, BOT, level, ColorChoice::White, ruleset).await,
+            Err(ServiceError::ComputerLevel(l)) if l == level
+        ));
+    }
+    assert!(matches!(
+        svc.play_computer(ch, HUMAN, BOT, 9, ColorChoice::White, Ruleset::Traditional)
+            .await,
+        Err(ServiceError::FairyStockfishRules)
+    ));
+    assert!(matches!(
+        svc.play_computer(ch, BOT, BOT, 3, ColorChoice::White, Ruleset::Standard)
+            .await,
+        Err(ServiceError::ChallengeSelf)
+    ));
+    let first = svc
+        .play_computer(ch, HUMAN, BOT, 3, ColorChoice::White, Ruleset::Standard)
+        .await
+        .unwrap();
+    assert!(matches!(
+        svc.play_computer(ch, UserId(2002), BOT, 3, ColorChoice::White, Ruleset::Standard)
+            .await,
+        Err(ServiceError::ChannelBusy(id)) if id == first.game_id
+    ));
+    assert!(matches!(
+        svc.challenge(
+            ch,
+            UserId(2002),
+            UserId(2003),
+            false,
+            ColorChoice::White,
+            Ruleset::Standard
+        )
+        .await,
+        Err(ServiceError::ChannelBusy(_))
+    ));
+    // Someone else cannot move in it.
+    assert!(matches!(
+        svc.play(ch, UserId(2002), "e3e4").await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    // A challenge waiting in another channel keeps the computer out of that channel.
+    let other = ChannelId(8);
+    svc.challenge(
+        other,
+        HUMAN,
+        UserId(2002),
+        false,
+        ColorChoice::White,
+        Ruleset::Standard,
+    )
+    .await
+    .unwrap();
+    assert!(matches!(
+        svc.play_computer(other, HUMAN, BOT, 3, ColorChoice::White, Ruleset::Standard)
+            .await,
+        Err(ServiceError::ChallengePending(_))
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_traditional_the_weaker_computer_starts_the_count_before_its_move() {
+    let env = Env::new().await;
+    let ch = ChannelId(9);
+    // The computer (White: Khun and Met) against Khun and Ruea, no Bia left, White to move:
+    // the engine's count decision starts board's honour.
+    let seat = ComputerSeat {
+        side: Color::White,
+        level: 4,
+    };
+    let fen = "4k3/8/3r4/8/8/8/3M4/4K3 w - - 0 30";
+    let game = insert_computer_game(&env.svc, ch, fen, Ruleset::Traditional, seat).await;
+    let (svc, computer) = with_computer(&env);
+    let mut announced = svc.announcements().expect("announcements");
+    let _driver = driver::spawn(svc.clone(), computer).expect("driver");
+    let reply = next_move(&mut announced).await;
+    assert_eq!(reply.game_id, game);
+    let count = reply.status.count.expect("a count runs");
+    assert_eq!(count.kind, CountKind::BoardsHonour);
+    assert_eq!(count.counting, Color::White);
+    assert_eq!(
+        reply.status.draw_offer,
+        Some(Color::White),
+        "the count is a draw offer"
+    );
+    // The human may take the count's standing offer.
+    let drawn = svc
+        .accept_offer(ch, HUMAN, OfferKind::Draw)
+        .await
+        .expect("accept");
+    assert!(drawn.status.end.is_some());
+}
