@@ -30,7 +30,7 @@ pub struct Level(u8);
 /// move). Calibrated with the `match` example against Fairy-Stockfish at pychess's level N
 /// (20 games a level for 1–5, see the engine's README).
 const TABLE: [(u32, u64, i32); 8] = [
-    (2, 50, 40),
+    (2, 50, 20),
     (3, 100, 27),
     (4, 150, 18),
     (5, 200, 15),
