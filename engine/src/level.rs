@@ -28,9 +28,9 @@ pub struct Level(u8);
 /// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), and the
 /// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
 /// move). Calibrated with the `match` example against Fairy-Stockfish at pychess's level N
-/// (20 games a level for 1–5, see the engine's README).
+/// (20 to 100 games a level, see the engine's README).
 const TABLE: [(u32, u64, i32); 8] = [
-    (2, 50, 40),
+    (2, 50, 20),
     (3, 100, 27),
     (4, 150, 18),
     (5, 200, 15),
@@ -218,10 +218,11 @@ mod tests {
 
     #[test]
     fn higher_levels_see_more_free_material() {
-        // Level 1 misses the Ruea often (beatable by a beginner), but not always; from level
-        // 5 it is hardly ever missed; level 8 always takes it.
+        // Level 1 misses the Ruea now and then (beatable by a beginner; its temperature is
+        // set by matches against pychess's level 1), but not always; from level 5 it is
+        // hardly ever missed; level 8 always takes it.
         let (l1, l5, l8) = (takes_free_ruea(1), takes_free_ruea(5), takes_free_ruea(8));
-        assert!((8..=32).contains(&l1), "level 1 took it {l1} times of 40");
+        assert!((8..=37).contains(&l1), "level 1 took it {l1} times of 40");
         assert!(l5 >= 34, "level 5 took it {l5} times of 40");
         assert_eq!(l8, 40);
     }

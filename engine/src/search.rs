@@ -178,7 +178,7 @@ fn null_move(pos: &Position) -> Option<Position> {
 fn reduction(depth: i32, n: usize) -> i32 {
     let d = f64::from(depth.max(1));
     let m = n.max(1) as f64;
-    (0.75 + d.ln() * m.ln() / 2.0) as i32
+    (0.5 + d.ln() * m.ln() / 1.6) as i32
 }
 
 impl Searcher<'_> {
