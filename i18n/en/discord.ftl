@@ -10,6 +10,8 @@ cmd-challenge-color = color
 cmd-challenge-color-description = The side you want to play (default: random)
 cmd-challenge-rules = rules
 cmd-challenge-rules-description = The ruleset (default: standard)
+cmd-challenge-time = time
+cmd-challenge-time-description = Time control: days per move (1d 3d 7d 14d) or minutes+increment (3+2 … 30+20); default 3d
 
 cmd-accept = accept
 cmd-accept-description = Accept the challenge addressed to you in this channel
@@ -73,6 +75,7 @@ choice-pieces = pieces
 choice-promotion = promotion
 choice-counting = counting
 choice-draws = draws
+choice-time = time
 choice-explain = explain
 choice-start = start
 choice-stop = stop
@@ -101,7 +104,7 @@ discord-rules-title = Makruk rules: { $topic } ({ $ruleset })
 
 discord-games-title = Recent games in this channel
 discord-games-none = No finished games in this channel yet. Start one with /challenge.
-discord-games-line = **#{ $id }** { $white } vs { $black }: { $result }, { $plies } plies, { $ruleset }, { $finished }
+discord-games-line = **#{ $id }** { $white } vs { $black }: { $result }, { $plies } plies, { $ruleset }, { $time }, { $finished }
 discord-result-white = White won
 discord-result-black = Black won
 discord-result-draw = Draw
@@ -117,5 +120,8 @@ discord-reason-repetition = threefold repetition
 discord-reason-insufficient-material = insufficient material
 discord-reason-khun-vs-khun = only the two Khun left
 discord-reason-fifty-move = 100 plies without capture or Bia move
+discord-reason-timeout = on time
+discord-reason-timeout-draw = time ran out, too little material to mate
+discord-reason-timeout-aborted = time ran out before a first move
 
 discord-pgn-text = PGN of game #{ $id }. Analyse it on pychess: { $url }

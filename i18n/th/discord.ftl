@@ -9,6 +9,8 @@ cmd-challenge-color = สี
 cmd-challenge-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
 cmd-challenge-rules = กติกา
 cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
+cmd-challenge-time = เวลา
+cmd-challenge-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
 
 cmd-accept = รับคำท้า
 cmd-accept-description = รับคำท้าที่ส่งถึงคุณในช่องนี้
@@ -72,6 +74,7 @@ choice-pieces = ตัวหมาก
 choice-promotion = การหงาย
 choice-counting = การนับ
 choice-draws = การเสมอ
+choice-time = เวลา
 choice-explain = อธิบาย
 choice-start = เริ่มนับ
 choice-stop = หยุดนับ
@@ -100,7 +103,7 @@ discord-rules-title = กติกาหมากรุกไทย: { $topic } 
 
 discord-games-title = เกมล่าสุดในช่องนี้
 discord-games-none = ยังไม่มีเกมที่จบในช่องนี้ เริ่มเกมได้ด้วย /ท้าเล่น
-discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ตา, { $ruleset }, { $finished }
+discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ตา, { $ruleset }, { $time }, { $finished }
 discord-result-white = ขาวชนะ
 discord-result-black = ดำชนะ
 discord-result-draw = เสมอ
@@ -116,5 +119,8 @@ discord-reason-repetition = เดินซ้ำสามครั้ง
 discord-reason-insufficient-material = หมากไม่พอรุกจน
 discord-reason-khun-vs-khun = เหลือขุนสองตัว
 discord-reason-fifty-move = 100 ตาโดยไม่มีการกินหรือเดินเบี้ย
+discord-reason-timeout = หมดเวลา
+discord-reason-timeout-draw = หมดเวลา แต่หมากไม่พอรุกจน
+discord-reason-timeout-aborted = หมดเวลาก่อนเดินตาแรก
 
 discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }

@@ -46,6 +46,14 @@ pub struct Config {
     #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500,
           value_parser = clap::value_parser!(u64).range(0..=2500))]
     pub defer_after_ms: u64,
+    /// Where the bot's time comes from: the system's clock when `None` (production); tests and
+    /// the simulator give a [`crate::clock::FakeTime`] and move it by hand.
+    #[arg(skip)]
+    pub time: Option<Arc<dyn crate::clock::TimeSource>>,
+    /// Called with the game service once it is open and its clocks started (tests and the
+    /// simulator: to wait until the scheduler has acted, [`crate::game::GameService::settled`]).
+    #[arg(skip)]
+    pub on_service: Option<Arc<dyn Fn(crate::game::GameService) + Send + Sync>>,
 }
 
 // Hand-written so the token can never end up in a log line through `{:?}`.
@@ -57,7 +65,8 @@ impl std::fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_url", &self.api_url)
             .field("defer_after_ms", &self.defer_after_ms)
-            .finish()
+            .field("time", &self.time)
+            .finish_non_exhaustive()
     }
 }
 
@@ -86,6 +95,8 @@ impl Config {
             guild_id: None,
             api_url: None,
             defer_after_ms: 1500,
+            time: None,
+            on_service: None,
         }
     }
 }
@@ -236,9 +247,25 @@ pub async fn run(
         let _ = rx.wait_for(|stop| *stop).await;
     };
 
-    let service = open(&config.database_url)
+    let mut service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    if let Some(time) = &config.time {
+        service = service.with_time(Arc::clone(time));
+    }
+    // Before any request: the downtime is given back and the scheduler armed from the database.
+    let clocks = service
+        .start_clocks()
+        .await
+        .context("cannot start the clocks")?;
+    info!(
+        games = clocks.games,
+        downtime_ms = clocks.downtime_ms,
+        "clocks started"
+    );
+    if let Some(on_service) = &config.on_service {
+        on_service(service.clone());
+    }
 
     board::warm_up().await;
 

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::{ChannelId, GameService, Reply};
+use super::{ChannelId, GameId, GameService, Reply, UserId};
 
 /// A message for a channel that no interaction answers.
 #[derive(Clone, Debug)]
@@ -24,6 +24,26 @@ pub enum Announcement {
         /// The game after the move.
         reply: Reply,
     },
+    /// The side to move's time ran out: the game is over (lost, drawn or aborted on time, see
+    /// the reply's end), both players pinged.
+    TimedOut {
+        /// Where the game was played.
+        channel: ChannelId,
+        /// The game as it ended (event [`super::Event::TimedOut`]).
+        reply: Reply,
+    },
+    /// A correspondence game's player to move has less than a sixth of the period left (once
+    /// per move): a ping with the deadline.
+    Reminder {
+        /// Where the game is played.
+        channel: ChannelId,
+        /// The game.
+        game: GameId,
+        /// The player to move.
+        user: UserId,
+        /// Unix milliseconds by which they must move.
+        deadline_ms: i64,
+    },
 }
 
 impl Announcement {
@@ -31,14 +51,15 @@ impl Announcement {
     #[must_use]
     pub fn channel(&self) -> ChannelId {
         match self {
-            Announcement::Move { channel, .. } => *channel,
+            Announcement::Move { channel, .. }
+            | Announcement::TimedOut { channel, .. }
+            | Announcement::Reminder { channel, .. } => *channel,
         }
     }
 }
 
 /// The sending end, shared by the service's clones, and the receiving end until it is taken.
 pub(super) struct Announcer {
-    #[allow(dead_code)] // until the computer and the clocks announce
     tx: UnboundedSender<Announcement>,
     rx: Mutex<Option<UnboundedReceiver<Announcement>>>,
 }
@@ -67,7 +88,6 @@ impl GameService {
 
     /// Queues `announcement` (call only after the change it describes committed). Never blocks;
     /// when nobody listens (tests that do not take the stream) it is kept until the service drops.
-    #[allow(dead_code)] // until the computer and the clocks announce
     pub(super) fn announce(&self, announcement: Announcement) {
         // A send fails only when the receiver was taken and dropped: nobody posts any more.
         let _ = self.announcer.tx.send(announcement);

@@ -9,7 +9,30 @@ use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
-use crate::game::{ColorChoice, Ruleset, UserId};
+use crate::game::{ColorChoice, GameService, Ruleset, UserId};
+
+/// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.
+#[derive(Debug, poise::ChoiceParameter)]
+pub(crate) enum TimeOption {
+    #[name = "1d"]
+    Days1,
+    #[name = "3d"]
+    Days3,
+    #[name = "7d"]
+    Days7,
+    #[name = "14d"]
+    Days14,
+    #[name = "3+2"]
+    Live3,
+    #[name = "5+3"]
+    Live5,
+    #[name = "10+5"]
+    Live10,
+    #[name = "15+10"]
+    Live15,
+    #[name = "30+20"]
+    Live30,
+}
 
 /// Colour asked for in `/challenge`.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -22,13 +45,16 @@ pub(crate) enum ColorOption {
     Random,
 }
 
-/// `/challenge opponent [color] [rules]`: a challenge message with Accept / Decline buttons.
+// `time` is one of the service's time controls, offered as Discord choices (the same list as
+// `TimeControl::CHOICES`); the service reads it and refuses anything else with the list.
+/// `/challenge opponent [color] [rules] [time]`: a challenge message with Accept / Decline buttons.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
     opponent: serenity::User,
     color: Option<ColorOption>,
     rules: Option<RulesetOption>,
+    time: Option<TimeOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let color = match color {
@@ -39,6 +65,8 @@ pub(super) async fn challenge(
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
     let (channel, challenger) = (channel(ctx), user(ctx));
     run(ctx, "challenge", |locale| async move {
+        let time_control =
+            GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let view = service
             .challenge(
                 channel,
@@ -47,6 +75,7 @@ pub(super) async fn challenge(
                 opponent.bot,
                 color,
                 ruleset,
+                time_control,
             )
             .await?;
         let id = view.id.0;
