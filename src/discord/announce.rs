@@ -16,9 +16,11 @@ use crate::i18n::Locale;
 
 /// Posts every announcement from `announcements` until the service drops its sending end.
 /// One at a time: a channel's messages then appear in the order of the game's changes.
+/// `sim` (tests, the simulator) is told of each one posted.
 pub(crate) fn spawn(
     http: Arc<Http>,
     mut announcements: UnboundedReceiver<Announcement>,
+    sim: Option<Arc<super::SimClock>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         while let Some(announcement) = announcements.recv().await {
@@ -28,6 +30,9 @@ pub(crate) fn spawn(
                 // The game is stored either way; the channel misses one message (e.g. the bot
                 // lost access to it).
                 warn!(%channel, "cannot post an announcement: {e}");
+            }
+            if let Some(sim) = &sim {
+                sim.posted_one();
             }
         }
     })

@@ -46,14 +46,10 @@ pub struct Config {
     #[arg(long, env = "DEFER_AFTER_MS", default_value_t = 1500,
           value_parser = clap::value_parser!(u64).range(0..=2500))]
     pub defer_after_ms: u64,
-    /// Where the bot's time comes from: the system's clock when `None` (production); tests and
-    /// the simulator give a [`crate::clock::FakeTime`] and move it by hand.
+    /// The bot's time: the system's clock when `None` (production); tests and the simulator
+    /// give a [`SimClock`] and move it by hand.
     #[arg(skip)]
-    pub time: Option<Arc<dyn crate::clock::TimeSource>>,
-    /// Called with the game service once it is open and its clocks started (tests and the
-    /// simulator: to wait until the scheduler has acted, [`crate::game::GameService::settled`]).
-    #[arg(skip)]
-    pub on_service: Option<Arc<dyn Fn(crate::game::GameService) + Send + Sync>>,
+    pub sim_clock: Option<Arc<SimClock>>,
 }
 
 // Hand-written so the token can never end up in a log line through `{:?}`.
@@ -65,7 +61,7 @@ impl std::fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_url", &self.api_url)
             .field("defer_after_ms", &self.defer_after_ms)
-            .field("time", &self.time)
+            .field("sim_clock", &self.sim_clock)
             .finish_non_exhaustive()
     }
 }
@@ -95,9 +91,76 @@ impl Config {
             guild_id: None,
             api_url: None,
             defer_after_ms: 1500,
-            time: None,
-            on_service: None,
+            sim_clock: None,
         }
+    }
+}
+
+/// A fake clock for the bot (tests and the simulator's `wait 3d`): it stands still until
+/// [`SimClock::advance`] moves it, which then waits until the bot has acted on the new time
+/// (its scheduler has handled what became due and the announcements are posted). Survives
+/// restarts of the bot: each start attaches its new service.
+#[derive(Debug)]
+pub struct SimClock {
+    time: Arc<crate::clock::FakeTime>,
+    /// The running bot's service, and how many of its announcements have been posted.
+    attached: std::sync::Mutex<Option<crate::game::GameService>>,
+    posted: tokio::sync::watch::Sender<u64>,
+}
+
+/// How long [`SimClock::advance`] waits for the bot's announcements to be posted.
+const POSTED_WAIT: Duration = Duration::from_secs(10);
+
+impl SimClock {
+    /// A fake clock showing Unix milliseconds `start_ms`.
+    #[must_use]
+    pub fn new(start_ms: i64) -> Arc<SimClock> {
+        Arc::new(SimClock {
+            time: Arc::new(crate::clock::FakeTime::new(start_ms)),
+            attached: std::sync::Mutex::new(None),
+            posted: tokio::sync::watch::Sender::new(0),
+        })
+    }
+
+    /// The fake time itself.
+    #[must_use]
+    pub fn time(&self) -> &Arc<crate::clock::FakeTime> {
+        &self.time
+    }
+
+    /// Moves the bot's clock forward by `by` and completes once the bot's scheduler has acted
+    /// on it and every announcement is posted (or after 10 s, logged).
+    pub async fn advance(&self, by: Duration) {
+        self.time.advance(by);
+        let service = self
+            .attached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        let Some(service) = service else { return };
+        service.settled().await;
+        let announced = service.announced();
+        let mut posted = self.posted.subscribe();
+        if tokio::time::timeout(POSTED_WAIT, posted.wait_for(|p| *p >= announced))
+            .await
+            .is_err()
+        {
+            warn!("announcements not posted within {POSTED_WAIT:?}");
+        }
+    }
+
+    /// A (re)started bot's service: announcements are counted from 0 again.
+    fn attach(&self, service: &crate::game::GameService) {
+        self.posted.send_replace(0);
+        *self
+            .attached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(service.clone());
+    }
+
+    /// One more announcement was posted (or failed to be).
+    fn posted_one(&self) {
+        self.posted.send_modify(|p| *p += 1);
     }
 }
 
@@ -250,8 +313,8 @@ pub async fn run(
     let mut service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
-    if let Some(time) = &config.time {
-        service = service.with_time(Arc::clone(time));
+    if let Some(sim) = &config.sim_clock {
+        service = service.with_time(sim.time.clone());
     }
     // Before any request: the downtime is given back and the scheduler armed from the database.
     let clocks = service
@@ -263,8 +326,8 @@ pub async fn run(
         downtime_ms = clocks.downtime_ms,
         "clocks started"
     );
-    if let Some(on_service) = &config.on_service {
-        on_service(service.clone());
+    if let Some(sim) = &config.sim_clock {
+        sim.attach(&service);
     }
 
     board::warm_up().await;
@@ -339,7 +402,7 @@ pub async fn run(
     // Changes that no interaction answers (the computer's moves, flags) are posted from here.
     let poster = service
         .announcements()
-        .map(|rx| announce::spawn(Arc::clone(&client.http), rx));
+        .map(|rx| announce::spawn(Arc::clone(&client.http), rx, config.sim_clock.clone()));
 
     let shard_manager = Arc::clone(&client.shard_manager);
     let stop_shards = stop_rx.clone();

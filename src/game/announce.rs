@@ -7,6 +7,7 @@
 //! announcement always describes a stored change (the reverse is not guaranteed: one sent while the
 //! bot shuts down may never be posted; the game itself is in the database either way).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
@@ -62,6 +63,8 @@ impl Announcement {
 pub(super) struct Announcer {
     tx: UnboundedSender<Announcement>,
     rx: Mutex<Option<UnboundedReceiver<Announcement>>>,
+    /// How many have been queued.
+    sent: AtomicU64,
 }
 
 impl Default for Announcer {
@@ -70,6 +73,7 @@ impl Default for Announcer {
         Announcer {
             tx,
             rx: Mutex::new(Some(rx)),
+            sent: AtomicU64::new(0),
         }
     }
 }
@@ -91,5 +95,13 @@ impl GameService {
     pub(super) fn announce(&self, announcement: Announcement) {
         // A send fails only when the receiver was taken and dropped: nobody posts any more.
         let _ = self.announcer.tx.send(announcement);
+        self.announcer.sent.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// How many announcements have been queued so far (a poster that has posted as many is
+    /// done: the simulator waits for that).
+    #[must_use]
+    pub fn announced(&self) -> u64 {
+        self.announcer.sent.load(Ordering::SeqCst)
     }
 }
