@@ -126,7 +126,8 @@ async fn main() -> anyhow::Result<()> {
 
     // Deadline → announcement, with the real clock.
     let mut delays = Vec::new();
-    let until = Instant::now() + Duration::from_millis(u64::try_from(window_ms).unwrap_or(0) + 15_000);
+    let until =
+        Instant::now() + Duration::from_millis(u64::try_from(window_ms).unwrap_or(0) + 15_000);
     while delays.len() < usize::try_from(due).unwrap_or(0) {
         let left = until.saturating_duration_since(Instant::now());
         let Ok(Some(a)) = tokio::time::timeout(left, said.recv()).await else {

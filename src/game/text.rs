@@ -11,8 +11,8 @@ use crate::clock::ClockStatus;
 use crate::i18n::Locale;
 use crate::tr;
 use crate::types::{
-    ChallengeState, ChallengeView, ColorChoice, Event, GameResult, OfferKind, Reply, RulesTopic,
-    UserId, UserName,
+    ChallengeState, ChallengeView, ColorChoice, EndReason, Event, GameResult, OfferKind, Reply,
+    RulesTopic, UserId, UserName,
 };
 
 fn color(locale: Locale, c: Color) -> String {
@@ -292,7 +292,10 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
             lines.push(line);
         }
     }
-    if r.event == Event::TimedOut {
+    // A loss on time is said by the end line ("White ran out of time: Black wins"); a draw or
+    // an abort on time says who ran out here.
+    let loss = r.status.end.is_some_and(|e| e.reason == EndReason::Timeout);
+    if r.event == Event::TimedOut && !loss {
         let c = r.status.turn;
         lines.push(tr!(
             locale,
@@ -563,7 +566,7 @@ pub(crate) fn pgn_date(unix: i64) -> String {
 mod tests {
     use super::*;
     use crate::i18n::has;
-    use crate::types::{ChallengeId, EndReason, GameId};
+    use crate::types::{ChallengeId, GameId};
 
     /// Keys built at run time (`error-<name>`, `end-<reason>`, …) exist in both languages.
     #[test]

@@ -9,6 +9,8 @@ use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
+#[cfg(test)]
+use crate::game::TimeControl;
 use crate::game::{ColorChoice, GameService, Ruleset, UserId};
 
 /// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.
@@ -120,4 +122,20 @@ pub(super) async fn decline(ctx: Context<'_>) -> Result<(), Error> {
         Ok(Answer::public(view.text(locale, &mention)))
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::ChoiceParameter as _;
+
+    #[test]
+    fn the_time_choices_are_the_services() {
+        let offered: Vec<String> = TimeOption::list().into_iter().map(|c| c.name).collect();
+        let service: Vec<String> = TimeControl::CHOICES
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(offered, service);
+    }
 }
