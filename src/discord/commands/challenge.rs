@@ -9,8 +9,6 @@ use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
-#[cfg(test)]
-use crate::game::TimeControl;
 use crate::game::{ColorChoice, GameService, Ruleset, UserId};
 
 /// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.
@@ -127,6 +125,7 @@ pub(super) async fn decline(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::TimeControl;
     use poise::ChoiceParameter as _;
 
     #[test]
