@@ -18,10 +18,13 @@ use crate::clock::Snapshot;
 /// How many games the cache holds at most (about 20 KB each for a long game).
 const CAPACITY: usize = 4096;
 
+/// One cached game: its stored version, the replayed game, the clocks stored with each move.
+type Entry = (i64, Game, Vec<Snapshot>);
+
 /// A game replayed at a stored version, with the clocks stored with each of its moves.
 #[derive(Default)]
 pub(super) struct GameCache {
-    games: Mutex<HashMap<i64, (i64, Game, Vec<Snapshot>)>>,
+    games: Mutex<HashMap<i64, Entry>>,
 }
 
 impl GameCache {

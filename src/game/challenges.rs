@@ -106,6 +106,9 @@ impl GameService {
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`] (`opponent_is_bot`),
     /// [`ServiceError::ChannelBusy`] (a game is being played here),
     /// [`ServiceError::ChallengePending`] (another challenge is open here), `Internal`.
+    // The challenge's terms one by one, as the command gives them (a struct would only be
+    // taken apart again here).
+    #[allow(clippy::too_many_arguments)]
     #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
