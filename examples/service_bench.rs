@@ -81,6 +81,7 @@ async fn main() -> anyhow::Result<()> {
                 false,
                 ColorChoice::White,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await?;
         svc.accept(ch, black, Some(c.id)).await?;
@@ -137,6 +138,7 @@ async fn main() -> anyhow::Result<()> {
             false,
             ColorChoice::White,
             Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await?;
     svc.accept(ch, black, Some(c.id)).await?;

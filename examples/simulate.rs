@@ -6,10 +6,13 @@
 //! ```
 //!
 //! The example scenarios are `examples/scenarios/quick-mate.txt` (a short game to mate, with
-//! the mistakes a player can make) and `examples/scenarios/offers-and-restart.txt` (Thai and
-//! English players, a draw offer, a takeback, a restart of the bot, a resignation) and
+//! the mistakes a player can make), `examples/scenarios/offers-and-restart.txt` (Thai and
+//! English players, a draw offer, a takeback, a restart of the bot, a resignation),
 //! `examples/scenarios/computer.txt` (a game against the computer at level 2: the simulator
-//! waits for each of its replies, a takeback). The format is described in `standin/src/scenario/mod.rs` (`discord_standin::scenario`).
+//! waits for each of its replies, a takeback) and `examples/scenarios/timeout.txt` (clocks: a
+//! reminder, a flag falling while nobody types). The bot runs on a fake clock that only the
+//! scenario's `wait` lines move. The format is described in `standin/src/scenario/mod.rs`
+//! (`discord_standin::scenario`).
 //!
 //! Output: `<out-dir>/transcript.md` and the board pictures as PNG files next to it.
 
@@ -17,7 +20,8 @@ use std::path::Path;
 
 use anyhow::bail;
 use discord_standin::scenario;
-use makruk_bot::discord::Config;
+use makruk_bot::clock::{SystemTimeSource, TimeSource as _};
+use makruk_bot::discord::{Config, SimClock};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -34,12 +38,18 @@ async fn main() -> anyhow::Result<()> {
         "sqlite://{}",
         dir.path().join("makruk-bot.sqlite3").display()
     );
-    let played = scenario::play(Path::new(scenario), Path::new(out_dir), |launch| {
+    // The bot's time starts now and moves only with the scenario's `wait` lines.
+    let clock = SimClock::new(SystemTimeSource.now_ms());
+    let bot = |launch: discord_standin::Launch| {
         let mut config = Config::with_token(launch.token);
         config.database_url = db.clone();
         config.api_url = Some(launch.api_url);
         config.guild_id = Some(launch.guild_id);
+        config.sim_clock = Some(clock.clone());
         makruk_bot::discord::run(config, launch.stop)
+    };
+    let played = scenario::play(Path::new(scenario), Path::new(out_dir), bot, |by| {
+        clock.advance(by)
     })
     .await?;
     println!(

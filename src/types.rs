@@ -4,6 +4,8 @@
 
 use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
 
+use crate::clock::{ClockStatus, TimeControl};
+
 /// A user (a Discord user id / snowflake, or any other platform's numeric id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub u64);
@@ -90,6 +92,8 @@ pub struct ChallengeView {
     /// Unix time, seconds; after it the challenge can no longer be accepted.
     pub expires_at: i64,
     pub state: ChallengeState,
+    /// The time control of the game it starts.
+    pub time_control: TimeControl,
 }
 
 /// What a player may propose to the opponent, who accepts or declines it. At most one of each
@@ -138,6 +142,9 @@ pub enum Event {
     CountStopped,
     /// Nothing changed: the current state was asked for (`board`).
     Shown,
+    /// The side to move's time ran out (see [`EndReason::Timeout`] and its siblings); nobody
+    /// asked: the scheduler, or a request arriving after the flag fell.
+    TimedOut,
 }
 
 /// The result of a finished game.
@@ -192,11 +199,18 @@ pub enum EndReason {
     KhunVsKhun,
     /// 100 plies without capture or Bia move (`fifty-move`, `material`).
     FiftyMove,
+    /// The side to move's time ran out: it loses.
+    Timeout,
+    /// The side to move's time ran out, but its opponent cannot possibly mate with what it
+    /// has left: a draw.
+    TimeoutDraw,
+    /// A side's time ran out before it made its first move: aborted, no result.
+    TimeoutAborted,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 14] = [
         EndReason::Checkmate,
         EndReason::Resignation,
         EndReason::Agreement,
@@ -208,6 +222,9 @@ impl EndReason {
         EndReason::InsufficientMaterial,
         EndReason::KhunVsKhun,
         EndReason::FiftyMove,
+        EndReason::Timeout,
+        EndReason::TimeoutDraw,
+        EndReason::TimeoutAborted,
     ];
 
     /// A stable lower-case name, used in the database and as a Fluent key suffix.
@@ -225,6 +242,9 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::KhunVsKhun => "khun-vs-khun",
             EndReason::FiftyMove => "fifty-move",
+            EndReason::Timeout => "timeout",
+            EndReason::TimeoutDraw => "timeout-draw",
+            EndReason::TimeoutAborted => "timeout-aborted",
         }
     }
 }
@@ -268,6 +288,10 @@ pub struct Status {
     pub takeback_request: Option<Color>,
     /// Set when the game is over.
     pub end: Option<GameEnd>,
+    /// The game's time control.
+    pub time_control: TimeControl,
+    /// The clock at the time of the answer (for a finished game: as it stood at the end).
+    pub clock: ClockStatus,
 }
 
 impl Status {
@@ -308,6 +332,7 @@ pub struct GameSummary {
     pub white: UserId,
     pub black: UserId,
     pub ruleset: Ruleset,
+    pub time_control: TimeControl,
     pub result: GameResult,
     pub reason: EndReason,
     /// Plies played.
@@ -336,19 +361,22 @@ pub enum RulesTopic {
     Promotion,
     Counting,
     Draws,
+    /// Clocks: time controls, increments, the reminder, flags, takebacks, downtime.
+    Time,
 }
 
 impl RulesTopic {
     /// All topics, in the order of a full explanation.
-    pub const ALL: [RulesTopic; 5] = [
+    pub const ALL: [RulesTopic; 6] = [
         RulesTopic::Overview,
         RulesTopic::Pieces,
         RulesTopic::Promotion,
         RulesTopic::Counting,
         RulesTopic::Draws,
+        RulesTopic::Time,
     ];
 
-    /// `"overview"`, `"pieces"`, `"promotion"`, `"counting"`, `"draws"`.
+    /// `"overview"`, `"pieces"`, `"promotion"`, `"counting"`, `"draws"`, `"time"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -357,6 +385,7 @@ impl RulesTopic {
             RulesTopic::Promotion => "promotion",
             RulesTopic::Counting => "counting",
             RulesTopic::Draws => "draws",
+            RulesTopic::Time => "time",
         }
     }
 }

@@ -3,9 +3,10 @@
 mod real_bot;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use discord_standin::scenario;
-use real_bot::{launcher, temp_database};
+use real_bot::{launcher_on, sim_clock, temp_database};
 
 #[tokio::test]
 async fn the_example_scenarios_play_through() {
@@ -18,9 +19,14 @@ async fn the_example_scenarios_play_through() {
         }
         let out = tempfile::tempdir().expect("temporary directory");
         let (_db_dir, db) = temp_database();
-        scenario::play(&path, out.path(), launcher(&db, |_| {}))
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+        let clock = sim_clock();
+        let waits = Arc::clone(&clock);
+        scenario::play(&path, out.path(), launcher_on(&db, &clock), |by| {
+            let waits = Arc::clone(&waits);
+            async move { waits.advance(by).await }
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
         let transcript = std::fs::read_to_string(out.path().join("transcript.md"))
             .expect("a transcript is written");
         assert!(
@@ -35,6 +41,19 @@ async fn the_example_scenarios_play_through() {
                 transcript.matches("_The bot posts:_").count(),
                 4,
                 "{transcript}"
+            );
+        }
+        if path.file_name().is_some_and(|n| n == "timeout.txt") {
+            // The flag falls with nobody typing: the bot posts it by itself, pinging both.
+            assert!(
+                transcript.contains("ran out of time") && transcript.contains("wins"),
+                "{}: the flag is posted\n{transcript}",
+                path.display()
+            );
+            assert!(
+                transcript.contains("less than a sixth"),
+                "{}: the reminder is posted\n{transcript}",
+                path.display()
             );
         }
         played += 1;

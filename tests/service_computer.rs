@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use makruk::{Color, CountKind, Position, Ruleset};
+use makruk_bot::clock::{ClockState, TimeControl};
 use makruk_bot::computer::{driver, Computer, Settings, UciSettings};
 use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, ComputerSeat, Event, GameId, GameService, OfferKind,
@@ -87,6 +88,9 @@ async fn insert_computer_game(
             start_fen: &start.fen(),
             now: 0,
             computer: Some(seat),
+            time_control: TimeControl::DEFAULT,
+            clock: ClockState::new(TimeControl::DEFAULT, start.turn(), svc.time().now_ms())
+                .stored(),
         },
     )
     .await
@@ -103,7 +107,15 @@ async fn the_computer_replies_to_each_move_through_the_service() {
     let _driver = driver::spawn(svc.clone(), computer).expect("driver");
     let ch = ChannelId(1);
     let start = svc
-        .play_computer(ch, HUMAN, BOT, 2, ColorChoice::White, Ruleset::Standard)
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            2,
+            ColorChoice::White,
+            Ruleset::Standard,
+            TimeControl::DEFAULT,
+        )
         .await
         .expect("start");
     assert_eq!(start.event, Event::Started);
@@ -135,7 +147,15 @@ async fn a_computer_move_applies_only_on_the_version_it_was_thought_for() {
     let ch = ChannelId(2);
     // The computer has White: its first turn is handed out at the start.
     let start = svc
-        .play_computer(ch, HUMAN, BOT, 1, ColorChoice::Black, Ruleset::Standard)
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            1,
+            ColorChoice::Black,
+            Ruleset::Standard,
+            TimeControl::DEFAULT,
+        )
         .await
         .expect("start");
     assert_eq!(start.white, BOT);
@@ -200,7 +220,15 @@ async fn after_a_restart_on_its_turn_the_computer_moves_once() {
     // Nobody thinks before the restart: the computer (White) is left to move.
     let start = env
         .svc
-        .play_computer(ch, HUMAN, BOT, 3, ColorChoice::Black, Ruleset::Standard)
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            3,
+            ColorChoice::Black,
+            Ruleset::Standard,
+            TimeControl::DEFAULT,
+        )
         .await
         .expect("start");
     assert_eq!(plies(&env.svc, start.game_id).await, 0);
@@ -280,7 +308,15 @@ async fn a_takeback_is_granted_at_once_and_leaves_the_human_to_move() {
     let mut turns = svc.computer_turns().expect("turns");
     let ch = ChannelId(6);
     let start = svc
-        .play_computer(ch, HUMAN, BOT, 5, ColorChoice::White, Ruleset::Standard)
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            5,
+            ColorChoice::White,
+            Ruleset::Standard,
+            TimeControl::DEFAULT,
+        )
         .await
         .unwrap();
     assert!(matches!(
@@ -341,26 +377,50 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
     );
     for (level, ruleset) in [(0, Ruleset::Standard), (10, Ruleset::Standard)] {
         assert!(matches!(
-            svc.play_computer(ch, HUMAN, BOT, level, ColorChoice::White, ruleset).await,
+            svc.play_computer(ch, HUMAN, BOT, level, ColorChoice::White, ruleset, TimeControl::DEFAULT).await,
             Err(ServiceError::ComputerLevel(l)) if l == level
         ));
     }
     assert!(matches!(
-        svc.play_computer(ch, HUMAN, BOT, 9, ColorChoice::White, Ruleset::Traditional)
-            .await,
+        svc.play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            9,
+            ColorChoice::White,
+            Ruleset::Traditional,
+            TimeControl::DEFAULT
+        )
+        .await,
         Err(ServiceError::FairyStockfishRules)
     ));
     assert!(matches!(
-        svc.play_computer(ch, BOT, BOT, 3, ColorChoice::White, Ruleset::Standard)
-            .await,
+        svc.play_computer(
+            ch,
+            BOT,
+            BOT,
+            3,
+            ColorChoice::White,
+            Ruleset::Standard,
+            TimeControl::DEFAULT
+        )
+        .await,
         Err(ServiceError::ChallengeSelf)
     ));
     let first = svc
-        .play_computer(ch, HUMAN, BOT, 3, ColorChoice::White, Ruleset::Standard)
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            3,
+            ColorChoice::White,
+            Ruleset::Standard,
+            TimeControl::DEFAULT,
+        )
         .await
         .unwrap();
     assert!(matches!(
-        svc.play_computer(ch, UserId(2002), BOT, 3, ColorChoice::White, Ruleset::Standard)
+        svc.play_computer(ch, UserId(2002), BOT, 3, ColorChoice::White, Ruleset::Standard, TimeControl::DEFAULT)
             .await,
         Err(ServiceError::ChannelBusy(id)) if id == first.game_id
     ));
@@ -371,7 +431,8 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
             UserId(2003),
             false,
             ColorChoice::White,
-            Ruleset::Standard
+            Ruleset::Standard,
+            TimeControl::DEFAULT
         )
         .await,
         Err(ServiceError::ChannelBusy(_))
@@ -390,12 +451,21 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
         false,
         ColorChoice::White,
         Ruleset::Standard,
+        TimeControl::DEFAULT,
     )
     .await
     .unwrap();
     assert!(matches!(
-        svc.play_computer(other, HUMAN, BOT, 3, ColorChoice::White, Ruleset::Standard)
-            .await,
+        svc.play_computer(
+            other,
+            HUMAN,
+            BOT,
+            3,
+            ColorChoice::White,
+            Ruleset::Standard,
+            TimeControl::DEFAULT
+        )
+        .await,
         Err(ServiceError::ChallengePending(_))
     ));
 }

@@ -4,8 +4,10 @@
 
 mod service_common;
 
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
+
+use makruk_bot::clock::FakeTime;
 
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
@@ -717,12 +719,8 @@ async fn abort_only_before_both_sides_moved() {
 #[tokio::test]
 async fn challenges_accept_decline_withdraw_expire() {
     let env = Env::new().await;
-    let now = Arc::new(AtomicI64::new(1_000_000));
-    let clock = now.clone();
-    let svc = env
-        .svc
-        .clone()
-        .with_clock(Arc::new(move || clock.load(Ordering::SeqCst)));
+    let now = Arc::new(FakeTime::new(1_000_000_000));
+    let svc = env.svc.clone().with_time(now.clone());
     let ch = ChannelId(100);
     assert!(matches!(
         svc.challenge(
@@ -731,7 +729,8 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             false,
             ColorChoice::Random,
-            Ruleset::Standard
+            Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT
         )
         .await,
         Err(ServiceError::ChallengeSelf)
@@ -743,7 +742,8 @@ async fn challenges_accept_decline_withdraw_expire() {
             BLACK,
             true,
             ColorChoice::Random,
-            Ruleset::Standard
+            Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT
         )
         .await,
         Err(ServiceError::ChallengeBot)
@@ -756,6 +756,7 @@ async fn challenges_accept_decline_withdraw_expire() {
             false,
             ColorChoice::Black,
             Ruleset::Material,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
@@ -773,7 +774,8 @@ async fn challenges_accept_decline_withdraw_expire() {
             BLACK,
             false,
             ColorChoice::Random,
-            Ruleset::Standard
+            Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT
         )
         .await,
         Err(ServiceError::ChallengePending(_))
@@ -809,6 +811,7 @@ async fn challenges_accept_decline_withdraw_expire() {
             false,
             ColorChoice::Black,
             Ruleset::Material,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
@@ -825,10 +828,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             false,
             ColorChoice::Black,
             Ruleset::Material,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
-    now.fetch_add(601, Ordering::SeqCst);
+    now.advance(Duration::from_secs(601));
     assert!(svc.open_challenge(ch).await.unwrap().is_none());
     assert!(matches!(
         svc.accept(ch, BLACK, Some(c.id)).await,
@@ -847,10 +851,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             false,
             ColorChoice::Black,
             Ruleset::Material,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
-    now.fetch_add(599, Ordering::SeqCst);
+    now.advance(Duration::from_secs(599));
     let r = svc.accept(ch, BLACK, Some(c.id)).await.unwrap();
     assert_eq!(
         (r.white, r.black, r.ruleset, r.event),
@@ -865,7 +870,8 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             false,
             ColorChoice::Random,
-            Ruleset::Standard
+            Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT
         )
         .await,
         Err(ServiceError::ChannelBusy(_))
@@ -882,6 +888,7 @@ async fn challenges_accept_decline_withdraw_expire() {
                 false,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
             .unwrap();

@@ -86,6 +86,7 @@ async fn restart_preserves_moves_counting_and_offers() {
             false,
             ColorChoice::Black,
             Ruleset::Material,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
@@ -217,6 +218,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         false,
         ColorChoice::Random,
         Ruleset::Standard,
+        makruk_bot::clock::TimeControl::DEFAULT,
     )
     .await
     .unwrap();
@@ -376,6 +378,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
                 false,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
             .map(drop),
@@ -390,6 +393,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
                 false,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
             .map(drop),
@@ -404,6 +408,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
                 false,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
             .map(drop),
@@ -418,6 +423,7 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
                 true,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
             .map(drop),
@@ -560,6 +566,7 @@ async fn concurrent_accepts_and_challenges_start_one_game() {
             false,
             ColorChoice::White,
             Ruleset::Standard,
+            makruk_bot::clock::TimeControl::DEFAULT,
         )
         .await
         .unwrap();
@@ -595,6 +602,7 @@ async fn concurrent_accepts_and_challenges_start_one_game() {
                 false,
                 ColorChoice::Random,
                 Ruleset::Standard,
+                makruk_bot::clock::TimeControl::DEFAULT,
             )
             .await
         })
@@ -639,6 +647,13 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             start_fen: service_common::START_FEN,
             now: 0,
             computer: None,
+            time_control: makruk_bot::clock::TimeControl::DEFAULT,
+            clock: makruk_bot::clock::ClockState::new(
+                makruk_bot::clock::TimeControl::DEFAULT,
+                makruk::Color::White,
+                0,
+            )
+            .stored(),
         },
     )
     .await;
@@ -687,9 +702,19 @@ async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
     let before = env.svc.store().dump().await.unwrap();
     for stale in [row.version + 1, row.version - 1] {
         let mut tx = env.svc.store().begin_write().await.unwrap();
-        let done = store::append_move(&mut tx, &row, stale, 0, "e3e4", "e4")
-            .await
-            .unwrap();
+        let done = store::append_move(
+            &mut tx,
+            &row,
+            stale,
+            &store::MoveRow {
+                ply: 0,
+                uci: "e3e4".into(),
+                san: "e4".into(),
+                clocks: None,
+            },
+        )
+        .await
+        .unwrap();
         assert!(!done, "stale version {stale}");
         tx.commit().await.unwrap();
         assert_eq!(
@@ -699,11 +724,19 @@ async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
         );
     }
     let mut tx = env.svc.store().begin_write().await.unwrap();
-    assert!(
-        store::append_move(&mut tx, &row, row.version, 0, "e3e4", "e4")
-            .await
-            .unwrap()
-    );
+    assert!(store::append_move(
+        &mut tx,
+        &row,
+        row.version,
+        &store::MoveRow {
+            ply: 0,
+            uci: "e3e4".into(),
+            san: "e4".into(),
+            clocks: None,
+        }
+    )
+    .await
+    .unwrap());
     tx.commit().await.unwrap();
     let mut conn = env.svc.store().read_conn().await.unwrap();
     let stored = store::moves(&mut conn, row.id).await.unwrap();

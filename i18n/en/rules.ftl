@@ -47,3 +47,10 @@ rules-draws-material = **Draws ({ $ruleset })**
     A game is drawn by stalemate, when a count reaches 65, when the same position occurs for the third time, when only the two Khun are left, after 100 plies without a capture or a Bia move while Bia remain (the status shows the counter from ply 80), or by agreement (`/draw`).
 rules-draws-fifty-move = **Draws ({ $ruleset })**
     A game is drawn by stalemate, after 50 moves (100 plies) without a capture or a Bia move, when the same position occurs for the third time, when neither side has enough material to mate, or by agreement (`/draw`).
+
+rules-time = **Time**
+    Every game has a clock, chosen with `/challenge time:` (default `3d`). Correspondence (`1d`, `3d`, `7d`, `14d`): each move must be played within that many days of the opponent's move; the time does not carry over. Live (`3+2`, `5+3`, `10+5`, `15+10`, `30+20`): each side has that many minutes for the whole game and gains the seconds after each of its moves (Fischer increment).
+    When the side to move's time runs out, the bot ends the game at once: that side loses, unless the opponent has too little material left to ever mate (for example a bare Khun, or a lone Met) — then it is a draw. A side whose time runs out before its first move has its game aborted, with no result.
+    In correspondence games the player to move gets one reminder per move when less than a sixth of the time is left (12 hours of 3 days); live games have none.
+    An accepted takeback gives the time back as on lichess: both clocks return to what they were when the taken-back move's turn began, and that turn starts again. Draw offers, takeback requests and counting do not stop the clock.
+    Time while the bot is down is charged to nobody: when it comes back, every running clock gets the downtime back, and no game is lost on time because of it.

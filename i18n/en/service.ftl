@@ -43,10 +43,14 @@ event-takeback-declined = { $player } refused to take the move back.
 event-aborted = { $player } aborted the game.
 event-count-started = { $player } starts counting board's honour (64 moves). This is also a standing draw offer: { $opponent } may accept it with `/draw action:accept`.
 event-count-stopped = { $player } stops counting board's honour.
+event-timed-out = { $player } ran out of time.
 
 ## Status
 
 status-turn = { $player } to move.
+status-clock-live = ⏱ { $control }: White { $white } · Black { $black } — { $color }'s flag falls <t:{ $flag }:R>.
+status-clock-correspondence = ⏱ { $control } per move: { $color } must move by <t:{ $deadline }:f> (<t:{ $deadline }:R>).
+reminder = ⏰ { $user }, your move: less than a sixth of your time is left. Move by <t:{ $deadline }:f> (<t:{ $deadline }:R>) or you lose on time.
 status-check = { $color } is in check!
 status-count-boards = Board's honour: { $color } counts { $current } of { $limit }.
 status-count-pieces = Pieces' honour: { $color } counts { $current } of { $limit }.
@@ -72,6 +76,9 @@ end-repetition = The same position occurred for the third time: drawn by repetit
 end-insufficient-material = Neither side has enough material to mate: drawn.
 end-khun-vs-khun = Only the two Khun are left: drawn.
 end-fifty-move = 50 moves without a capture or a Bia move: drawn.
+end-timeout = { $loser } ran out of time: { $winner } wins.
+end-timeout-draw = Time ran out, but the opponent has too little material left to mate: drawn.
+end-timeout-aborted = Time ran out before that side made its first move: the game is aborted, no result.
 end-result = Result: { $result }
 
 ## Challenges
@@ -79,7 +86,7 @@ end-result = Result: { $result }
 challenge-color-white = { $challenger } plays White
 challenge-color-black = { $challenger } plays Black
 challenge-color-random = colours drawn at random
-challenge-open = { $challenger } challenges { $opponent } to a game of Makruk ({ $ruleset } rules, { $colors }). { $opponent }: `/accept` or `/decline`. The challenge expires <t:{ $expires }:R>.
+challenge-open = { $challenger } challenges { $opponent } to a game of Makruk ({ $ruleset } rules, { $colors }, time { $time }). { $opponent }: `/accept` or `/decline`. The challenge expires <t:{ $expires }:R>.
 challenge-accepted = { $opponent } accepted the challenge of { $challenger }.
 challenge-declined = { $opponent } declined the challenge of { $challenger }.
 challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
@@ -89,6 +96,8 @@ challenge-expired = The challenge of { $challenger } to { $opponent } has expire
 
 error-no-game-here = No game is being played in this channel. Start one with `/challenge`.
 error-game-over = The game in this channel is over. Start a new one with `/challenge`.
+error-timed-out = The game in this channel is over: time ran out. Start a new one with `/challenge`.
+error-unknown-time-control = “{ $input }” is not a time control. Choose one of { $choices } (days per move, or minutes + seconds of increment per move).
 error-not-a-player = You are not playing in this game; only the two players can do that.
 error-not-your-turn = It is not your turn: wait for your opponent's move.
 error-channel-busy = A game is already being played in this channel. Wait until it ends, or start a thread and play there.

@@ -43,10 +43,14 @@ event-takeback-declined = { $player } ไม่ยอมให้คืนตา
 event-aborted = { $player } ยกเลิกเกม
 event-count-started = { $player } เริ่มนับศักดิ์กระดาน (64 ตา) ซึ่งถือเป็นการขอเสมอไปด้วย: { $opponent } รับเสมอได้ด้วย `/draw action:accept`
 event-count-stopped = { $player } หยุดนับศักดิ์กระดาน
+event-timed-out = { $player } หมดเวลา
 
 ## สถานะ
 
 status-turn = ตาของ{ $player }
+status-clock-live = ⏱ { $control }: ขาว { $white } · ดำ { $black } — เวลาของ{ $color }จะหมด <t:{ $flag }:R>
+status-clock-correspondence = ⏱ { $control } ต่อตา: { $color } ต้องเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>)
+reminder = ⏰ { $user } ถึงตาคุณแล้ว: เวลาเหลือไม่ถึงหนึ่งในหก เดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>) มิฉะนั้นจะแพ้เพราะหมดเวลา
 status-check = { $color } ถูกรุก!
 status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
 status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
@@ -71,6 +75,9 @@ end-repetition = ตำแหน่งเดิมเกิดขึ้นเป
 end-insufficient-material = ไม่มีฝ่ายใดมีหมากพอจะรุกจนได้: เสมอ
 end-khun-vs-khun = เหลือแต่ขุนสองตัว: เสมอ
 end-fifty-move = เดิน 50 ตาโดยไม่มีการกินหรือเดินเบี้ย: เสมอ
+end-timeout = { $loser } หมดเวลา: { $winner } ชนะ
+end-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน: เสมอ
+end-timeout-aborted = หมดเวลาก่อนฝ่ายนั้นได้เดินตาแรก: เกมถูกยกเลิก ไม่มีผลแพ้ชนะ
 end-result = ผล: { $result }
 
 ## คำท้า
@@ -78,7 +85,7 @@ end-result = ผล: { $result }
 challenge-color-white = { $challenger } เดินฝ่ายขาว
 challenge-color-black = { $challenger } เดินฝ่ายดำ
 challenge-color-random = สุ่มฝ่าย
-challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset }, { $colors }) { $opponent }: ใช้ `/accept` หรือ `/decline` คำท้าจะหมดอายุ <t:{ $expires }:R>
+challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset }, { $colors }, เวลา { $time }) { $opponent }: ใช้ `/accept` หรือ `/decline` คำท้าจะหมดอายุ <t:{ $expires }:R>
 challenge-accepted = { $opponent } รับคำท้าของ { $challenger }
 challenge-declined = { $opponent } ปฏิเสธคำท้าของ { $challenger }
 challenge-withdrawn = { $challenger } ถอนคำท้าที่ส่งถึง { $opponent }
@@ -88,6 +95,8 @@ challenge-expired = คำท้าของ { $challenger } ถึง { $oppone
 
 error-no-game-here = ยังไม่มีเกมในช่องนี้ เริ่มเกมด้วย `/challenge`
 error-game-over = เกมในช่องนี้จบแล้ว เริ่มเกมใหม่ด้วย `/challenge`
+error-timed-out = เกมในช่องนี้จบแล้ว: หมดเวลา เริ่มเกมใหม่ด้วย `/challenge`
+error-unknown-time-control = “{ $input }” ไม่ใช่การควบคุมเวลา เลือกหนึ่งใน { $choices } (จำนวนวันต่อตา หรือ นาที + วินาทีที่เพิ่มต่อตา)
 error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นสองคนเท่านั้นที่ทำได้
 error-not-your-turn = ยังไม่ถึงตาคุณ รอคู่แข่งเดินก่อน
 error-channel-busy = มีเกมกำลังเล่นอยู่ในช่องนี้ รอให้จบก่อน หรือเปิดเธรดแล้วเล่นในนั้น

@@ -30,14 +30,16 @@ pub struct Computer {
     settings: Settings,
 }
 
-/// How long the computer may think about `turn`'s move. The one place the think time is
-/// decided: today the level's budget from [`Settings::budgets`] (level 9: Fairy-Stockfish's
-/// `movetime`); a game with a clock is to take its share of the remaining time here.
+/// How long the computer may think about `turn`'s move at `now_ms` (Unix milliseconds): the
+/// level's budget from [`Settings::budgets`] (level 9: Fairy-Stockfish's `movetime`), less when
+/// the computer's clock needs it ([`crate::clock::ClockState::engine_budget`]: a share of the
+/// remaining time and the increment in live games). The one place the think time is decided.
 #[must_use]
-pub fn think_budget(settings: &Settings, turn: &ComputerTurn) -> Duration {
-    settings
+pub fn think_budget(settings: &Settings, turn: &ComputerTurn, now_ms: i64) -> Duration {
+    let level = settings
         .budget(turn.seat.level)
-        .unwrap_or(settings.fairy_stockfish.movetime)
+        .unwrap_or(settings.fairy_stockfish.movetime);
+    turn.clock.engine_budget(now_ms, level)
 }
 
 impl Computer {
@@ -74,7 +76,12 @@ impl Computer {
     }
 
     /// The computer's count request (`traditional`) and move for `turn`.
-    async fn think(&self, turn: &ComputerTurn) -> anyhow::Result<(Move, Option<CountAction>)> {
+    /// `now_ms`: when the thinking starts (the clock's time, Unix milliseconds).
+    async fn think(
+        &self,
+        turn: &ComputerTurn,
+        now_ms: i64,
+    ) -> anyhow::Result<(Move, Option<CountAction>)> {
         let level = turn.seat.level;
         if level == FAIRY_STOCKFISH_LEVEL {
             return Ok((self.fairy_stockfish.best_move(&turn.game).await?, None));
@@ -97,7 +104,7 @@ impl Computer {
                 count = None;
             }
         }
-        let budget = think_budget(&self.settings, turn);
+        let budget = think_budget(&self.settings, turn, now_ms);
         let mv = self.pool.choose_move_within(game, level, budget).await?;
         Ok((mv, count))
     }
@@ -181,7 +188,7 @@ fn start(service: &GameService, computer: &Arc<Computer>, thinking: &Thinking, t
 async fn play(service: &GameService, computer: &Computer, turn: &ComputerTurn, cancel: &Notify) {
     // Dropping the thinking future cancels the search.
     let thought = tokio::select! {
-        thought = computer.think(turn) => thought,
+        thought = computer.think(turn, service.time().now_ms()) => thought,
         () = cancel.notified() => {
             debug!(game = turn.game_id.0, "a newer turn of the game cancelled this search");
             return;

@@ -1,5 +1,5 @@
 //! Posts the service's [`Announcement`]s (changes no interaction answers: the computer's reply, a
-//! flag falling) to their channels, in the order the service committed them.
+//! flag falling, a correspondence reminder) to their channels, in the order the service committed them.
 
 use std::sync::Arc;
 
@@ -9,15 +9,18 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use tracing::{error, warn};
 
 use super::answers::{error_answer, game_answer};
+use super::i18n::mention;
 use super::respond::Answer;
-use crate::game::Announcement;
+use crate::game::{reminder_text, Announcement};
 use crate::i18n::Locale;
 
 /// Posts every announcement from `announcements` until the service drops its sending end.
 /// One at a time: a channel's messages then appear in the order of the game's changes.
+/// `sim` (tests, the simulator) is told of each one posted.
 pub(crate) fn spawn(
     http: Arc<Http>,
     mut announcements: UnboundedReceiver<Announcement>,
+    sim: Option<Arc<super::SimClock>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         while let Some(announcement) = announcements.recv().await {
@@ -28,6 +31,9 @@ pub(crate) fn spawn(
                 // lost access to it).
                 warn!(%channel, "cannot post an announcement: {e}");
             }
+            if let Some(sim) = &sim {
+                sim.posted_one();
+            }
         }
     })
 }
@@ -37,13 +43,19 @@ pub(crate) fn spawn(
 async fn answer(announcement: &Announcement) -> Answer {
     let locale = Locale::default();
     match announcement {
-        Announcement::Move { reply, .. } => match game_answer(reply, locale).await {
-            Ok(answer) => answer,
-            Err(e) => {
-                error!(game = reply.game_id.0, "cannot draw an announced move");
-                error_answer(&e, locale)
+        // A flag is shown like a move: the board and the end, both players pinged.
+        Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => {
+            match game_answer(reply, locale).await {
+                Ok(answer) => answer,
+                Err(e) => {
+                    error!(game = reply.game_id.0, "cannot draw an announced game");
+                    error_answer(&e, locale)
+                }
             }
-        },
+        }
+        Announcement::Reminder {
+            user, deadline_ms, ..
+        } => Answer::public(reminder_text(&mention(*user), *deadline_ms, locale)),
     }
 }
 

@@ -63,6 +63,10 @@ pub struct Config {
     /// nothing is there, level 9 says it is not installed.
     #[arg(long, env = "FAIRY_STOCKFISH_PATH", default_value = DEFAULT_FAIRY_STOCKFISH_PATH)]
     pub fairy_stockfish_path: std::path::PathBuf,
+    /// The bot's time: the system's clock when `None` (production); tests and the simulator
+    /// give a [`SimClock`] and move it by hand.
+    #[arg(skip)]
+    pub sim_clock: Option<Arc<SimClock>>,
 }
 
 /// Where Debian's `fairy-stockfish` package installs the engine.
@@ -81,7 +85,8 @@ impl std::fmt::Debug for Config {
             .field("engine_hash_mb", &self.engine_hash_mb)
             .field("engine_max_think_ms", &self.engine_max_think_ms)
             .field("fairy_stockfish_path", &self.fairy_stockfish_path)
-            .finish()
+            .field("sim_clock", &self.sim_clock)
+            .finish_non_exhaustive()
     }
 }
 
@@ -114,6 +119,7 @@ impl Config {
             engine_hash_mb: 16,
             engine_max_think_ms: 2000,
             fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
+            sim_clock: None,
         }
     }
 
@@ -133,6 +139,74 @@ impl Config {
             .path
             .clone_from(&self.fairy_stockfish_path);
         settings
+    }
+}
+
+/// A fake clock for the bot (tests and the simulator's `wait 3d`): it stands still until
+/// [`SimClock::advance`] moves it, which then waits until the bot has acted on the new time
+/// (its scheduler has handled what became due and the announcements are posted). Survives
+/// restarts of the bot: each start attaches its new service.
+#[derive(Debug)]
+pub struct SimClock {
+    time: Arc<crate::clock::FakeTime>,
+    /// The running bot's service, and how many of its announcements have been posted.
+    attached: std::sync::Mutex<Option<crate::game::GameService>>,
+    posted: tokio::sync::watch::Sender<u64>,
+}
+
+/// How long [`SimClock::advance`] waits for the bot's announcements to be posted.
+const POSTED_WAIT: Duration = Duration::from_secs(10);
+
+impl SimClock {
+    /// A fake clock showing Unix milliseconds `start_ms`.
+    #[must_use]
+    pub fn new(start_ms: i64) -> Arc<SimClock> {
+        Arc::new(SimClock {
+            time: Arc::new(crate::clock::FakeTime::new(start_ms)),
+            attached: std::sync::Mutex::new(None),
+            posted: tokio::sync::watch::Sender::new(0),
+        })
+    }
+
+    /// The fake time itself.
+    #[must_use]
+    pub fn time(&self) -> &Arc<crate::clock::FakeTime> {
+        &self.time
+    }
+
+    /// Moves the bot's clock forward by `by` and completes once the bot's scheduler has acted
+    /// on it and every announcement is posted (or after 10 s, logged).
+    pub async fn advance(&self, by: Duration) {
+        self.time.advance(by);
+        let service = self
+            .attached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        let Some(service) = service else { return };
+        service.settled().await;
+        let announced = service.announced();
+        let mut posted = self.posted.subscribe();
+        if tokio::time::timeout(POSTED_WAIT, posted.wait_for(|p| *p >= announced))
+            .await
+            .is_err()
+        {
+            warn!("announcements not posted within {POSTED_WAIT:?}");
+        }
+    }
+
+    /// A (re)started bot's service: announcements are counted from 0 again.
+    fn attach(&self, service: &crate::game::GameService) {
+        self.posted.send_replace(0);
+        *self
+            .attached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(service.clone());
+    }
+
+    /// One more announcement was posted (or failed to be).
+    fn posted_one(&self) {
+        self.posted.send_modify(|p| *p += 1);
     }
 }
 
@@ -284,14 +358,30 @@ pub async fn run(
         let _ = rx.wait_for(|stop| *stop).await;
     };
 
-    let service = open(&config.database_url)
+    let mut service = open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    if let Some(sim) = &config.sim_clock {
+        service = service.with_time(sim.time.clone());
+    }
     let computer = Arc::new(
         crate::computer::Computer::new(config.computer_settings())
             .context("cannot start the computer's threads")?,
     );
-    let service = service.with_draw_judge(computer.draw_judge());
+    service = service.with_draw_judge(computer.draw_judge());
+    // Before any request: the downtime is given back and the scheduler armed from the database.
+    let clocks = service
+        .start_clocks()
+        .await
+        .context("cannot start the clocks")?;
+    info!(
+        games = clocks.games,
+        downtime_ms = clocks.downtime_ms,
+        "clocks started"
+    );
+    if let Some(sim) = &config.sim_clock {
+        sim.attach(&service);
+    }
     // The computer thinks from now on: first about the games left on its turn by the last run.
     // Its moves are announced; the announcements wait until the poster below starts.
     let driver = crate::computer::driver::spawn(service.clone(), Arc::clone(&computer));
@@ -372,7 +462,7 @@ pub async fn run(
     // Changes that no interaction answers (the computer's moves, flags) are posted from here.
     let poster = service
         .announcements()
-        .map(|rx| announce::spawn(Arc::clone(&client.http), rx));
+        .map(|rx| announce::spawn(Arc::clone(&client.http), rx, config.sim_clock.clone()));
 
     let shard_manager = Arc::clone(&client.shard_manager);
     let stop_shards = stop_rx.clone();

@@ -7,11 +7,12 @@
 //! announcement always describes a stored change (the reverse is not guaranteed: one sent while the
 //! bot shuts down may never be posted; the game itself is in the database either way).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::{ChannelId, GameService, Reply};
+use super::{ChannelId, GameId, GameService, Reply, UserId};
 
 /// A message for a channel that no interaction answers.
 #[derive(Clone, Debug)]
@@ -24,6 +25,26 @@ pub enum Announcement {
         /// The game after the move.
         reply: Reply,
     },
+    /// The side to move's time ran out: the game is over (lost, drawn or aborted on time, see
+    /// the reply's end), both players pinged.
+    TimedOut {
+        /// Where the game was played.
+        channel: ChannelId,
+        /// The game as it ended (event [`super::Event::TimedOut`]).
+        reply: Reply,
+    },
+    /// A correspondence game's player to move has less than a sixth of the period left (once
+    /// per move): a ping with the deadline.
+    Reminder {
+        /// Where the game is played.
+        channel: ChannelId,
+        /// The game.
+        game: GameId,
+        /// The player to move.
+        user: UserId,
+        /// Unix milliseconds by which they must move.
+        deadline_ms: i64,
+    },
 }
 
 impl Announcement {
@@ -31,7 +52,9 @@ impl Announcement {
     #[must_use]
     pub fn channel(&self) -> ChannelId {
         match self {
-            Announcement::Move { channel, .. } => *channel,
+            Announcement::Move { channel, .. }
+            | Announcement::TimedOut { channel, .. }
+            | Announcement::Reminder { channel, .. } => *channel,
         }
     }
 }
@@ -40,6 +63,8 @@ impl Announcement {
 pub(super) struct Announcer {
     tx: UnboundedSender<Announcement>,
     rx: Mutex<Option<UnboundedReceiver<Announcement>>>,
+    /// How many have been queued.
+    sent: AtomicU64,
 }
 
 impl Default for Announcer {
@@ -48,6 +73,7 @@ impl Default for Announcer {
         Announcer {
             tx,
             rx: Mutex::new(Some(rx)),
+            sent: AtomicU64::new(0),
         }
     }
 }
@@ -69,5 +95,13 @@ impl GameService {
     pub(super) fn announce(&self, announcement: Announcement) {
         // A send fails only when the receiver was taken and dropped: nobody posts any more.
         let _ = self.announcer.tx.send(announcement);
+        self.announcer.sent.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// How many announcements have been queued so far (a poster that has posted as many is
+    /// done: the simulator waits for that).
+    #[must_use]
+    pub fn announced(&self) -> u64 {
+        self.announcer.sent.load(Ordering::SeqCst)
     }
 }

@@ -13,30 +13,35 @@ use std::sync::{Mutex, PoisonError};
 
 use makruk::Game;
 
+use crate::clock::Snapshot;
+
 /// How many games the cache holds at most (about 20 KB each for a long game).
 const CAPACITY: usize = 4096;
 
-/// A game replayed at a stored version.
+/// One cached game: its stored version, the replayed game, the clocks stored with each move.
+type Entry = (i64, Game, Vec<Snapshot>);
+
+/// A game replayed at a stored version, with the clocks stored with each of its moves.
 #[derive(Default)]
 pub(super) struct GameCache {
-    games: Mutex<HashMap<i64, (i64, Game)>>,
+    games: Mutex<HashMap<i64, Entry>>,
 }
 
 impl GameCache {
     /// A copy of game `id` as of stored version `version`, if cached.
-    pub(super) fn get(&self, id: i64, version: i64) -> Option<Game> {
+    pub(super) fn get(&self, id: i64, version: i64) -> Option<(Game, Vec<Snapshot>)> {
         let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games
             .get(&id)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, g)| g.clone())
+            .filter(|(v, _, _)| *v == version)
+            .map(|(_, g, s)| (g.clone(), s.clone()))
     }
 
     /// Remembers `game` as game `id` at stored version `version`, unless a newer version is
     /// already cached (requests on one game may finish out of order).
-    pub(super) fn put(&self, id: i64, version: i64, game: &Game) {
+    pub(super) fn put(&self, id: i64, version: i64, game: &Game, clocks: &[Snapshot]) {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if games.get(&id).is_some_and(|(v, _)| *v >= version) {
+        if games.get(&id).is_some_and(|(v, _, _)| *v >= version) {
             return;
         }
         if games.len() >= CAPACITY && !games.contains_key(&id) {
@@ -45,6 +50,6 @@ impl GameCache {
                 games.remove(&old);
             }
         }
-        games.insert(id, (version, game.clone()));
+        games.insert(id, (version, game.clone(), clocks.to_vec()));
     }
 }

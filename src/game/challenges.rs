@@ -1,15 +1,89 @@
 //! Challenges: open one, answer it (accept starts the game), withdraw it. Each request is one
 //! write transaction; the database's unique index keeps one open challenge per channel.
+//! Starting a game ([`NewGame`], [`GameService::insert_new_game`]) is shared with the games
+//! against the computer.
 
 use anyhow::anyhow;
-use makruk::{Game, Position};
+use makruk::{Color, Game, Position};
 
 use super::persist::Loaded;
 use super::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, Event, GameId, GameService,
     Reply, Ruleset, ServiceError, UserId,
 };
+use crate::clock::{ClockState, TimeControl};
 use crate::store::{self, from_db_id, to_db_id, ChallengeRow, Tx};
+use crate::types::ComputerSeat;
+
+/// A game to start: who plays which side, under which rules and time control.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NewGame {
+    pub(super) channel: ChannelId,
+    pub(super) white: UserId,
+    pub(super) black: UserId,
+    pub(super) ruleset: Ruleset,
+    /// The computer's seat in a game against it (`None` between people).
+    pub(super) computer: Option<ComputerSeat>,
+    pub(super) time_control: TimeControl,
+}
+
+impl GameService {
+    /// The time control of the `time` option: [`TimeControl::DEFAULT`] (3 days per move) when
+    /// none is given, else one of [`TimeControl::CHOICES`] (as shown: `3d`, `10+5`).
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownTimeControl`] (its message lists the choices).
+    pub fn time_control(option: Option<&str>) -> Result<TimeControl, ServiceError> {
+        match option {
+            None => Ok(TimeControl::DEFAULT),
+            Some(text) => text.parse().map_err(ServiceError::UnknownTimeControl),
+        }
+    }
+
+    /// Inserts `new` as the channel's active game at `now_ms`, its clock starting then, inside
+    /// `tx` (not committed). After the commit, call [`GameService::started`].
+    ///
+    /// # Errors
+    /// [`ServiceError::Conflict`] when the channel got an active game meanwhile (the unique
+    /// index), `Internal`.
+    pub(super) async fn insert_new_game(
+        &self,
+        tx: &mut Tx,
+        new: NewGame,
+        now_ms: i64,
+    ) -> Result<Loaded, ServiceError> {
+        let start = Position::start(new.ruleset);
+        let start_fen = start.fen();
+        let clock = ClockState::new(new.time_control, Color::White, now_ms);
+        let row = store::NewGame {
+            channel_id: to_db_id(new.channel.0),
+            white_id: to_db_id(new.white.0),
+            black_id: to_db_id(new.black.0),
+            ruleset: new.ruleset,
+            start_fen: &start_fen,
+            now: now_ms.div_euclid(1000),
+            computer: new.computer,
+            time_control: new.time_control,
+            clock: clock.stored(),
+        };
+        let game_id = match store::insert_game(tx, &row).await {
+            Ok(id) => id,
+            Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
+            Err(e) => return Err(e.into()),
+        };
+        let row = store::game(tx, game_id)
+            .await?
+            .ok_or_else(|| anyhow!("game {game_id} vanished"))?;
+        Ok(Loaded::started(row, Game::from_position(start), now_ms))
+    }
+
+    /// After the commit of a game from [`GameService::insert_new_game`]: cached, its clock
+    /// armed.
+    pub(super) fn started(&self, g: &Loaded) {
+        self.cache.put(g.row.id, g.row.version, &g.m, &g.clocks);
+        self.changed(g);
+    }
+}
 
 /// What the channel sees of challenge `row`.
 fn challenge_view(row: &ChallengeRow) -> ChallengeView {
@@ -23,17 +97,22 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
         created_at: row.created_at,
         expires_at: row.expires_at,
         state: row.state,
+        time_control: row.time_control,
     }
 }
 
 impl GameService {
-    /// `challenger` challenges `opponent` in `channel`, asking for `color`, under `ruleset`.
-    /// The challenge expires after 10 minutes (see [`GameService::with_challenge_ttl`]).
+    /// `challenger` challenges `opponent` in `channel`, asking for `color`, under `ruleset`,
+    /// with `time_control` (see [`GameService::time_control`] for the `time` option). The
+    /// challenge expires after 10 minutes (see [`GameService::with_challenge_ttl`]).
     ///
     /// # Errors
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`] (`opponent_is_bot`),
     /// [`ServiceError::ChannelBusy`] (a game is being played here),
     /// [`ServiceError::ChallengePending`] (another challenge is open here), `Internal`.
+    // The challenge's terms one by one, as the command gives them (a struct would only be
+    // taken apart again here).
+    #[allow(clippy::too_many_arguments)]
     #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
@@ -43,6 +122,7 @@ impl GameService {
         opponent_is_bot: bool,
         color: ColorChoice,
         ruleset: Ruleset,
+        time_control: TimeControl,
     ) -> Result<ChallengeView, ServiceError> {
         if challenger == opponent {
             return Err(ServiceError::ChallengeSelf);
@@ -68,6 +148,7 @@ impl GameService {
             ruleset,
             now,
             expires_at: now.saturating_add(self.challenge_ttl_secs),
+            time_control,
         };
         let row = match store::insert_challenge(&mut tx, &new).await {
             Ok(row) => row,
@@ -140,7 +221,8 @@ impl GameService {
     }
 
     /// `user` accepts the open challenge of `channel` (the one with id `challenge`, if given,
-    /// e.g. from a button): the game starts, colours are assigned.
+    /// e.g. from a button): the game starts with the challenge's time control, colours are
+    /// assigned; White's clock runs from now.
     ///
     /// # Errors
     /// [`ServiceError::NoChallenge`], [`ServiceError::NotYourChallenge`] (only the challenged user
@@ -152,7 +234,8 @@ impl GameService {
         user: UserId,
         challenge: Option<ChallengeId>,
     ) -> Result<Reply, ServiceError> {
-        let now = self.now();
+        let now_ms = self.now_ms();
+        let now = now_ms.div_euclid(1000);
         let mut tx = self.store.begin_write().await?;
         let c = self
             .find_challenge_to(&mut tx, channel, user, challenge)
@@ -172,37 +255,26 @@ impl GameService {
             ColorChoice::Random => rand::random_bool(0.5),
         };
         let (white, black) = if challenger_white {
-            (c.challenger_id, c.opponent_id)
+            (view.challenger, view.opponent)
         } else {
-            (c.opponent_id, c.challenger_id)
+            (view.opponent, view.challenger)
         };
-        let start = Position::start(view.ruleset);
-        let start_fen = start.fen();
-        let new = store::NewGame {
-            channel_id: c.channel_id,
-            white_id: white,
-            black_id: black,
+        let new = NewGame {
+            channel: view.channel,
+            white,
+            black,
             ruleset: view.ruleset,
-            start_fen: &start_fen,
-            now,
             computer: None,
+            time_control: view.time_control,
         };
-        let game_id = match store::insert_game(&mut tx, &new).await {
-            Ok(id) => id,
-            Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
-            Err(e) => return Err(e.into()),
-        };
-        if !store::close_challenge(&mut tx, c.id, ChallengeState::Accepted, now, Some(game_id))
+        let g = self.insert_new_game(&mut tx, new, now_ms).await?;
+        if !store::close_challenge(&mut tx, c.id, ChallengeState::Accepted, now, Some(g.row.id))
             .await?
         {
             return Err(ServiceError::Conflict);
         }
-        let row = store::game(&mut tx, game_id)
-            .await?
-            .ok_or_else(|| anyhow!("game {game_id} vanished"))?;
         tx.commit().await?;
-        let g = Loaded::started(row, Game::from_position(start));
-        self.cache.put(g.row.id, g.row.version, &g.m);
+        self.started(&g);
         Ok(g.reply(Event::Started, Some(user), None))
     }
 

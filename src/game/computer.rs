@@ -16,15 +16,17 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::anyhow;
-use makruk::{Color, CountAction, Game, Move, Position, Ruleset};
+use makruk::{Color, CountAction, Game, Move, Ruleset};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
+use super::challenges::NewGame;
 use super::offers::count_offer_stands;
 use super::persist::Loaded;
 use super::{
     Announcement, ChannelId, ColorChoice, Event, GameId, GameService, OfferKind, Reply,
     ServiceError, UserId,
 };
+use crate::clock::{ClockState, TimeControl};
 use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::store::{self, from_db_id, to_db_id, GameState};
 pub use crate::types::ComputerSeat;
@@ -49,6 +51,9 @@ pub struct ComputerTurn {
     pub seat: ComputerSeat,
     /// The game so far (history included: repetitions and counting depend on it).
     pub game: Game,
+    /// The game's clock as of the start of this turn: the computer runs on it like a person
+    /// ([`ClockState::engine_budget`]) and can lose on time.
+    pub clock: ClockState,
 }
 
 /// A boxed future of a [`DrawJudge`]'s answer.
@@ -90,6 +95,7 @@ fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
         version: g.row.version,
         seat,
         game: g.m.clone(),
+        clock: g.clock,
     })
 }
 
@@ -171,7 +177,7 @@ impl GameService {
 
     /// `human` starts a game against the computer in `channel`; the computer plays as user
     /// `computer` (the bot's own user) at `level` (1 to 8, or 9 for Fairy-Stockfish), `human`
-    /// takes `color` (random: drawn now). When the computer has White, its first turn is handed
+    /// takes `color` (random: drawn now), both on the clocks of `time_control`. When the computer has White, its first turn is handed
     /// out at once ([`GameService::computer_turns`]). Whether Fairy-Stockfish is installed is
     /// the caller's to check.
     ///
@@ -190,6 +196,7 @@ impl GameService {
         level: u8,
         color: ColorChoice,
         ruleset: Ruleset,
+        time_control: TimeControl,
     ) -> Result<Reply, ServiceError> {
         if !COMPUTER_LEVELS.contains(&level) {
             return Err(ServiceError::ComputerLevel(level));
@@ -218,7 +225,8 @@ impl GameService {
             },
             level,
         };
-        let now = self.now();
+        let now_ms = self.now_ms();
+        let now = now_ms.div_euclid(1000);
         let ch = to_db_id(channel.0);
         let mut tx = self.store.begin_write().await?;
         if let Some(g) = store::active_game(&mut tx, ch).await? {
@@ -228,28 +236,17 @@ impl GameService {
         if let Some(c) = store::open_challenge(&mut tx, ch).await? {
             return Err(ServiceError::ChallengePending(super::ChallengeId(c.id)));
         }
-        let start = Position::start(ruleset);
-        let start_fen = start.fen();
-        let new = store::NewGame {
-            channel_id: ch,
-            white_id: to_db_id(white.0),
-            black_id: to_db_id(black.0),
+        let new = NewGame {
+            channel,
+            white,
+            black,
             ruleset,
-            start_fen: &start_fen,
-            now,
             computer: Some(seat),
+            time_control,
         };
-        let game_id = match store::insert_game(&mut tx, &new).await {
-            Ok(id) => id,
-            Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
-            Err(e) => return Err(e.into()),
-        };
-        let row = store::game(&mut tx, game_id)
-            .await?
-            .ok_or_else(|| anyhow!("game {game_id} vanished"))?;
+        let g = self.insert_new_game(&mut tx, new, now_ms).await?;
         tx.commit().await?;
-        let g = Loaded::started(row, Game::from_position(start));
-        self.cache.put(g.row.id, g.row.version, &g.m);
+        self.started(&g);
         self.notify_computer_turn(&g);
         Ok(g.reply(Event::Started, Some(human), None))
     }

@@ -1,6 +1,7 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
+use crate::clock::UnknownTimeControl;
 use crate::i18n::Locale;
 use crate::types::{ChallengeId, GameId, OfferKind, UserId, UserName};
 use makruk::{CountRequestError, MoveInputError};
@@ -19,6 +20,13 @@ pub enum ServiceError {
     /// The channel's last game is over; nothing can be played in it.
     #[error("the game is over")]
     GameOver(GameId),
+    /// The channel's last game ended on time (perhaps just now, instead of this request:
+    /// the side to move's flag had fallen).
+    #[error("the game is over: time ran out")]
+    TimedOut(GameId),
+    /// The `time` option is not one of [`crate::clock::TimeControl::CHOICES`].
+    #[error("{0}")]
+    UnknownTimeControl(UnknownTimeControl),
     /// The requester is not one of the two players.
     #[error("not a player of this game")]
     NotAPlayer,
@@ -119,6 +127,8 @@ impl ServiceError {
         match self {
             ServiceError::NoGameHere => "no-game-here",
             ServiceError::GameOver(_) => "game-over",
+            ServiceError::TimedOut(_) => "timed-out",
+            ServiceError::UnknownTimeControl(_) => "unknown-time-control",
             ServiceError::NotAPlayer => "not-a-player",
             ServiceError::NotYourTurn => "not-your-turn",
             ServiceError::ChannelBusy(_) => "channel-busy",

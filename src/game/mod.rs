@@ -21,13 +21,19 @@
 //! - `count`: `traditional` count requests and the count explained;
 //! - `queries`: the board, move suggestions, history, PGN, the rules;
 //! - `announce`: what the bot says without being asked ([`Announcement`]), in commit order;
-//! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied).
+//! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied);
+//! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
+//!   start-up that rebuilds it and gives the downtime back, the heartbeat.
 //!
-//! Times are Unix seconds from the service's clock ([`GameService::with_clock`] for tests).
+//! The service's time comes from a [`TimeSource`] in Unix milliseconds (the system's, or a
+//! [`crate::clock::FakeTime`] for tests and the simulator: [`GameService::with_time`]). The
+//! clocks count in milliseconds; the rows' `created_at`/`updated_at`/`finished_at` and the
+//! challenges' times are Unix seconds of the same source.
 
 mod announce;
 mod cache;
 mod challenges;
+mod clocks;
 mod computer;
 mod count;
 mod error;
@@ -39,12 +45,14 @@ mod text;
 
 use std::sync::Arc;
 
+pub use crate::clock::{ClockStatus, TimeControl};
 pub use crate::types::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
     GameId, GameResult, GameSummary, OfferKind, PgnExport, Reply, RulesTopic, Status, UserId,
     UserName,
 };
 pub use announce::Announcement;
+pub use clocks::ClockStart;
 pub use computer::{
     ComputerSeat, ComputerTurn, DrawJudge, JudgeFuture, COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL,
 };
@@ -54,12 +62,14 @@ pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
 };
-pub use text::ruleset_name;
+pub use text::{reminder_text, ruleset_name};
 
+use crate::clock::{SystemTimeSource, TimeSource};
 use crate::i18n::Locale;
 use crate::store::Store;
 use announce::Announcer;
 use cache::GameCache;
+use clocks::ClockTasks;
 use computer::TurnQueue;
 
 /// How long a challenge stays open by default: 10 minutes, in seconds.
@@ -68,22 +78,20 @@ pub const DEFAULT_CHALLENGE_TTL_SECS: i64 = 600;
 /// The most moves [`GameService::legal_moves_san`] returns (Discord's autocomplete limit).
 pub const MAX_SUGGESTIONS: usize = 25;
 
-/// A source of the current Unix time in seconds.
-pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
-
-/// The game service. Cheap to clone (holds the database connections, the clock and the cache of
-/// replayed games, shared by the clones).
+/// The game service. Cheap to clone (holds the database connections, the time source, the
+/// cache of replayed games and the clocks' scheduler, shared by the clones).
 #[derive(Clone)]
 pub struct GameService {
     store: Store,
     cache: Arc<GameCache>,
-    clock: Clock,
+    time: Arc<dyn TimeSource>,
     challenge_ttl_secs: i64,
     announcer: Arc<Announcer>,
     /// The computer's turns, handed out after each commit that leaves it to move.
     turns: Arc<TurnQueue>,
     /// Answers draw offers to the computer (none: it declines them).
     judge: Option<Arc<dyn DrawJudge>>,
+    clocks: Arc<ClockTasks>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -92,12 +100,6 @@ impl std::fmt::Debug for GameService {
             .field("challenge_ttl_secs", &self.challenge_ttl_secs)
             .finish_non_exhaustive()
     }
-}
-
-fn system_clock() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl GameService {
@@ -111,19 +113,28 @@ impl GameService {
         Ok(GameService {
             store,
             cache: Arc::default(),
-            clock: Arc::new(system_clock),
+            time: Arc::new(SystemTimeSource),
             challenge_ttl_secs: DEFAULT_CHALLENGE_TTL_SECS,
             announcer: Arc::default(),
             turns: Arc::default(),
             judge: None,
+            clocks: Arc::default(),
         })
     }
 
-    /// The same service with another clock (tests: expiry without waiting).
+    /// The same service on another time source (tests and the simulator: a
+    /// [`crate::clock::FakeTime`], moved by hand). Call it before
+    /// [`GameService::start_clocks`].
     #[must_use]
-    pub fn with_clock(mut self, clock: Clock) -> GameService {
-        self.clock = clock;
+    pub fn with_time(mut self, time: Arc<dyn TimeSource>) -> GameService {
+        self.time = time;
         self
+    }
+
+    /// The service's time source.
+    #[must_use]
+    pub fn time(&self) -> &Arc<dyn TimeSource> {
+        &self.time
     }
 
     /// The same service with challenges open for `secs` seconds instead of 10 minutes.
@@ -139,13 +150,21 @@ impl GameService {
         &self.store
     }
 
-    /// Closes the database connections (waits for running requests).
+    /// Stops the clocks' scheduler and heartbeat, then closes the database connections
+    /// (waits for running requests).
     pub async fn close(&self) {
+        self.stop_clocks().await;
         self.store.close().await;
     }
 
+    /// The current Unix time in seconds (rows' and challenges' times).
     fn now(&self) -> i64 {
-        (self.clock)()
+        self.now_ms().div_euclid(1000)
+    }
+
+    /// The current Unix time in milliseconds (the clocks).
+    fn now_ms(&self) -> i64 {
+        self.time.now_ms()
     }
 }
 

@@ -3,6 +3,7 @@
 //! by agreement, or the last ply undone), and so do when an offer may be made and when it
 //! lapses.
 
+use anyhow::anyhow;
 use makruk::{Color, CountKind, Ruleset};
 
 use super::computer::take_back_from_computer;
@@ -59,7 +60,14 @@ pub(super) fn accept(
             if !last_ply_is(g, offerer) {
                 return Err(ServiceError::NoOffer(kind));
             }
+            // lichess's rule: both clocks as when the taken-back ply's turn started, that
+            // turn starting again now (see `crate::clock::state`).
+            let before = g.clocks_before_last_ply();
+            g.clock
+                .take_back(before, now)
+                .map_err(|e| anyhow!("the clock refused a takeback in time: {e}"))?;
             g.m.undo();
+            g.clocks.pop();
             g.set_offer(kind, None);
         }
     }

@@ -1,6 +1,8 @@
 //! Reading a game and writing it back: rows decoded, stored moves replayed (or taken from the
 //! [`GameCache`]), the difference written under the version check, and the optimistic retry
-//! loop that every request on a game goes through ([`GameService::with_game`]).
+//! loop that every request on a game goes through ([`GameService::with_game`]), which also runs
+//! the game's clock: a request arriving after the side to move's flag fell ends the game on
+//! time instead (in the same versioned write as any change).
 
 use anyhow::{anyhow, bail, Context as _};
 use makruk::{Color, CountAction, Game, Position};
@@ -8,11 +10,14 @@ use sqlx::SqliteConnection;
 
 use super::cache::GameCache;
 use super::{
-    ChannelId, Event, GameEnd, GameId, GameService, OfferKind, Reply, ServiceError, Status, UserId,
+    Announcement, ChannelId, EndReason, Event, GameEnd, GameId, GameService, OfferKind, Reply,
+    ServiceError, Status, UserId,
 };
+use crate::clock::{ClockState, FlagOutcome, Snapshot};
 use crate::store::{
     self, from_db_id, to_db_id, CountEventRow, GameRow, GameState, MoveRow, Store, Tx,
 };
+use crate::types::GameResult;
 
 /// How often a request on a game is tried when another request changed the game meanwhile.
 const MAX_ATTEMPTS: usize = 3;
@@ -21,6 +26,14 @@ const MAX_ATTEMPTS: usize = 3;
 pub(super) struct Loaded {
     pub(super) row: GameRow,
     pub(super) m: Game,
+    /// The game's clock (from the row; written back into it by `save`).
+    pub(super) clock: ClockState,
+    /// Both sides' remaining time after each move, one per move of `m` (what a takeback
+    /// restores, see [`Loaded::clocks_before_last_ply`]).
+    pub(super) clocks: Vec<Snapshot>,
+    /// The instant (Unix milliseconds) the answer describes: the clocks of the status are
+    /// shown as of then.
+    pub(super) now_ms: i64,
     /// Moves and count events as stored when read (to write only the difference).
     stored_moves: usize,
     stored_events: usize,
@@ -34,15 +47,78 @@ pub(super) fn game_end(row: &GameRow) -> Option<GameEnd> {
     })
 }
 
+/// The clock of stored game `row` replayed as `m`.
+fn clock_of(row: &GameRow, m: &Game) -> ClockState {
+    ClockState::from_stored(
+        row.time_control,
+        row.clock,
+        m.position().turn(),
+        u32::try_from(m.moves().len()).unwrap_or(u32::MAX),
+    )
+}
+
+/// The clock of stored game `row` without replaying it: the side to move from its FEN (what
+/// start-up arms the scheduler from).
+pub(super) fn stored_clock(row: &GameRow) -> ClockState {
+    let turn = match row.fen.split_whitespace().nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::White,
+    };
+    ClockState::from_stored(
+        row.time_control,
+        row.clock,
+        turn,
+        u32::try_from(row.plies).unwrap_or(0),
+    )
+}
+
 impl Loaded {
-    /// A game just inserted as `row`, at its start `m` (no moves, no count events stored).
-    pub(super) fn started(row: GameRow, m: Game) -> Loaded {
+    /// A game just inserted as `row`, at its start `m` (no moves, no count events stored), at
+    /// `now_ms`.
+    pub(super) fn started(row: GameRow, m: Game, now_ms: i64) -> Loaded {
         Loaded {
+            clock: clock_of(&row, &m),
+            clocks: Vec::new(),
+            now_ms,
             row,
             m,
             stored_moves: 0,
             stored_events: 0,
         }
+    }
+
+    fn new(row: GameRow, m: Game, clocks: Vec<Snapshot>) -> Loaded {
+        Loaded {
+            clock: clock_of(&row, &m),
+            stored_moves: m.moves().len(),
+            stored_events: m.events().len(),
+            clocks,
+            now_ms: 0,
+            row,
+            m,
+        }
+    }
+
+    /// The clocks a takeback of the last ply restores: those stored with the ply before it, or
+    /// the initial ones when the first ply is taken back.
+    pub(super) fn clocks_before_last_ply(&self) -> Snapshot {
+        let n = self.clocks.len();
+        if n >= 2 {
+            self.clocks[n - 2]
+        } else {
+            Snapshot::initial(self.row.time_control)
+        }
+    }
+
+    /// The side to move's flag fell at `now_ms`: the game ends on time (lichess's rules,
+    /// [`ClockState::flag_outcome`]).
+    pub(super) fn flag(&mut self, now_ms: i64) {
+        let (result, reason) = match self.clock.flag_outcome(self.m.position()) {
+            FlagOutcome::Aborted => (GameResult::Aborted, EndReason::TimeoutAborted),
+            FlagOutcome::Draw => (GameResult::Draw, EndReason::TimeoutDraw),
+            FlagOutcome::Loss { loser } => (GameResult::win_for(loser.other()), EndReason::Timeout),
+        };
+        self.finish(GameEnd { result, reason }, now_ms);
     }
 
     pub(super) fn white(&self) -> UserId {
@@ -89,12 +165,12 @@ impl Loaded {
         }
     }
 
-    /// Ends the game with `end` at `now`; standing offers lapse.
-    pub(super) fn finish(&mut self, end: GameEnd, now: i64) {
+    /// Ends the game with `end` at `now_ms` (Unix milliseconds); standing offers lapse.
+    pub(super) fn finish(&mut self, end: GameEnd, now_ms: i64) {
         self.row.state = GameState::Finished;
         self.row.result = Some(end.result);
         self.row.end_reason = Some(end.reason);
-        self.row.finished_at = Some(now);
+        self.row.finished_at = Some(now_ms.div_euclid(1000));
         self.row.draw_offer = None;
         self.row.takeback_request = None;
     }
@@ -116,6 +192,8 @@ impl Loaded {
             draw_offer: self.offer(OfferKind::Draw),
             takeback_request: self.offer(OfferKind::Takeback),
             end,
+            time_control: self.row.time_control,
+            clock: self.clock.status(self.now_ms),
         }
     }
 
@@ -183,6 +261,11 @@ pub(super) async fn load(
         .with_context(|| format!("stored game {}: start FEN {:?}", row.id, row.start_fen))?;
     let m = replay(start, &moves, &events)
         .with_context(|| format!("replaying stored game {}", row.id))?;
+    let initial = Snapshot::initial(row.time_control);
+    let clocks: Vec<Snapshot> = moves
+        .iter()
+        .map(|mv| mv.clocks.unwrap_or(initial))
+        .collect();
     if m.position().fen() != row.fen {
         return Err(anyhow!(
             "stored game {}: FEN {:?} does not match its moves ({:?})",
@@ -192,28 +275,18 @@ pub(super) async fn load(
         )
         .into());
     }
-    cache.put(row.id, row.version, &m);
-    Ok(Loaded {
-        stored_moves: moves.len(),
-        stored_events: events.len(),
-        row,
-        m,
-    })
+    cache.put(row.id, row.version, &m, &clocks);
+    Ok(Loaded::new(row, m, clocks))
 }
 
 /// The stored game `row` from the cache, if it holds the row's version and reaches the row's
 /// FEN.
 fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
-    let m = cache.get(row.id, row.version)?;
+    let (m, clocks) = cache.get(row.id, row.version)?;
     if m.position().fen() != row.fen || m.ruleset() != row.ruleset {
         return None;
     }
-    Some(Loaded {
-        stored_moves: m.moves().len(),
-        stored_events: m.events().len(),
-        row: row.clone(),
-        m,
-    })
+    Some(Loaded::new(row.clone(), m, clocks))
 }
 
 /// The active game of `channel`, or why there is none.
@@ -226,9 +299,22 @@ pub(super) async fn load_active(
     match store::active_game(tx, ch).await? {
         Some(row) => load(cache, tx, row).await,
         None => match store::last_game(tx, ch).await? {
-            Some(row) => Err(ServiceError::GameOver(GameId(row.id))),
+            Some(row) => Err(game_over(&row)),
             None => Err(ServiceError::NoGameHere),
         },
+    }
+}
+
+/// Why nothing can be played in finished game `row`: it is over (on time, if so).
+pub(super) fn game_over(row: &GameRow) -> ServiceError {
+    let on_time = matches!(
+        row.end_reason,
+        Some(EndReason::Timeout | EndReason::TimeoutDraw | EndReason::TimeoutAborted)
+    );
+    if on_time {
+        ServiceError::TimedOut(GameId(row.id))
+    } else {
+        ServiceError::GameOver(GameId(row.id))
     }
 }
 
@@ -253,31 +339,36 @@ pub(super) async fn load_current_or_last(
 /// new or undone moves and count events. One new move alone (the common case) is written with
 /// the row in one query, under the same version condition. After the commit the game is
 /// cached at its new version.
-async fn save(
+pub(super) async fn save(
     store: &Store,
     cache: &GameCache,
     g: &mut Loaded,
-    now: i64,
+    now_ms: i64,
 ) -> Result<(), ServiceError> {
     let id = g.row.id;
     let mut tx = store.begin_write().await?;
     let expected = g.row.version;
     g.row.fen = g.m.position().fen();
     g.row.plies = g.m.moves().len() as i64;
-    g.row.updated_at = now;
+    g.row.updated_at = now_ms.div_euclid(1000);
+    g.row.clock = g.clock.stored();
     let moves = g.m.moves();
+    let move_row = |i: usize| MoveRow {
+        ply: i as i64,
+        uci: makruk::uci::to_uci(&moves[i]),
+        san: makruk::san::to_san(&g.m.positions()[i], &moves[i]),
+        clocks: g.clocks.get(i).copied(),
+    };
     // The common case, a move: one query (see `store::append_move`).
     if moves.len() == g.stored_moves + 1 && g.m.events().len() == g.stored_events {
-        let i = g.stored_moves;
-        let san = makruk::san::to_san(&g.m.positions()[i], &moves[i]);
-        let uci = makruk::uci::to_uci(&moves[i]);
-        if !store::append_move(&mut tx, &g.row, expected, i as i64, &uci, &san).await? {
+        let mv = move_row(g.stored_moves);
+        if !store::append_move(&mut tx, &g.row, expected, &mv).await? {
             return Err(ServiceError::Conflict);
         }
         tx.commit().await?;
         g.row.version = expected + 1;
         g.stored_moves = moves.len();
-        cache.put(id, g.row.version, &g.m);
+        cache.put(id, g.row.version, &g.m, &g.clocks);
         return Ok(());
     }
     if !store::update_game(&mut tx, &g.row, expected).await? {
@@ -286,11 +377,8 @@ async fn save(
     if moves.len() < g.stored_moves {
         store::delete_moves_from(&mut tx, id, moves.len() as i64).await?;
     } else {
-        let positions = g.m.positions();
-        for (i, mv) in moves.iter().enumerate().skip(g.stored_moves) {
-            let san = makruk::san::to_san(&positions[i], mv);
-            let uci = makruk::uci::to_uci(mv);
-            store::insert_move(&mut tx, id, i as i64, &uci, &san, now).await?;
+        for i in g.stored_moves..moves.len() {
+            store::insert_move(&mut tx, id, &move_row(i), g.row.updated_at).await?;
         }
     }
     let events = g.m.events();
@@ -305,17 +393,23 @@ async fn save(
     g.row.version = expected + 1;
     g.stored_moves = g.m.moves().len();
     g.stored_events = g.m.events().len();
-    cache.put(id, g.row.version, &g.m);
+    cache.put(id, g.row.version, &g.m, &g.clocks);
     Ok(())
 }
 
 impl GameService {
-    /// Runs `f` on the channel's active game for player `user` (with their side and the time)
-    /// and stores the result. Optimistic: the game is read and `f` runs outside the write
-    /// lock; the write applies only if the game's version is still the one read, else the
-    /// request starts again from a fresh read (at most [`MAX_ATTEMPTS`] times, then
-    /// [`ServiceError::Conflict`]). So of two simultaneous requests one applies and the other is
-    /// judged on the new state (e.g. a double-click's second move gets `NotYourTurn`).
+    /// Runs `f` on the channel's active game for player `user` (with their side and the time,
+    /// Unix milliseconds) and stores the result. Optimistic: the game is read and `f` runs
+    /// outside the write lock; the write applies only if the game's version is still the one
+    /// read, else the request starts again from a fresh read (at most [`MAX_ATTEMPTS`] times,
+    /// then [`ServiceError::Conflict`]). So of two simultaneous requests one applies and the
+    /// other is judged on the new state (e.g. a double-click's second move gets `NotYourTurn`).
+    ///
+    /// The clock first: when the side to move's time has run out, the game ends on time
+    /// instead of running `f` (announced, [`Announcement::TimedOut`]) and the request gets
+    /// [`ServiceError::TimedOut`]. A flag from the scheduler at the same moment is one more
+    /// versioned write: exactly one of the two applies. After the commit the scheduler is
+    /// re-armed from the new clock.
     pub(super) async fn with_game<T>(
         &self,
         channel: ChannelId,
@@ -335,12 +429,29 @@ impl GameService {
         mut f: impl FnMut(&mut Loaded, Color, i64) -> Result<T, ServiceError>,
     ) -> Result<(Loaded, T), ServiceError> {
         for _ in 0..MAX_ATTEMPTS {
-            let now = self.now();
+            let now_ms = self.now_ms();
             let mut g = self.load_active_to_change(channel).await?;
+            g.now_ms = now_ms;
+            if g.clock.is_out_of_time(now_ms) {
+                g.flag(now_ms);
+                match save(&self.store, &self.cache, &mut g, now_ms).await {
+                    Ok(()) => {
+                        self.changed(&g);
+                        self.announce(Announcement::TimedOut {
+                            channel,
+                            reply: g.reply(Event::TimedOut, None, None),
+                        });
+                        return Err(ServiceError::TimedOut(GameId(g.row.id)));
+                    }
+                    Err(ServiceError::Conflict) => continue,
+                    Err(e) => return Err(e),
+                }
+            }
             let side = side_of(&g)?;
-            let out = f(&mut g, side, now)?;
-            match save(&self.store, &self.cache, &mut g, now).await {
+            let out = f(&mut g, side, now_ms)?;
+            match save(&self.store, &self.cache, &mut g, now_ms).await {
                 Ok(()) => {
+                    self.changed(&g);
                     self.notify_computer_turn(&g);
                     return Ok((g, out));
                 }

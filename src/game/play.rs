@@ -45,8 +45,13 @@ pub(super) fn apply_move(
     now: i64,
 ) -> Result<String, ServiceError> {
     let san = makruk::san::to_san(g.m.position(), mv);
+    // `with_game` has ended the game instead if the mover's flag had fallen.
+    g.clock
+        .on_move(now)
+        .map_err(|e| anyhow!("the clock refused a move in time: {e}"))?;
     g.m.play(mv)
         .map_err(|e| anyhow!("a move checked as legal was refused: {e}"))?;
+    g.clocks.push(g.clock.snapshot());
     lapse_on_move(g, side);
     if let Some(outcome) = g.m.outcome() {
         g.finish(rules_end(outcome), now);
@@ -57,11 +62,13 @@ pub(super) fn apply_move(
 impl GameService {
     /// `user` plays `input` (any notation the rules crate reads: SAN, PlayOK, Thai, UCI) in the
     /// channel's game. Ends the game when the rules say it is over. A draw offer of the other
-    /// side lapses; a takeback request lapses.
+    /// side lapses; a takeback request lapses. The mover's clock is charged (live: plus the
+    /// increment) and the opponent's starts.
     ///
     /// # Errors
     /// [`ServiceError::InputTooLong`] (checked first, before the database),
-    /// [`ServiceError::NoGameHere`] / [`ServiceError::GameOver`], [`ServiceError::NotAPlayer`],
+    /// [`ServiceError::NoGameHere`] / [`ServiceError::GameOver`], [`ServiceError::TimedOut`]
+    /// (the mover's time had run out: the game ended on time instead), [`ServiceError::NotAPlayer`],
     /// [`ServiceError::NotYourTurn`], [`ServiceError::BadMove`], [`ServiceError::Conflict`].
     #[tracing::instrument(skip(self, input), fields(input_len = input.len()))]
     pub async fn play(

@@ -20,8 +20,9 @@ impl GameService {
     #[tracing::instrument(skip(self))]
     pub async fn board(&self, channel: ChannelId) -> Result<Reply, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
+        let mut g = load_current_or_last(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
+        g.now_ms = self.now_ms();
         Ok(g.reply(Event::Shown, None, None))
     }
 
@@ -121,6 +122,7 @@ impl GameService {
                     white: UserId(from_db_id(r.white_id)),
                     black: UserId(from_db_id(r.black_id)),
                     ruleset: r.ruleset,
+                    time_control: r.time_control,
                     result: end.result,
                     reason: end.reason,
                     plies: u32::try_from(r.plies).unwrap_or(0),

@@ -7,11 +7,12 @@ use makruk::{
 };
 
 use super::error::ServiceError;
+use crate::clock::ClockStatus;
 use crate::i18n::Locale;
 use crate::tr;
 use crate::types::{
-    ChallengeState, ChallengeView, ColorChoice, Event, GameResult, OfferKind, Reply, RulesTopic,
-    UserId, UserName,
+    ChallengeState, ChallengeView, ColorChoice, EndReason, Event, GameResult, OfferKind, Reply,
+    RulesTopic, UserId, UserName,
 };
 
 fn color(locale: Locale, c: Color) -> String {
@@ -64,6 +65,18 @@ pub(crate) fn error_message(err: &ServiceError, locale: Locale, user: UserName<'
             challenger = user(*challenger),
             opponent = user(*opponent)
         ),
+        ServiceError::UnknownTimeControl(e) => {
+            let choices: Vec<String> = crate::clock::TimeControl::CHOICES
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect();
+            tr!(
+                locale,
+                "error-unknown-time-control",
+                input = e.input.as_str(),
+                choices = choices.join(", ")
+            )
+        }
         ServiceError::InputTooLong => {
             tr!(locale, "error-input-too-long", max = super::MAX_INPUT_LEN)
         }
@@ -229,7 +242,7 @@ fn event_line(r: &Reply, locale: Locale, user: UserName<'_>) -> Option<String> {
         Event::Aborted => "event-aborted",
         Event::CountStarted => "event-count-started",
         Event::CountStopped => "event-count-stopped",
-        Event::Shown => return None,
+        Event::Shown | Event::TimedOut => return None,
     };
     Some(tr!(
         locale,
@@ -286,6 +299,17 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
             lines.push(line);
         }
     }
+    // A loss on time is said by the end line ("White ran out of time: Black wins"); a draw or
+    // an abort on time says who ran out here.
+    let loss = r.status.end.is_some_and(|e| e.reason == EndReason::Timeout);
+    if r.event == Event::TimedOut && !loss {
+        let c = r.status.turn;
+        lines.push(tr!(
+            locale,
+            "event-timed-out",
+            player = player(locale, c, r.status.to_move, user)
+        ));
+    }
     let s = &r.status;
     let user_of = |c: Color| match c {
         Color::White => r.white,
@@ -339,7 +363,67 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
         "status-turn",
         player = player(locale, s.turn, s.to_move, user)
     ));
+    lines.push(clock_line(s, locale));
     lines.join("\n")
+}
+
+/// Milliseconds as a clock shows them: `4:05`, `1:02:03` (rounded down to the second).
+pub(crate) fn clock_time(ms: i64) -> String {
+    let secs = ms.max(0) / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Unix milliseconds → Unix seconds for a Discord timestamp `<t:UNIX:R>` (rounded up: the
+/// countdown never shows the flag earlier than it falls).
+fn unix_secs(ms: i64) -> i64 {
+    ms.div_euclid(1000) + i64::from(ms.rem_euclid(1000) != 0)
+}
+
+/// The clock of a running game: live, both times and the side to move's flag as a Discord
+/// countdown; correspondence, the deadline of the move.
+fn clock_line(s: &crate::types::Status, locale: Locale) -> String {
+    let control = s.time_control.to_string();
+    match s.clock {
+        ClockStatus::Live {
+            white_ms,
+            black_ms,
+            turn,
+            flag_at_ms,
+        } => tr!(
+            locale,
+            "status-clock-live",
+            control = control,
+            white = clock_time(white_ms),
+            black = clock_time(black_ms),
+            color = color(locale, turn),
+            flag = unix_secs(flag_at_ms)
+        ),
+        ClockStatus::Correspondence { turn, move_by_ms } => tr!(
+            locale,
+            "status-clock-correspondence",
+            control = control,
+            color = color(locale, turn),
+            deadline = unix_secs(move_by_ms)
+        ),
+    }
+}
+
+/// The reminder of a correspondence game in `locale`: `user_name` (as the adapter writes the
+/// player to move) must move by `deadline_ms` (Unix milliseconds), shown as Discord
+/// timestamps.
+#[must_use]
+pub fn reminder_text(user_name: &str, deadline_ms: i64, locale: Locale) -> String {
+    tr!(
+        locale,
+        "reminder",
+        user = user_name,
+        deadline = unix_secs(deadline_ms)
+    )
 }
 
 pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'_>) -> String {
@@ -372,6 +456,7 @@ pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'
         ruleset = ruleset,
         expires = c.expires_at,
         colors = colors,
+        time = c.time_control.to_string(),
     )
 }
 
@@ -387,6 +472,7 @@ pub(crate) fn rules_text(ruleset: Ruleset, topic: RulesTopic, locale: Locale) ->
         RulesTopic::Promotion => "rules-promotion".to_owned(),
         RulesTopic::Counting => format!("rules-counting-{}", ruleset.name()),
         RulesTopic::Draws => format!("rules-draws-{}", ruleset.name()),
+        RulesTopic::Time => "rules-time".to_owned(),
     };
     tr!(locale, &id, ruleset = name)
 }
@@ -491,7 +577,7 @@ pub(crate) fn pgn_date(unix: i64) -> String {
 mod tests {
     use super::*;
     use crate::i18n::has;
-    use crate::types::{ChallengeId, EndReason, GameId};
+    use crate::types::{ChallengeId, GameId};
 
     /// Keys built at run time (`error-<name>`, `end-<reason>`, …) exist in both languages.
     #[test]
@@ -500,6 +586,7 @@ mod tests {
         let errors = [
             ServiceError::NoGameHere,
             ServiceError::GameOver(GameId(1)),
+            ServiceError::TimedOut(GameId(1)),
             ServiceError::NotAPlayer,
             ServiceError::NotYourTurn,
             ServiceError::ChannelBusy(GameId(1)),
@@ -551,6 +638,16 @@ mod tests {
                 assert!(has(locale, id), "{id} missing in {locale:?}");
             }
         }
+    }
+
+    #[test]
+    fn clock_times() {
+        assert_eq!(clock_time(0), "0:00");
+        assert_eq!(clock_time(-5), "0:00");
+        assert_eq!(clock_time(245_999), "4:05");
+        assert_eq!(clock_time(3_723_000), "1:02:03");
+        assert_eq!(unix_secs(1_000), 1);
+        assert_eq!(unix_secs(1_001), 2);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use makruk::{Color, CountAction, Ruleset};
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row as _;
 
+use crate::clock::TimeControl;
 use crate::types::{ChallengeState, ColorChoice, EndReason, GameResult};
 
 /// Whether a game is being played (at most one per channel, a unique index) or is over.
@@ -129,6 +130,16 @@ pub(super) fn unknown(column: &str, name: &str) -> sqlx::Error {
         index: column.to_owned(),
         source: format!("unknown stored name {name:?}").into(),
     }
+}
+
+/// Column `column` of `row`: a time control in its storage form
+/// ([`TimeControl::from_storage`]).
+pub(super) fn get_time_control(row: &SqliteRow, column: &str) -> sqlx::Result<TimeControl> {
+    let text: String = row.try_get(column)?;
+    TimeControl::from_storage(&text).map_err(|e| sqlx::Error::ColumnDecode {
+        index: column.to_owned(),
+        source: e.into(),
+    })
 }
 
 /// Column `column` of `row`, decoded.

@@ -29,9 +29,10 @@ mod conn;
 pub use codec::{GameState, Stored};
 pub use conn::{Conn, Tx, WriterConn, WriterTx};
 
-use codec::{db_name, get, get_opt};
+use codec::{db_name, get, get_opt, get_time_control};
 use makruk::{Color, CountAction, Ruleset};
 
+use crate::clock::{Snapshot, StoredClock, TimeControl};
 use crate::types::{ChallengeState, ColorChoice, ComputerSeat, EndReason, GameResult};
 
 /// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
@@ -90,11 +91,16 @@ pub struct GameRow {
     /// The computer's side and level in a game against it (`computer_side`, `computer_level`);
     /// set at creation, never updated.
     pub computer: Option<ComputerSeat>,
+    /// The game's time control.
+    pub time_control: TimeControl,
+    /// The clock as of the start of the current turn (Unix milliseconds, milliseconds).
+    pub clock: StoredClock,
 }
 
 const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
-     finished_at, computer_side, computer_level";
+     finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
+     turn_started_ms, reminder_sent";
 
 /// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
 /// decode error naming the column.
@@ -132,6 +138,13 @@ fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
         updated_at: r.try_get("updated_at")?,
         finished_at: r.try_get("finished_at")?,
         computer: computer_seat(r)?,
+        time_control: get_time_control(r, "time_control")?,
+        clock: StoredClock {
+            white_ms: r.try_get("white_ms")?,
+            black_ms: r.try_get("black_ms")?,
+            turn_started_ms: r.try_get("turn_started_ms")?,
+            reminder_sent: r.try_get::<i64, _>("reminder_sent")? != 0,
+        },
     })
 }
 
@@ -142,6 +155,9 @@ pub struct MoveRow {
     pub ply: i64,
     pub uci: String,
     pub san: String,
+    /// Both sides' remaining milliseconds after the move (`None` for moves stored before
+    /// clocks existed).
+    pub clocks: Option<Snapshot>,
 }
 
 /// A stored counting request (`traditional`): at `ply` (before the move with that index).
@@ -167,10 +183,12 @@ pub struct ChallengeRow {
     pub expires_at: i64,
     pub answered_at: Option<i64>,
     pub game_id: Option<i64>,
+    /// The time control asked for.
+    pub time_control: TimeControl,
 }
 
 const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
-     state, created_at, expires_at, answered_at, game_id";
+     state, created_at, expires_at, answered_at, game_id, time_control";
 
 fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
     Ok(ChallengeRow {
@@ -185,6 +203,7 @@ fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
         expires_at: r.try_get("expires_at")?,
         answered_at: r.try_get("answered_at")?,
         game_id: r.try_get("game_id")?,
+        time_control: get_time_control(r, "time_control")?,
     })
 }
 
@@ -199,6 +218,9 @@ pub struct NewGame<'a> {
     pub now: i64,
     /// The computer's seat in a game against it.
     pub computer: Option<ComputerSeat>,
+    pub time_control: TimeControl,
+    /// The clock at the start (see [`crate::clock::ClockState::new`]).
+    pub clock: StoredClock,
 }
 
 /// A new challenge to insert.
@@ -211,6 +233,7 @@ pub struct NewChallenge {
     pub ruleset: Ruleset,
     pub now: i64,
     pub expires_at: i64,
+    pub time_control: TimeControl,
 }
 
 /// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).
@@ -435,8 +458,10 @@ pub async fn finished_games(
 pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
-         version, created_at, updated_at, computer_side, computer_level) \
-         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9) RETURNING id",
+         version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
+         black_ms, turn_started_ms, reminder_sent) \
+         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9, $10, $11, $12, $13, $14) \
+         RETURNING id",
     )
     .bind(g.channel_id)
     .bind(g.white_id)
@@ -447,6 +472,11 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
     .bind(g.now)
     .bind(db_name(g.computer.map(|c| c.side)))
     .bind(g.computer.map(|c| i64::from(c.level)))
+    .bind(g.time_control.storage())
+    .bind(g.clock.white_ms)
+    .bind(g.clock.black_ms)
+    .bind(g.clock.turn_started_ms)
+    .bind(i64::from(g.clock.reminder_sent))
     .fetch_one(conn)
     .await
 }
@@ -466,15 +496,16 @@ pub async fn active_computer_games(conn: &mut SqliteConnection) -> sqlx::Result<
     .collect()
 }
 
-/// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9),
-/// only if the game ($10) still has the expected version ($11), bumping it. Bound by
-/// [`bind_game_update`].
+/// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9,
+/// the clock $12-$15), only if the game ($10) still has the expected version ($11), bumping
+/// it. Bound by [`bind_game_update`].
 const UPDATE_GAME: &str = "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
      end_reason = $5, draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+     white_ms = $12, black_ms = $13, turn_started_ms = $14, reminder_sent = $15, \
      version = version + 1 \
      WHERE id = $10 AND version = $11";
 
-/// Binds $1-$11 of [`UPDATE_GAME`] from `g` and `expected_version`.
+/// Binds $1-$15 of [`UPDATE_GAME`] from `g` and `expected_version`.
 fn bind_game_update<'q>(
     query: Query<'q, Sqlite, SqliteArguments<'q>>,
     g: &'q GameRow,
@@ -492,10 +523,14 @@ fn bind_game_update<'q>(
         .bind(g.finished_at)
         .bind(g.id)
         .bind(expected_version)
+        .bind(g.clock.white_ms)
+        .bind(g.clock.black_ms)
+        .bind(g.clock.turn_started_ms)
+        .bind(i64::from(g.clock.reminder_sent))
 }
 
 /// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
-/// updated_at, finished_at) and sets `version = expected_version + 1`, only if the stored
+/// updated_at, finished_at, clock) and sets `version = expected_version + 1`, only if the stored
 /// version is still `expected_version`. Returns false when it was not (a lost race).
 #[tracing::instrument(skip(conn, g), fields(game = g.id))]
 pub async fn update_game(
@@ -509,7 +544,7 @@ pub async fn update_game(
     Ok(done.rows_affected() == 1)
 }
 
-/// Appends move number `ply` (0-based) to game `g.id` and writes the changeable fields of `g`
+/// Appends move `mv` (number `mv.ply`, 0-based) to game `g.id` and writes the changeable fields of `g`
 /// (as [`update_game`]), both only if the stored version is still `expected_version`; the
 /// version becomes `expected_version + 1`. Returns false when it was not (a lost race):
 /// nothing is written then. Call it inside a write transaction.
@@ -519,24 +554,24 @@ pub async fn update_game(
 /// as the update that follows; under the transaction's write lock both see the same version,
 /// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
 /// statements with binds in one query, there they run one after the other in the transaction.
-#[tracing::instrument(skip(conn, g, uci, san), fields(game = g.id))]
+#[tracing::instrument(skip(conn, g, mv), fields(game = g.id))]
 pub async fn append_move(
     conn: &mut SqliteConnection,
     g: &GameRow,
     expected_version: i64,
-    ply: i64,
-    uci: &str,
-    san: &str,
+    mv: &MoveRow,
 ) -> sqlx::Result<bool> {
     let sql = format!(
-        "INSERT INTO moves (game_id, ply, uci, san, created_at) \
-         SELECT $10, $12, $13, $14, $8 FROM games WHERE id = $10 AND version = $11; \
+        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms) \
+         SELECT $10, $16, $17, $18, $8, $19, $20 FROM games WHERE id = $10 AND version = $11; \
          {UPDATE_GAME}"
     );
     let done = bind_game_update(sqlx::query(&sql), g, expected_version)
-        .bind(ply)
-        .bind(uci)
-        .bind(san)
+        .bind(mv.ply)
+        .bind(&mv.uci)
+        .bind(&mv.san)
+        .bind(mv.clocks.map(|c| c.white_ms))
+        .bind(mv.clocks.map(|c| c.black_ms))
         .execute(conn)
         .await?;
     match done.rows_affected() {
@@ -551,39 +586,47 @@ pub async fn append_move(
 /// The moves of game `game_id`, in order.
 #[tracing::instrument(skip(conn))]
 pub async fn moves(conn: &mut SqliteConnection, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
-    sqlx::query("SELECT ply, uci, san FROM moves WHERE game_id = $1 ORDER BY ply")
-        .bind(game_id)
-        .fetch_all(conn)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(MoveRow {
-                ply: r.try_get("ply")?,
-                uci: r.try_get("uci")?,
-                san: r.try_get("san")?,
-            })
+    sqlx::query(
+        "SELECT ply, uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(|r| {
+        let white: Option<i64> = r.try_get("white_ms")?;
+        let black: Option<i64> = r.try_get("black_ms")?;
+        Ok(MoveRow {
+            ply: r.try_get("ply")?,
+            uci: r.try_get("uci")?,
+            san: r.try_get("san")?,
+            clocks: white
+                .zip(black)
+                .map(|(white_ms, black_ms)| Snapshot { white_ms, black_ms }),
         })
-        .collect()
+    })
+    .collect()
 }
 
-/// Appends move number `ply` (0-based) to game `game_id`.
+/// Appends move `mv` (number `mv.ply`, 0-based) to game `game_id`.
 #[tracing::instrument(skip(conn))]
 pub async fn insert_move(
     conn: &mut SqliteConnection,
     game_id: i64,
-    ply: i64,
-    uci: &str,
-    san: &str,
+    mv: &MoveRow,
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO moves (game_id, ply, uci, san, created_at) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(game_id)
-    .bind(ply)
-    .bind(uci)
-    .bind(san)
+    .bind(mv.ply)
+    .bind(&mv.uci)
+    .bind(&mv.san)
     .bind(now)
+    .bind(mv.clocks.map(|c| c.white_ms))
+    .bind(mv.clocks.map(|c| c.black_ms))
     .execute(conn)
     .await?;
     Ok(())
@@ -718,7 +761,7 @@ pub async fn insert_challenge(
 ) -> sqlx::Result<ChallengeRow> {
     let row = sqlx::query(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
-         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         created_at, expires_at, time_control) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
          RETURNING {CHALLENGE_COLUMNS}"
     ))
     .bind(c.channel_id)
@@ -729,6 +772,7 @@ pub async fn insert_challenge(
     .bind(ChallengeState::Open.db_name())
     .bind(c.now)
     .bind(c.expires_at)
+    .bind(c.time_control.storage())
     .fetch_one(conn)
     .await?;
     challenge_row(&row)
@@ -756,4 +800,64 @@ pub async fn close_challenge(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Every active game (start-up rebuilds the scheduler from their clocks).
+#[tracing::instrument(skip(conn))]
+pub async fn active_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' ORDER BY id",
+        GameState::Active.db_name()
+    ))
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
+}
+
+/// Moves the current turn's start of every active game by `by_ms` (the bot's downtime,
+/// charged to nobody) from `since_ms` on: a turn that started after `since_ms` restarts at
+/// `since_ms + by_ms` (see [`crate::clock::ClockState::resume`]). Bumps the versions (stale
+/// scheduler entries then do nothing). Returns the number of games changed.
+#[tracing::instrument(skip(conn))]
+pub async fn resume_clocks(
+    conn: &mut SqliteConnection,
+    since_ms: i64,
+    now_ms: i64,
+) -> sqlx::Result<u64> {
+    // turn_started_ms + (now - max(since, turn_started_ms)), written without MAX() (whose
+    // two-argument form is SQLite's; PostgreSQL's is GREATEST).
+    let done = sqlx::query(&format!(
+        "UPDATE games SET turn_started_ms = CASE WHEN turn_started_ms > $1 THEN $2 \
+         ELSE turn_started_ms + ($2 - $1) END, version = version + 1 \
+         WHERE state = '{}' AND $2 > $1",
+        GameState::Active.db_name()
+    ))
+    .bind(since_ms)
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// The bot's last heartbeat (Unix milliseconds), if one was stored.
+#[tracing::instrument(skip(conn))]
+pub async fn last_alive(conn: &mut SqliteConnection) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT last_alive_ms FROM bot_state WHERE id = 1")
+        .fetch_optional(conn)
+        .await
+}
+
+/// Stores the bot's heartbeat `now_ms`.
+#[tracing::instrument(skip(conn))]
+pub async fn set_last_alive(conn: &mut SqliteConnection, now_ms: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO bot_state (id, last_alive_ms) VALUES (1, $1) \
+         ON CONFLICT (id) DO UPDATE SET last_alive_ms = $1",
+    )
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

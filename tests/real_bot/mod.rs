@@ -1,9 +1,12 @@
 //! The real bot (its real start-up code, [`makruk_bot::discord::run`]) against the Discord
 //! stand-in, on a fresh SQLite file: shared by the end-to-end tests.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::sync::Arc;
 
 use discord_standin::Launch;
 use futures::future::BoxFuture;
-use makruk_bot::discord::Config;
+use makruk_bot::discord::{Config, SimClock};
 
 /// A fresh SQLite database file in a temporary directory (kept alive by the returned guard):
 /// the guard and the database URL.
@@ -32,4 +35,28 @@ pub fn launcher(
         change(&mut config);
         Box::pin(makruk_bot::discord::run(config, launch.stop))
     }
+}
+
+/// As [`launcher`], the bot's time being `clock` (moved by hand: a scenario's `wait`).
+pub fn launcher_on(
+    database_url: &str,
+    clock: &Arc<SimClock>,
+) -> impl Fn(Launch) -> BoxFuture<'static, anyhow::Result<()>> {
+    let database_url = database_url.to_owned();
+    let clock = Arc::clone(clock);
+    move |launch| {
+        let mut config = Config::with_token(launch.token);
+        config.database_url = database_url.clone();
+        config.api_url = Some(launch.api_url);
+        config.guild_id = Some(launch.guild_id);
+        config.sim_clock = Some(Arc::clone(&clock));
+        Box::pin(makruk_bot::discord::run(config, launch.stop))
+    }
+}
+
+/// A [`SimClock`] starting at the system's time (so that the transcripts' relative times read
+/// right until the first `wait`).
+pub fn sim_clock() -> Arc<SimClock> {
+    use makruk_bot::clock::TimeSource as _;
+    SimClock::new(makruk_bot::clock::SystemTimeSource.now_ms())
 }

@@ -52,7 +52,15 @@ impl Env {
 /// Starts a game in `channel` through a challenge and its acceptance: WHITE plays White.
 pub async fn start(svc: &GameService, channel: ChannelId, ruleset: Ruleset) -> Reply {
     let c = svc
-        .challenge(channel, WHITE, BLACK, false, ColorChoice::White, ruleset)
+        .challenge(
+            channel,
+            WHITE,
+            BLACK,
+            false,
+            ColorChoice::White,
+            ruleset,
+            makruk_bot::clock::TimeControl::DEFAULT,
+        )
         .await
         .expect("challenge");
     svc.accept(channel, BLACK, Some(c.id))
@@ -80,6 +88,13 @@ pub async fn start_from_fen(
             start_fen: &start.fen(),
             now: 0,
             computer: None,
+            time_control: makruk_bot::clock::TimeControl::DEFAULT,
+            clock: makruk_bot::clock::ClockState::new(
+                makruk_bot::clock::TimeControl::DEFAULT,
+                start.turn(),
+                svc.time().now_ms(),
+            )
+            .stored(),
         },
     )
     .await

@@ -1,14 +1,16 @@
-//! `/play [level] [color] [rules]`: a game against the computer in this channel (and
+//! `/play [level] [color] [rules] [time]`: a game against the computer in this channel (and
 //! `/challenge` of the bot's own user, which comes here). The computer's replies are posted by
 //! the announcements (`crate::discord::announce`), as their own messages.
 
-use super::challenge::ColorOption;
+use super::challenge::{ColorOption, TimeOption};
 use super::{channel, run, user, RulesetOption};
 use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::discord::answers::game_answer;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
-use crate::game::{ColorChoice, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL};
+use crate::game::{
+    ColorChoice, GameService, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL,
+};
 use crate::i18n::Locale;
 
 /// The level asked for in `/play`: our engine's 1 to 8, or Fairy-Stockfish (level 9).
@@ -60,17 +62,19 @@ pub(super) fn color_choice(color: Option<ColorOption>) -> ColorChoice {
     }
 }
 
-/// `/play [level] [color] [rules]`: start a game against the computer (default level 3).
+// The computer runs on the game's clock like a person and can win on time.
+/// Play against the computer in this channel (default level 3, 3 days a move).
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn play(
     ctx: Context<'_>,
     level: Option<LevelOption>,
     color: Option<ColorOption>,
     rules: Option<RulesetOption>,
+    time: Option<TimeOption>,
 ) -> Result<(), Error> {
     let level = level.map_or(DEFAULT_COMPUTER_LEVEL, LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
-    start(ctx, "play", level, color_choice(color), ruleset).await
+    start(ctx, "play", level, color_choice(color), ruleset, time).await
 }
 
 /// Starts a game against the computer for the invoking user and answers with its board.
@@ -80,6 +84,7 @@ pub(super) async fn start(
     level: u8,
     color: ColorChoice,
     ruleset: Ruleset,
+    time: Option<TimeOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let computer = std::sync::Arc::clone(&ctx.data().computer);
@@ -87,8 +92,10 @@ pub(super) async fn start(
     let (channel, human) = (channel(ctx), user(ctx));
     run(ctx, name, |locale: Locale| async move {
         computer.check_level(level)?;
+        let time_control =
+            GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let reply = service
-            .play_computer(channel, human, bot, level, color, ruleset)
+            .play_computer(channel, human, bot, level, color, ruleset, time_control)
             .await?;
         let answer: Answer = game_answer(&reply, locale).await?;
         Ok::<Answer, ServiceError>(answer)

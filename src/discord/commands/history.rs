@@ -47,6 +47,7 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
                     pgn = g.result.pgn(),
                     ruleset = ruleset_name(locale, g.ruleset),
                     plies = g.plies,
+                    time = g.time_control.to_string(),
                     finished = format!("<t:{}:R>", g.finished_at)
                 )
             })

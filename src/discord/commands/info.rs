@@ -34,6 +34,8 @@ pub(crate) enum TopicOption {
     Counting,
     #[name = "draws"]
     Draws,
+    #[name = "time"]
+    Time,
 }
 
 /// `/rules [topic] [ruleset]`: the rules, explained (only to the asker).
@@ -51,6 +53,7 @@ pub(super) async fn rules(
             TopicOption::Promotion => RulesTopic::Promotion,
             TopicOption::Counting => RulesTopic::Counting,
             TopicOption::Draws => RulesTopic::Draws,
+            TopicOption::Time => RulesTopic::Time,
         };
         let ruleset = ruleset.map_or(Ruleset::Standard, |r| r.ruleset());
         let text = service.rules_text(ruleset, topic, locale);

@@ -8,17 +8,20 @@
 //! - `alice: autocomplete /move move:S` — shows the autocomplete choices for what is typed
 //!   (the last option).
 //! - `restart` — stops the bot and starts it again.
+//! - `wait 3d`, `wait 2h30m`, `wait 90s` — moves the bot's clock forward (units `d`, `h`, `m`,
+//!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
+//! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
 //!
 //! When an answer leaves the bot itself to move (a game against the computer: the answer's
 //! "your move" line names the bot), the scenario waits for the bot's move, posted as its own
 //! message, before the next step, as a person would; the transcript shows it.
-//! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
 
 mod parse;
 mod transcript;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 
@@ -51,7 +54,8 @@ fn user_for(discord: &Standin, t: &mut Transcript, name: &str, locale: Option<&s
 
 /// Plays the scenario file `scenario` against a fresh stand-in and writes `transcript.md` and
 /// the attachments into `out_dir` (created if missing). `bot` starts the bot, at the start and
-/// at each `restart`; a restarted bot should keep its data (the same database).
+/// at each `restart`; a restarted bot should keep its data (the same database). `wait` moves
+/// the bot's clock forward (a `wait` line) and completes once the bot has acted on it.
 ///
 /// # Errors
 /// An unreadable scenario line, an unknown command, option, choice or user, a missing button,
@@ -60,13 +64,15 @@ fn user_for(discord: &Standin, t: &mut Transcript, name: &str, locale: Option<&s
 /// # Panics
 /// As the stand-in's helpers: a bot that does not start, answer or stop in time
 /// ([`crate::WAIT`]).
-pub async fn play<F>(
+pub async fn play<F, W>(
     scenario: &Path,
     out_dir: &Path,
     bot: impl Fn(Launch) -> F,
+    wait: impl Fn(Duration) -> W,
 ) -> anyhow::Result<Played>
 where
     F: Future<Output = anyhow::Result<()>> + Send + 'static,
+    W: Future<Output = ()>,
 {
     let text = std::fs::read_to_string(scenario)
         .with_context(|| format!("cannot read {}", scenario.display()))?;
@@ -105,7 +111,7 @@ where
             Step::Click { user, locale, .. } => {
                 user_for(&discord, &mut t, user, locale.as_deref());
             }
-            Step::Restart => {}
+            Step::Restart | Step::Wait(_) => {}
         }
     }
     t.line(&format!(
@@ -114,6 +120,15 @@ where
     ));
     for (line, step) in steps {
         match step {
+            Step::Wait(by) => {
+                let before = discord.channel_messages(CHANNEL).len();
+                wait(by).await;
+                t.wait(by);
+                t.line(&format!("_⏳ {} pass._\n", duration_text(by)));
+                for m in discord.channel_messages(CHANNEL).iter().skip(before) {
+                    t.posted(m)?;
+                }
+            }
             Step::Restart => {
                 running.stop().await;
                 running = Bot::start(&discord, &bot).await;
@@ -218,6 +233,21 @@ async fn wait_for_the_bots_move(
         t.posted(&posted)?;
     }
     Ok(())
+}
+
+/// `3d 2h`, `2h 30m`, `90s` as words.
+fn duration_text(d: Duration) -> String {
+    let secs = d.as_secs();
+    let parts: Vec<String> = [(86_400, "d"), (3_600, "h"), (60, "min"), (1, "s")]
+        .iter()
+        .scan(secs, |left, &(unit, name)| {
+            let n = *left / unit;
+            *left %= unit;
+            Some((n > 0).then(|| format!("{n} {name}")))
+        })
+        .flatten()
+        .collect();
+    parts.join(" ")
 }
 
 /// The options of a step as Discord's client would send them ([`Standin::options`]).

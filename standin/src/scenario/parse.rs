@@ -1,6 +1,8 @@
 //! Reading scenario files (the format is described in [`crate::scenario`]).
 
-use anyhow::Context as _;
+use std::time::Duration;
+
+use anyhow::{bail, Context as _};
 
 /// One scenario step.
 #[derive(Debug, PartialEq)]
@@ -27,6 +29,42 @@ pub(crate) enum Step {
     },
     /// `restart`
     Restart,
+    /// `wait 3d`, `wait 2h30m`, `wait 90s`: the bot's clock moves forward.
+    Wait(Duration),
+}
+
+/// `3d`, `2h30m`, `90s`, `1h15m20s`: whole numbers each followed by `d`, `h`, `m` or `s`.
+///
+/// # Errors
+/// Anything else (an empty text, a number without unit, an unknown unit, an overflow).
+pub(crate) fn duration(text: &str) -> anyhow::Result<Duration> {
+    let mut secs: u64 = 0;
+    let mut number = String::new();
+    for c in text.trim().chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit: u64 = match c {
+            'd' => 86_400,
+            'h' => 3_600,
+            'm' => 60,
+            's' => 1,
+            _ => bail!("unknown unit {c:?} in {text:?} (use d, h, m, s)"),
+        };
+        let n: u64 = number
+            .parse()
+            .with_context(|| format!("a number before {c:?} in {text:?}"))?;
+        number.clear();
+        secs = n
+            .checked_mul(unit)
+            .and_then(|s| secs.checked_add(s))
+            .with_context(|| format!("{text:?} is too long"))?;
+    }
+    if !number.is_empty() || secs == 0 {
+        bail!("expected a duration such as 3d, 2h30m or 90s, got {text:?}");
+    }
+    Ok(Duration::from_secs(secs))
 }
 
 /// The steps of a scenario, each with its line number (from 1).
@@ -92,6 +130,9 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     if line == "restart" {
         return Ok(Some(Step::Restart));
     }
+    if let Some(d) = line.strip_prefix("wait ") {
+        return Ok(Some(Step::Wait(duration(d)?)));
+    }
     let (who, what) = line.split_once(':').context("expected `user: …`")?;
     let who = who.trim();
     let (user, locale) = match who.split_once('[') {
@@ -142,7 +183,8 @@ mod tests {
                     dave: click รับ    # \"Accept\"\n\
                     alice: /rules topic:\"the count\"\n\
                     restart\n\
-                    bob: autocomplete /move move:N\n";
+                    bob: autocomplete /move move:N\n\
+                    wait 2h30m\n";
         let steps = steps(text).expect("a valid scenario");
         assert_eq!(
             steps,
@@ -183,8 +225,19 @@ mod tests {
                         options: pairs(&[("move", "N")]),
                     }
                 ),
+                (8, Step::Wait(Duration::from_secs(9000))),
             ]
         );
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration("3d").unwrap(), Duration::from_secs(3 * 86_400));
+        assert_eq!(duration("90s").unwrap(), Duration::from_secs(90));
+        assert_eq!(duration("1h15m20s").unwrap(), Duration::from_secs(4520));
+        for bad in ["", "3", "d", "3w", "0s", "99999999999999999999d"] {
+            assert!(duration(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
@@ -193,6 +246,7 @@ mod tests {
             ("alice: /rules\nbob /board\n", "line 2"),
             ("alice: rules\n", "line 1"),
             ("alice: /move e4\n", "line 1"),
+            ("wait 3x\n", "line 1"),
         ] {
             let e = steps(text).expect_err(text);
             assert!(format!("{e:#}").starts_with(expected), "{text:?}: {e:#}");

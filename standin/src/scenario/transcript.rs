@@ -19,6 +19,9 @@ pub(crate) struct Transcript {
     pub(crate) files: usize,
     /// Display names of the users (and the bot) by id, to show mentions as Discord does.
     pub(crate) names: HashMap<u64, String>,
+    /// How far the bot's clock is ahead of the system's (the scenario's `wait` lines), in
+    /// seconds: relative timestamps are read as of the bot's time.
+    ahead_secs: i64,
 }
 
 impl Transcript {
@@ -28,7 +31,14 @@ impl Transcript {
             text: String::new(),
             files: 0,
             names: HashMap::new(),
+            ahead_secs: 0,
         }
+    }
+
+    /// The bot's clock moved forward by `by`.
+    pub(crate) fn wait(&mut self, by: std::time::Duration) {
+        let secs = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);
+        self.ahead_secs = self.ahead_secs.saturating_add(secs);
     }
 
     /// Appends a line (and a newline).
@@ -43,7 +53,7 @@ impl Transcript {
         for (id, name) in &self.names {
             text = text.replace(&format!("<@{id}>"), &format!("**@{name}**"));
         }
-        relative_times(&text)
+        relative_times(&text, self.ahead_secs)
     }
 
     fn quote(&mut self, text: &str) {
@@ -123,11 +133,13 @@ impl Transcript {
     }
 }
 
-/// Replaces Discord's relative timestamps `<t:UNIX:R>` with words.
-fn relative_times(text: &str) -> String {
+/// Replaces Discord's relative timestamps `<t:UNIX:R>` with words, as of the system's time
+/// plus `ahead_secs`.
+fn relative_times(text: &str, ahead_secs: i64) -> String {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+        .saturating_add(ahead_secs);
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = rest.find("<t:") {
@@ -139,11 +151,17 @@ fn relative_times(text: &str) -> String {
             continue;
         };
         out.push_str(&rest[..start]);
-        let minutes = (when - now) / 60;
-        out.push_str(&match minutes {
-            0 => "just now".to_owned(),
-            m if m > 0 => format!("in {m} minutes"),
-            m => format!("{} minutes ago", -m),
+        let secs = when.saturating_sub(now);
+        let amount = match secs.unsigned_abs() {
+            s if s < 60 => String::new(),
+            s if s < 2 * 3600 => format!("{} minutes", s / 60),
+            s if s < 2 * 86_400 => format!("{} hours", s / 3600),
+            s => format!("{} days", s / 86_400),
+        };
+        out.push_str(&match (amount.is_empty(), secs > 0) {
+            (true, _) => "just now".to_owned(),
+            (false, true) => format!("in {amount}"),
+            (false, false) => format!("{amount} ago"),
         });
         rest = &after[end + 3..];
     }
