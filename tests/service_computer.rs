@@ -502,3 +502,102 @@ async fn under_traditional_the_weaker_computer_starts_the_count_before_its_move(
         .expect("accept");
     assert!(drawn.status.end.is_some());
 }
+
+/// A game against the computer runs on the same clocks: the computer's reply is charged to its
+/// clock (with the increment), its think time comes from its clock, and a human who lets the
+/// flag fall loses on time to it, announced without anyone typing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_runs_on_the_clocks() {
+    use makruk_bot::clock::{FakeTime, TimeSource as _};
+    use makruk_bot::game::{ClockStatus, EndReason, GameResult};
+
+    const T0: i64 = 1_800_000_000_000;
+    let env = Env::new().await;
+    let time = Arc::new(FakeTime::new(T0));
+    let computer = Arc::new(Computer::new(settings()).expect("engine threads"));
+    let svc = env
+        .svc
+        .clone()
+        .with_time(time.clone())
+        .with_draw_judge(computer.draw_judge());
+    svc.start_clocks().await.expect("clocks start");
+    let mut announced = svc.announcements().expect("announcements");
+    let _driver = driver::spawn(svc.clone(), computer).expect("driver");
+    let ch = ChannelId(30);
+    let live: TimeControl = "3+2".parse().expect("a time control");
+    let start = svc
+        .play_computer(
+            ch,
+            HUMAN,
+            BOT,
+            2,
+            ColorChoice::White,
+            Ruleset::Standard,
+            live,
+        )
+        .await
+        .expect("start");
+    assert_eq!(start.status.time_control, live);
+
+    let live_ms = |status: &makruk_bot::game::Status| match status.clock {
+        ClockStatus::Live {
+            white_ms, black_ms, ..
+        } => (white_ms, black_ms),
+        other => panic!("a live clock: {other:?}"),
+    };
+    // First moves; the fake time does not move while the computer thinks, so its clock only
+    // gains the increment.
+    let mine = svc
+        .play(ch, HUMAN, &some_move(&start.position))
+        .await
+        .expect("move");
+    let reply = next_move(&mut announced).await;
+    let (white_before, black_ms) = live_ms(&reply.status);
+    assert_eq!(black_ms, 180_000 + 2_000);
+    assert_eq!(white_before, live_ms(&mine.status).0, "White's clock stood");
+    // The human thinks 10 s over the second move: charged, plus the increment.
+    time.advance(Duration::from_secs(10));
+    let mine = svc
+        .play(ch, HUMAN, &some_move(&reply.position))
+        .await
+        .expect("move");
+    assert_eq!(live_ms(&mine.status).0, white_before - 10_000 + 2_000);
+    let reply = next_move(&mut announced).await;
+    assert_eq!(live_ms(&reply.status).1, 180_000 + 2 * 2_000);
+    let turn_budget = makruk_bot::computer::think_budget(
+        &settings(),
+        &makruk_bot::game::ComputerTurn {
+            channel: ch,
+            game_id: reply.game_id,
+            version: 0,
+            seat: makruk_bot::game::ComputerSeat {
+                side: Color::Black,
+                level: 8,
+            },
+            game: makruk::Game::from_position(reply.position.clone()),
+            clock: {
+                // Half a second left for the side to move: no time to think beyond the reserve.
+                let mut c = makruk_bot::clock::ClockState::new(live, Color::White, T0);
+                c.on_move(T0).expect("in time");
+                c
+            },
+        },
+        T0 + 181_500,
+    );
+    assert!(turn_budget < Duration::from_millis(20), "{turn_budget:?}");
+
+    // Now the human walks away: the flag falls with nobody typing, and the computer wins.
+    time.advance(Duration::from_secs(200));
+    svc.settled().await;
+    let ended = loop {
+        match tokio::time::timeout(Duration::from_secs(10), announced.recv()).await {
+            Ok(Some(Announcement::TimedOut { reply, .. })) => break reply,
+            Ok(Some(_)) => {}
+            other => panic!("no flag announced: {other:?}"),
+        }
+    };
+    let end = ended.status.end.expect("over");
+    assert_eq!(end.reason, EndReason::Timeout);
+    assert_eq!(end.result, GameResult::win_for(Color::Black));
+    assert_eq!(time.now_ms(), T0 + 210_000);
+}

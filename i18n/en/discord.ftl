@@ -28,7 +28,7 @@ cmd-play-color-description = The side you want to play (default: random)
 cmd-play-rules = rules
 cmd-play-rules-description = The ruleset (default: standard; Fairy-Stockfish plays standard only)
 cmd-play-time = time
-cmd-play-time-description = Time control, the computer on the same clock: days per move (1d 3d 7d 14d) or minutes+increment (3+2 … 30+20); default 3d
+cmd-play-time-description = Time control: days per move (1d 3d 7d 14d) or minutes+increment (3+2 … 30+20); default 3d
 
 cmd-move = move
 cmd-move-description = Play a move in this channel's game

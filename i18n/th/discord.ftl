@@ -27,7 +27,7 @@ cmd-play-color-description = ฝ่ายที่คุณอยากเล่
 cmd-play-rules = กติกา
 cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน; Fairy-Stockfish เล่นได้เฉพาะมาตรฐาน)
 cmd-play-time = เวลา
-cmd-play-time-description = การควบคุมเวลา คอมพิวเตอร์ใช้นาฬิกาเดียวกัน: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
+cmd-play-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
 
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
