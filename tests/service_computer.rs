@@ -564,6 +564,13 @@ async fn a_computer_game_runs_on_the_clocks() {
     assert_eq!(live_ms(&mine.status).0, white_before - 10_000 + 2_000);
     let reply = next_move(&mut announced).await;
     assert_eq!(live_ms(&reply.status).1, 180_000 + 2 * 2_000);
+    // A takeback (the human's move and the computer's reply) gives both clocks back as they
+    // were when the human's turn began: no time lost, no increment kept.
+    let back = svc
+        .offer(ch, HUMAN, OfferKind::Takeback)
+        .await
+        .expect("takeback");
+    assert_eq!(live_ms(&back.status), (white_before, 180_000 + 2_000));
     let turn_budget = makruk_bot::computer::think_budget(
         &settings(),
         &makruk_bot::game::ComputerTurn {

@@ -130,19 +130,29 @@ pub fn choose_move(
 }
 
 /// Whether the engine, playing `level`, accepts a draw offered in the current position of
-/// `game`: when a short search (at most the level's depth, 200 ms) scores the position at
-/// about 0 or worse for the side to move. The engine is taken to be the side to move.
+/// `game`: when a short search (at most the level's depth, 200 ms) scores the position clearly
+/// worse for the side to move (below [`DRAW_WHEN_WORSE_CP`]), or about level (at most 20 cp)
+/// once the game has settled: [`DRAW_AFTER_PLIES`] plies played or no Bia left. A level
+/// opening is played on, as a person would. The engine is taken to be the side to move.
 pub fn accepts_draw(engine: &mut Engine, game: &Game, level: Level) -> bool {
     if !game.position().has_legal_move() {
         return false;
     }
     let limits = level.limits(Duration::from_millis(200));
     let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+    let settled = game.moves().len() >= DRAW_AFTER_PLIES
+        || !game.position().board().by_role(makruk::Role::Bia).any();
     match result.score {
-        Score::Cp(cp) => cp <= 20,
+        Score::Cp(cp) => cp < DRAW_WHEN_WORSE_CP || (cp <= 20 && settled),
         Score::Mate(n) => n < 0,
     }
 }
+
+/// [`accepts_draw`]: a score below this (centipawns, for the side to move) takes any draw.
+pub const DRAW_WHEN_WORSE_CP: i32 = -50;
+/// [`accepts_draw`]: a level game is drawn by agreement only after this many plies (20 moves
+/// each) or once no Bia is left.
+pub const DRAW_AFTER_PLIES: usize = 40;
 
 #[cfg(test)]
 mod tests {
@@ -243,6 +253,21 @@ mod tests {
         assert!(accepts_draw(
             &mut engine,
             &Game::from_position(down),
+            Level::MAX
+        ));
+        // The level opening is played on, at every level; a level ending is agreed.
+        for n in 1..=8 {
+            let level = Level::new(n).expect("level");
+            assert!(
+                !accepts_draw(&mut engine, &Game::new(Ruleset::Standard), level),
+                "{n}"
+            );
+        }
+        let bare = makruk::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
+            .expect("valid");
+        assert!(accepts_draw(
+            &mut engine,
+            &Game::from_position(bare),
             Level::MAX
         ));
     }

@@ -108,16 +108,27 @@ fn computer_side(g: &Loaded) -> Result<Color, ServiceError> {
         .ok_or(ServiceError::NotAPlayer)
 }
 
-/// A takeback in a game against the computer, asked by `human`: undoes the human's last move
-/// and the computer's reply to it, if made, so that it is the human's turn again. Standing
-/// offers lapse (a running count's offer stays while its count runs).
-pub(super) fn take_back_from_computer(g: &mut Loaded, human: Color) -> Result<(), ServiceError> {
+/// A takeback in a game against the computer, asked by `human` at `now_ms`: undoes the human's
+/// last move and the computer's reply to it, if made, so that it is the human's turn again, and
+/// gives the clocks back as for a takeback between people (lichess's rule, ply by ply: both
+/// clocks as when the human's turn began, that turn starting again now). Standing offers lapse
+/// (a running count's offer stays while its count runs).
+pub(super) fn take_back_from_computer(
+    g: &mut Loaded,
+    human: Color,
+    now_ms: i64,
+) -> Result<(), ServiceError> {
     let plies = if g.m.position().turn() == human { 2 } else { 1 };
     if g.m.moves().len() < plies {
         return Err(ServiceError::NothingToTakeBack);
     }
     for _ in 0..plies {
+        let before = g.clocks_before_last_ply();
+        g.clock
+            .take_back(before, now_ms)
+            .map_err(|e| anyhow!("the clock refused a takeback in time: {e}"))?;
         g.m.undo();
+        g.clocks.pop();
     }
     g.set_offer(OfferKind::Takeback, None);
     if let Some(side) = g.offer(OfferKind::Draw) {
@@ -187,6 +198,8 @@ impl GameService {
     /// [`ServiceError::ChallengeSelf`] (`human` is the computer), [`ServiceError::ChannelBusy`]
     /// (the one active game per channel), [`ServiceError::ChallengePending`] (a challenge
     /// between people waits for its answer here), `Conflict`, `Internal`.
+    // The game's terms one by one, as `/play` gives them (as `challenge`).
+    #[allow(clippy::too_many_arguments)]
     #[tracing::instrument(skip(self))]
     pub async fn play_computer(
         &self,

@@ -107,7 +107,7 @@ impl GameService {
         let (g, event) = self
             .with_game(channel, user, |g, side, now| {
                 if kind == OfferKind::Takeback && g.row.computer.is_some() {
-                    take_back_from_computer(g, side)?;
+                    take_back_from_computer(g, side, now)?;
                     return Ok(Event::OfferAccepted(kind));
                 }
                 if kind == OfferKind::Takeback && !last_ply_is(g, side) {
