@@ -322,6 +322,9 @@ pub struct Reply {
     pub last_move: Option<Move>,
     /// The SAN of the move this request played (Fairy-Stockfish form), if it played one.
     pub san: Option<String>,
+    /// The same move in Thai SAN (`ม-ง๒`, Fairy-Stockfish `NOTATION_THAI_SAN`; docs/RULES.md
+    /// "Notation"), which Thai messages show first.
+    pub thai_san: Option<String>,
     pub status: Status,
 }
 

@@ -1141,3 +1141,22 @@ async fn stalemate_and_khun_against_khun() {
         (GameResult::Draw, EndReason::KhunVsKhun)
     );
 }
+
+/// A Thai message shows the move in Thai notation, SAN beside it (Thai players write ม-ง๒); an
+/// English one shows SAN only.
+#[tokio::test]
+async fn thai_messages_show_the_move_in_thai_notation() {
+    let env = Env::new().await;
+    let ch = ChannelId(7);
+    start(&env.svc, ch, Ruleset::Standard).await;
+    let r = env.svc.play(ch, WHITE, "Nd2").await.unwrap();
+    assert_eq!(r.san.as_deref(), Some("Nd2"));
+    assert_eq!(r.thai_san.as_deref(), Some("ม-ง๒"));
+    let th = r.text(Locale::Th, &mention);
+    assert!(th.contains("**ม-ง๒** (Nd2)"), "{th}");
+    let en = r.text(Locale::En, &mention);
+    assert!(en.contains("**Nd2**") && !en.contains("ม-ง๒"), "{en}");
+    // A request that plays no move has neither.
+    let shown = env.svc.board(ch).await.unwrap();
+    assert_eq!((shown.san, shown.thai_san), (None, None));
+}

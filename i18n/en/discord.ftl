@@ -135,7 +135,10 @@ discord-rules-title = Makruk rules: { $topic } ({ $ruleset })
 
 discord-games-title = Recent games in this channel
 discord-games-none = No finished games in this channel yet. Start one with /challenge.
-discord-games-line = **#{ $id }** { $white } vs { $black }: { $result }, { $plies } plies, { $ruleset }, { $time }, { $finished }
+discord-games-line = **#{ $id }** { $white } vs { $black }: { $result }, { $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+}, { $ruleset }, { $time }, { $finished }
 discord-result-white = White won
 discord-result-black = Black won
 discord-result-draw = Draw

@@ -40,22 +40,22 @@ cmd-board-description = แสดงกระดานของเกมใน�
 cmd-resign = ยอมแพ้
 cmd-resign-description = ยอมแพ้เกมนี้
 
-cmd-draw = ขอเสมอ
+cmd-draw = เสมอ
 cmd-draw-description = ขอเสมอ หรือตอบข้อเสนอเสมอของคู่แข่ง
-cmd-draw-action = การกระทำ
+cmd-draw-action = ตัวเลือก
 cmd-draw-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอเสมอ)
 
-cmd-takeback = ขอคืน
+cmd-takeback = คืนตา
 cmd-takeback-description = ขอคืนตาเดินล่าสุดของคุณ หรือตอบคำขอของคู่แข่ง
-cmd-takeback-action = การกระทำ
+cmd-takeback-action = ตัวเลือก
 cmd-takeback-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอคืน)
 
-cmd-abort = ยกเลิก
-cmd-abort-description = ยกเลิกเกมก่อนที่ทั้งสองฝ่ายจะเดิน
+cmd-abort = ยกเลิกเกม
+cmd-abort-description = ยกเลิกเกม ทำได้จนกว่าทั้งสองฝ่ายจะได้เดินฝ่ายละหนึ่งตา
 
 cmd-count = นับ
-cmd-count-description = อธิบายการนับ; ในกติกาดั้งเดิมใช้เริ่มหรือหยุดนับ
-cmd-count-action = การกระทำ
+cmd-count-description = อธิบายการนับ ในกติกาแบบสมาคมใช้เริ่มหรือหยุดนับ
+cmd-count-action = ตัวเลือก
 cmd-count-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: อธิบาย)
 
 cmd-rules = กติกา
@@ -86,8 +86,8 @@ choice-white = ขาว
 choice-black = ดำ
 choice-random = สุ่ม
 choice-standard = มาตรฐาน
-choice-traditional = ดั้งเดิม
-choice-material = นับตามหมาก
+choice-traditional = แบบสมาคม
+choice-material = นับตามค่าหมาก
 choice-fifty-move = ห้าสิบตา
 choice-overview = ภาพรวม
 choice-pieces = ตัวหมาก
@@ -134,13 +134,13 @@ discord-rules-title = กติกาหมากรุกไทย: { $topic } 
 
 discord-games-title = เกมล่าสุดในช่องนี้
 discord-games-none = ยังไม่มีเกมที่จบในช่องนี้ เริ่มเกมได้ด้วย /ท้าเล่น
-discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ตา, { $ruleset }, { $time }, { $finished }
+discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ครั้ง, { $ruleset }, { $time }, { $finished }
 discord-result-white = ขาวชนะ
 discord-result-black = ดำชนะ
 discord-result-draw = เสมอ
 discord-result-aborted = ยกเลิก
 discord-reason-checkmate = รุกจน
-discord-reason-resignation = ยอมแพ้
+discord-reason-resignation = อีกฝ่ายยอมแพ้
 discord-reason-agreement = ตกลงเสมอ
 discord-reason-aborted = ยกเลิก
 discord-reason-stalemate = อับ
@@ -149,7 +149,7 @@ discord-reason-counting-side-mated = ฝ่ายที่นับรุกจ�
 discord-reason-repetition = เดินซ้ำสามครั้ง
 discord-reason-insufficient-material = หมากไม่พอรุกจน
 discord-reason-khun-vs-khun = เหลือขุนสองตัว
-discord-reason-fifty-move = 100 ตาโดยไม่มีการกินหรือเดินเบี้ย
+discord-reason-fifty-move = ฝ่ายละ 50 ตาโดยไม่มีการกินหรือเดินเบี้ย
 discord-reason-timeout = หมดเวลา
 discord-reason-timeout-draw = หมดเวลา แต่หมากไม่พอรุกจน
 discord-reason-timeout-aborted = หมดเวลาก่อนเดินตาแรก

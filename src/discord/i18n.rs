@@ -77,6 +77,20 @@ mod tests {
         );
     }
 
+    /// One name per ruleset: the choice a user picks is the name every message uses.
+    #[test]
+    fn a_ruleset_has_one_name_in_choices_and_messages() {
+        for locale in [Locale::En, Locale::Th] {
+            for r in makruk::Ruleset::ALL {
+                assert_eq!(
+                    tr!(locale, &format!("choice-{}", r.name())),
+                    crate::game::ruleset_name(locale, r),
+                    "{locale:?} {r:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn discord_locale_codes() {
         assert_eq!(locale("th"), Locale::Th);

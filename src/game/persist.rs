@@ -199,6 +199,13 @@ impl Loaded {
 
     /// The answer to a request that did `event` (by `actor`, playing `san`).
     pub(super) fn reply(&self, event: Event, actor: Option<UserId>, san: Option<String>) -> Reply {
+        // The move just played is the last one, from the position before it.
+        let positions = self.m.positions();
+        let thai_san = san.as_ref().and_then(|_| {
+            let before = positions.len().checked_sub(2).map(|i| &positions[i])?;
+            let mv = self.m.moves().last()?;
+            Some(makruk::san::to_thai_san(before, mv))
+        });
         Reply {
             game_id: GameId(self.row.id),
             event,
@@ -209,6 +216,7 @@ impl Loaded {
             position: self.m.position().clone(),
             last_move: self.m.moves().last().copied(),
             san,
+            thai_san,
             status: self.status(),
         }
     }

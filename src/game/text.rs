@@ -250,6 +250,11 @@ fn event_line(r: &Reply, locale: Locale, user: UserName<'_>) -> Option<String> {
         player = player(locale, side, actor, user),
         opponent = player(locale, side.other(), opponent, user),
         san = r.san.as_deref().unwrap_or_default(),
+        thai = r
+            .thai_san
+            .as_deref()
+            .or(r.san.as_deref())
+            .unwrap_or_default(),
         ruleset = ruleset_name(locale, r.ruleset),
         white = user(r.white),
         black = user(r.black),

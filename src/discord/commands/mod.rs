@@ -239,29 +239,44 @@ impl RulesetOption {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
+    use std::collections::HashMap;
 
     use super::*;
     use crate::i18n::FTL_FILES;
 
-    /// The words after a `/` that starts a word (`/games`, `` `/draw action:accept` ``) in the
-    /// messages of `text` (comment lines skipped): the commands the text names.
-    fn named_commands(text: &str) -> Vec<String> {
+    /// A command named in a text: `/name` and the `option:value` words written after it
+    /// (`` `/draw action:accept` `` → `draw`, `[("action", "accept")]`).
+    #[derive(Debug, PartialEq)]
+    struct Named {
+        name: String,
+        options: Vec<(String, String)>,
+    }
+
+    /// The commands named in the messages of `text` (comment lines skipped): a `/` that starts a
+    /// word (after a space, `` ` ``, `(`, `“` or `"`), then the name up to a space or ASCII
+    /// punctuation (Thai names hold combining marks), then `option:value` words up to the closing
+    /// backtick when the command is quoted.
+    fn named_commands(text: &str) -> Vec<Named> {
+        let word =
+            |c: char| !c.is_whitespace() && (!c.is_ascii_punctuation() || matches!(c, '-' | '_'));
         let mut names = Vec::new();
         for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
             let mut prev = ' ';
             for (i, c) in line.char_indices() {
                 if c == '/' && (prev.is_whitespace() || matches!(prev, '`' | '(' | '“' | '"')) {
-                    // Thai names hold combining marks: a name ends at a space or ASCII punctuation.
-                    let name: String = line[i + 1..]
-                        .chars()
-                        .take_while(|&c| {
-                            !c.is_whitespace()
-                                && (!c.is_ascii_punctuation() || matches!(c, '-' | '_'))
-                        })
-                        .collect();
+                    let rest = &line[i + 1..];
+                    let name: String = rest.chars().take_while(|&c| word(c)).collect();
+                    let mut options = Vec::new();
+                    if prev == '`' {
+                        let quoted = rest.split('`').next().unwrap_or_default();
+                        for w in quoted.split_whitespace().skip(1) {
+                            if let Some((o, v)) = w.split_once(':') {
+                                options.push((o.to_string(), v.to_string()));
+                            }
+                        }
+                    }
                     if !name.is_empty() {
-                        names.push(name);
+                        names.push(Named { name, options });
                     }
                 }
                 prev = c;
@@ -270,24 +285,51 @@ mod tests {
         names
     }
 
+    /// Every command a text names exists, with the options and choices written after it. A Thai
+    /// text names commands, options and choices only as a Thai client shows them (Discord shows a
+    /// user only the names of their own language): never an English name that has a Thai one.
     #[test]
     fn every_command_named_in_a_text_is_registered() {
         let commands = all();
-        let english: HashSet<String> = commands.iter().map(|c| c.name.clone()).collect();
+        let local = |lang: &str, english: &str, names: &HashMap<String, String>| {
+            if *lang == *"en" {
+                english.to_string()
+            } else {
+                names
+                    .get(lang)
+                    .cloned()
+                    .unwrap_or_else(|| english.to_string())
+            }
+        };
         let mut seen = 0;
         for (lang, path, text) in FTL_FILES {
-            // A Thai text may name a command as Thai users see it, or by its English name.
-            let mut known = english.clone();
-            known.extend(
-                commands
+            for named in named_commands(text) {
+                let command = commands
                     .iter()
-                    .filter_map(|c| c.name_localizations.get(*lang).cloned()),
-            );
-            for name in named_commands(text) {
-                assert!(
-                    known.contains(&name),
-                    "{path} names /{name}, no such command"
-                );
+                    .find(|c| local(lang, &c.name, &c.name_localizations) == named.name)
+                    .unwrap_or_else(|| {
+                        panic!("{path} names /{}: no such command in {lang}", named.name)
+                    });
+                for (option, value) in &named.options {
+                    let parameter = command
+                        .parameters
+                        .iter()
+                        .find(|p| local(lang, &p.name, &p.name_localizations) == *option)
+                        .unwrap_or_else(|| {
+                            panic!("{path}: /{} has no option {option} in {lang}", named.name)
+                        });
+                    assert!(
+                        value.is_empty()
+                            || parameter.choices.is_empty()
+                            || parameter.choices.iter().any(|c| local(
+                                lang,
+                                &c.name,
+                                &c.localizations
+                            ) == *value),
+                        "{path}: /{} {option}: has no choice {value} in {lang}",
+                        named.name
+                    );
+                }
                 seen += 1;
             }
         }
@@ -309,10 +351,15 @@ mod tests {
 
     #[test]
     fn command_names_are_read_from_texts() {
+        let named =
+            named_commands("a = Use `/draw action:accept` or /games.\n# /not-me\n  (/ท้าเล่น)");
+        let names: Vec<&str> = named.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names, ["draw", "games", "ท้าเล่น"]);
         assert_eq!(
-            named_commands("a = Use `/draw action:accept` or /games.\n# /not-me\n  (/ท้าเล่น)"),
-            ["draw", "games", "ท้าเล่น"]
+            named[0].options,
+            [("action".to_string(), "accept".to_string())]
         );
+        assert!(named[1].options.is_empty());
         assert!(named_commands("https://example.org/x and 1/2").is_empty());
     }
 }
