@@ -209,6 +209,17 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The PGN `Termination` tag (PGN standard, section 9.8.1): `time forfeit` for a flag,
+    /// `abandoned` for an aborted game, else `normal` (mate, resignation, the draws).
+    #[must_use]
+    pub const fn pgn_termination(self) -> &'static str {
+        match self {
+            EndReason::Timeout | EndReason::TimeoutDraw => "time forfeit",
+            EndReason::Aborted | EndReason::TimeoutAborted => "abandoned",
+            _ => "normal",
+        }
+    }
+
     /// Every reason.
     pub const ALL: [EndReason; 14] = [
         EndReason::Checkmate,

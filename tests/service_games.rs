@@ -309,6 +309,10 @@ async fn standard_counting_draw_with_counting_messages() {
         // The count explained for the finished game, in sentences with the numbers.
         let explained = env.svc.explain_count(ch, Locale::En).await.unwrap();
         assert!(explained.contains("counts"), "{explained}");
+        assert!(
+            explained.starts_with("The game in this channel is over"),
+            "{explained}"
+        );
     }
 }
 
@@ -941,6 +945,12 @@ async fn history_pgn_and_analysis_link() {
     assert_eq!(read.tag("Variant"), Some("Makruk"));
     assert_eq!(read.tag("Result"), Some("1-0"));
     assert_eq!(read.moves, ["e4", "e5", "Nd2", "Nd7", "c4"]);
+    // The default clock (3 days a move) and how the game ended, in the PGN standard's words.
+    assert_eq!(read.tag("TimeControl"), Some("1/259200"));
+    assert_eq!(read.tag("Termination"), Some("normal"));
+    let aborted = env.svc.pgn(ch, Some(second)).await.unwrap();
+    let aborted = makruk::pgn::read_pgn(&aborted.pgn).unwrap();
+    assert_eq!(aborted.tag("Termination"), Some("abandoned"));
     assert!(export
         .analysis_url
         .starts_with("https://www.pychess.org/analysis/makruk?fen="));

@@ -27,3 +27,4 @@ count-now = The count stands at { $current } of { $limit }, so { $color } has { 
     [one] 1 move
    *[other] { $remaining } moves
 } left: if the count passes { $limit } before { $other } gives mate, the game is drawn.
+count-game-over = The game in this channel is over; this was the count when it ended.

@@ -24,3 +24,4 @@ count-limit-one-khon = กำหนด { $limit } ตา เพราะ{ $side 
 count-limit-other = กำหนด { $limit } ตา เพราะ{ $side }ไม่มีเรือหรือโคน และมีม้าไม่เกินหนึ่งตัว (หรือมีแต่เม็ดหรือเบี้ยหงาย)
 
 count-now = ตอนนี้นับถึง { $current } จาก { $limit } { $color }จึงเหลืออีก { $remaining } ตา ถ้านับเกิน { $limit } ก่อนที่{ $other }จะรุกจน เกมเสมอ
+count-game-over = เกมในช่องนี้จบแล้ว การนับตอนจบเกมเป็นดังนี้

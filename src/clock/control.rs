@@ -125,6 +125,20 @@ impl TimeControl {
         }
     }
 
+    /// The PGN `TimeControl` tag (PGN standard, section 9.6): live `300+3` (seconds + increment
+    /// seconds, as lichess writes it); correspondence `1/259200` (one move per period of that
+    /// many seconds, as chess.com writes daily games).
+    #[must_use]
+    pub fn pgn_tag(self) -> String {
+        match self {
+            TimeControl::Correspondence { days } => format!("1/{}", i64::from(days) * 86_400),
+            TimeControl::Live {
+                minutes,
+                increment_secs,
+            } => format!("{}+{increment_secs}", u32::from(minutes) * 60),
+        }
+    }
+
     /// The rating category (see [`Speed`]).
     #[must_use]
     pub fn speed(self) -> Speed {
@@ -243,6 +257,15 @@ impl FromStr for TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_time_control_tags() {
+        let tag = |s: &str| s.parse::<TimeControl>().unwrap().pgn_tag();
+        assert_eq!(tag("5+3"), "300+3");
+        assert_eq!(tag("30+20"), "1800+20");
+        assert_eq!(tag("1d"), "1/86400");
+        assert_eq!(tag("14d"), "1/1209600");
+    }
 
     #[test]
     fn every_choice_reads_back_from_its_option_string_and_storage_form() {

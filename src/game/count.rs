@@ -3,7 +3,7 @@
 
 use makruk::Color;
 
-use super::persist::{load_current_or_last, Loaded};
+use super::persist::{game_end, load_current_or_last, Loaded};
 use super::{text, ChannelId, Event, GameService, OfferKind, Reply, Ruleset, ServiceError, UserId};
 use crate::i18n::Locale;
 
@@ -83,7 +83,8 @@ impl GameService {
     }
 
     /// The count of the channel's game explained in sentences: who counts, why from that
-    /// number, why that limit, how many moves remain (or why no count runs).
+    /// number, why that limit, how many moves remain (or why no count runs). For a finished
+    /// game (the channel's last), the count at its end, after a line saying the game is over.
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], `Internal`.
@@ -96,11 +97,13 @@ impl GameService {
         let mut tx = self.store.begin_read().await?;
         let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
-        Ok(text::explain_count(
-            g.m.ruleset(),
-            g.m.position(),
-            g.m.count(),
-            locale,
-        ))
+        let explained = text::explain_count(g.m.ruleset(), g.m.position(), g.m.count(), locale);
+        // A finished game's count is history: say so, or "the player to move may start it"
+        // would read as an invitation to play on.
+        Ok(if game_end(&g.row).is_some() {
+            format!("{}\n{explained}", crate::tr!(locale, "count-game-over"))
+        } else {
+            explained
+        })
     }
 }

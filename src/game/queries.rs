@@ -156,7 +156,9 @@ impl GameService {
             None => load_current_or_last(&self.cache, &mut tx, channel).await?,
         };
         tx.commit().await?;
-        let result = game_end(&g.row).map_or("*", |e| e.result.pgn());
+        let end = game_end(&g.row);
+        let result = end.map_or("*", |e| e.result.pgn());
+        let termination = end.map_or("unterminated", |e| e.reason.pgn_termination());
         let tags = makruk::pgn::PgnTags {
             event: format!("Makruk ({})", g.m.ruleset().name()),
             site: "Discord".into(),
@@ -165,7 +167,11 @@ impl GameService {
             white: g.white().0.to_string(),
             black: g.black().0.to_string(),
             result: Some(result.into()),
-            extra: vec![("Ruleset".into(), g.m.ruleset().name().into())],
+            extra: vec![
+                ("Ruleset".into(), g.m.ruleset().name().into()),
+                ("TimeControl".into(), g.row.time_control.pgn_tag()),
+                ("Termination".into(), termination.into()),
+            ],
         };
         let pgn = makruk::pgn::write_pgn(&g.m, &tags);
         Ok(PgnExport {
