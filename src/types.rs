@@ -284,6 +284,8 @@ pub struct Status {
     pub turn: Color,
     /// The player to move.
     pub to_move: UserId,
+    /// The player to move is the computer (a game against it, on its turn, not over).
+    pub computer_to_move: bool,
     /// The side to move is in check.
     pub check: bool,
     /// Plies played so far.

@@ -58,8 +58,10 @@ async fn the_computer_replies_in_a_message_of_its_own() {
         let mine = discord.run(&alice, CHANNEL, "move", &[("move", mv)]).await;
         assert!(!mine.is_ephemeral(), "{mv}: {}", mine.text());
         assert!(
-            mine.messages[0].content.starts_with(&bot_mention),
-            "the computer is to move: {}",
+            mine.messages[0].content.starts_with(&bot_mention)
+                && mine.messages[0].content.contains("is thinking")
+                && !mine.messages[0].content.contains("your move"),
+            "the computer is to move, and not pinged: {}",
             mine.text()
         );
         let reply = discord.wait_posted(CHANNEL, i).await;

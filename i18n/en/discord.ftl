@@ -159,3 +159,4 @@ discord-reason-timeout-draw = time ran out, too little material to mate
 discord-reason-timeout-aborted = time ran out before a first move
 
 discord-pgn-text = PGN of game #{ $id }. Analyse it on pychess: { $url }
+discord-computer-thinking = { $user } is thinking…

@@ -155,3 +155,4 @@ discord-reason-timeout-draw = หมดเวลา แต่หมากไม�
 discord-reason-timeout-aborted = หมดเวลาก่อนเดินตาแรก
 
 discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }
+discord-computer-thinking = { $user } กำลังคิด…

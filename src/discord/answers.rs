@@ -63,6 +63,12 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
         None => embed.colour(0x002e_cc71),
     };
     let content = match reply.status.end {
+        // The computer is not pinged: its move follows as its own message.
+        None if reply.status.computer_to_move => tr!(
+            locale,
+            "discord-computer-thinking",
+            user = mention(reply.status.to_move)
+        ),
         None => tr!(
             locale,
             "discord-your-move",

@@ -181,6 +181,8 @@ impl Loaded {
         Status {
             turn: pos.turn(),
             to_move: self.player(pos.turn()),
+            computer_to_move: end.is_none()
+                && self.row.computer.is_some_and(|c| c.side == pos.turn()),
             check: pos.is_check(),
             plies: self.m.moves().len() as u32,
             count: self.m.count(),

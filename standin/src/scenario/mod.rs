@@ -13,7 +13,7 @@
 //! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
 //!
 //! When an answer leaves the bot itself to move (a game against the computer: the answer's
-//! "your move" line names the bot), the scenario waits for the bot's move, posted as its own
+//! first line names the bot, "@Makruk is thinking…"), the scenario waits for the bot's move, posted as its own
 //! message, before the next step, as a person would; the transcript shows it.
 
 mod parse;
@@ -211,8 +211,8 @@ where
     })
 }
 
-/// If `outcome` leaves the bot to move (its public answer starts by pinging the bot: "@Makruk,
-/// your move"), waits for the bot's move, the first message it posts after the `seen` it had
+/// If `outcome` leaves the bot to move (its public answer starts by naming the bot: "@Makruk is
+/// thinking…"), waits for the bot's move, the first message it posts after the `seen` it had
 /// posted before the step, and writes it to the transcript.
 ///
 /// # Errors
