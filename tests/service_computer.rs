@@ -12,8 +12,8 @@ use makruk::{Color, CountKind, Position, Ruleset};
 use makruk_bot::clock::{ClockState, TimeControl};
 use makruk_bot::computer::{driver, Computer, Settings, UciSettings};
 use makruk_bot::game::{
-    Announcement, ChannelId, ColorChoice, ComputerSeat, Event, GameId, GameService, OfferKind,
-    Reply, ServiceError, UserId,
+    Announcement, ChannelId, ColorChoice, ComputerSeat, EndReason, Event, GameId, GameService,
+    OfferKind, Reply, ServiceError, UserId,
 };
 use makruk_bot::store::{self, to_db_id, NewGame};
 use service_common::Env;
@@ -509,7 +509,7 @@ async fn under_traditional_the_weaker_computer_starts_the_count_before_its_move(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_runs_on_the_clocks() {
     use makruk_bot::clock::{FakeTime, TimeSource as _};
-    use makruk_bot::game::{ClockStatus, EndReason, GameResult};
+    use makruk_bot::game::{ClockStatus, GameResult};
 
     const T0: i64 = 1_800_000_000_000;
     let env = Env::new().await;
@@ -607,4 +607,44 @@ async fn a_computer_game_runs_on_the_clocks() {
     assert_eq!(end.reason, EndReason::Timeout);
     assert_eq!(end.result, GameResult::win_for(Color::Black));
     assert_eq!(time.now_ms(), T0 + 210_000);
+}
+
+/// Under `traditional` a started board's-honour count is a standing draw offer: the computer
+/// judges it at once, accepting when it is losing; when winning it plays on and the count runs
+/// with the offer standing (it does not "decline" a count).
+#[tokio::test]
+async fn the_computer_judges_a_started_count_as_a_draw_offer() {
+    let env = Env::new().await;
+    let (svc, _computer) = with_computer(&env);
+    // The computer (Black) has Khun and Met against two Ruea: the human starts the count.
+    let losing = ChannelId(21);
+    let seat = ComputerSeat {
+        side: Color::Black,
+        level: 8,
+    };
+    let fen = "4k3/3m4/8/8/8/8/8/RR2K3 w - - 0 30";
+    insert_computer_game(&svc, losing, fen, Ruleset::Traditional, seat).await;
+    let reply = svc.count_start(losing, HUMAN).await.expect("count");
+    assert_eq!(reply.event, Event::OfferAccepted(OfferKind::Draw));
+    assert_eq!(reply.actor, Some(BOT));
+    let end = reply.status.end.expect("drawn by agreement");
+    assert_eq!(end.reason, EndReason::Agreement);
+    // The computer (White) has the two Ruea; the human (Black, Khun and Met) starts counting.
+    let winning = ChannelId(22);
+    let seat = ComputerSeat {
+        side: Color::White,
+        level: 8,
+    };
+    let fen = "4k3/3m4/8/8/8/8/8/RR2K3 b - - 0 30";
+    insert_computer_game(&svc, winning, fen, Ruleset::Traditional, seat).await;
+    let reply = svc.count_start(winning, HUMAN).await.expect("count");
+    assert_eq!(reply.event, Event::CountStarted);
+    assert_eq!(reply.actor, Some(HUMAN));
+    assert!(reply.status.end.is_none());
+    assert_eq!(
+        reply.status.draw_offer,
+        Some(Color::Black),
+        "the offer stands"
+    );
+    assert_eq!(reply.status.count.expect("counting").counting, Color::Black);
 }

@@ -326,19 +326,34 @@ impl GameService {
         channel: ChannelId,
         offered: Loaded,
     ) -> Result<Reply, ServiceError> {
+        self.computer_judges_draw(channel, offered, Event::Offered(OfferKind::Draw), true)
+            .await
+    }
+
+    /// The computer judges the draw offer its opponent's request `standing` made in `offered`
+    /// (a draw offer, or a started board's-honour count, which is a standing offer under
+    /// `traditional`: docs/RULES.md "Ruleset `traditional`"). Accepted when the [`DrawJudge`]
+    /// says so; otherwise declined if `may_decline`, else (a count) left standing while the
+    /// count runs. Returns the answer, or the request's own reply when nothing was answered.
+    pub(super) async fn computer_judges_draw(
+        &self,
+        channel: ChannelId,
+        offered: Loaded,
+        standing: Event,
+        may_decline: bool,
+    ) -> Result<Reply, ServiceError> {
         let Some(seat) = offered.row.computer else {
-            return Ok(offered.reply(Event::Offered(OfferKind::Draw), None, None));
+            return Ok(offered.reply(standing, None, None));
         };
         // If the game changes while the judge thinks, the offer is left as it then stands.
-        let unanswered = offered.reply(
-            Event::Offered(OfferKind::Draw),
-            Some(offered.player(seat.side.other())),
-            None,
-        );
+        let unanswered = offered.reply(standing, Some(offered.player(seat.side.other())), None);
         let accepts = match &self.judge {
             Some(judge) => judge.accepts_draw(offered.m.clone(), seat).await,
             None => false,
         };
+        if !accepts && !may_decline {
+            return Ok(unanswered);
+        }
         let version = offered.row.version;
         let event = if accepts {
             Event::OfferAccepted(OfferKind::Draw)

@@ -36,7 +36,8 @@ pub(super) fn apply_count(g: &mut Loaded, side: Color, start: bool) -> Result<()
 
 impl GameService {
     /// `traditional`: the player to move starts counting board's honour (RULES.md). The
-    /// running count is a standing draw offer to the opponent.
+    /// running count is a standing draw offer to the opponent; the computer answers it at once
+    /// (accepted: the reply is its [`Event::OfferAccepted`]; else the count runs, offer standing).
     ///
     /// # Errors
     /// `NoGameHere`/`GameOver`, `NotAPlayer`, `NotYourTurn`, [`ServiceError::NotTraditional`],
@@ -76,10 +77,14 @@ impl GameService {
         } else {
             Event::CountStopped
         };
-        self.game_action(channel, user, event, |g, side, _| {
-            apply_count(g, side, start)
-        })
-        .await
+        let (g, ()) = self
+            .with_game(channel, user, |g, side, _| apply_count(g, side, start))
+            .await?;
+        // Against the computer a started count is judged at once, as a draw offer is.
+        if start && g.row.computer.is_some() {
+            return self.computer_judges_draw(channel, g, event, false).await;
+        }
+        Ok(g.reply(event, Some(user), None))
     }
 
     /// The count of the channel's game explained in sentences: who counts, why from that
