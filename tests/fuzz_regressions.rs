@@ -37,7 +37,10 @@ fn run(target: &str, body: fn(&[u8])) {
         })
         .map(|path| path.display().to_string())
         .collect();
-    assert!(failed.is_empty(), "{target}: these inputs fail: {failed:#?}");
+    assert!(
+        failed.is_empty(),
+        "{target}: these inputs fail: {failed:#?}"
+    );
 }
 
 #[test]

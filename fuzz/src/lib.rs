@@ -14,7 +14,9 @@ use std::sync::{Arc, OnceLock};
 
 use makruk::pgn::{read_pgn, read_pgns, write_pgn_moves, PgnTags};
 use makruk::san::{to_san, to_thai_san};
-use makruk::{fen as fen_text, parse_move, parse_uci, uci, Move, MoveInputError, Position, Ruleset};
+use makruk::{
+    fen as fen_text, parse_move, parse_uci, uci, Move, MoveInputError, Position, Ruleset,
+};
 use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::game::{
     ChallengeId, ChannelId, ColorChoice, GameId, GameService, OfferKind, Reply, ServiceError,
@@ -66,7 +68,10 @@ pub fn fen(data: &[u8]) {
         let written = board.board_fen();
         let again = fen_text::parse_board(&written)
             .unwrap_or_else(|e| panic!("placement {written:?} does not read back: {e}"));
-        assert!(again == board, "placement {written:?} reads back differently");
+        assert!(
+            again == board,
+            "placement {written:?} reads back differently"
+        );
     }
     if let Ok(setup) = fen_text::parse(text) {
         let written = fen_text::write(&setup);
@@ -95,8 +100,9 @@ pub fn fen(data: &[u8]) {
         check_reads_back(&pos, m);
         let after = pos.after(m);
         let fen_after = after.fen();
-        let back = Position::from_fen(&fen_after, ruleset)
-            .unwrap_or_else(|e| panic!("FEN {fen_after:?} after {m} in {written} does not read: {e}"));
+        let back = Position::from_fen(&fen_after, ruleset).unwrap_or_else(|e| {
+            panic!("FEN {fen_after:?} after {m} in {written} does not read: {e}")
+        });
         assert_eq!(back.fen(), fen_after);
     }
 }
@@ -122,12 +128,17 @@ pub fn move_text(data: &[u8]) {
         if moves.is_empty() {
             break;
         }
-        let m = moves.iter().nth(usize::from(p) % moves.len()).copied();
-        pos.play(&m.expect("an index below the length")).expect("a legal move plays");
+        let m = moves.get(usize::from(p) % moves.len()).copied();
+        pos.play(&m.expect("an index below the length"))
+            .expect("a legal move plays");
     }
     match parse_move(&pos, text) {
         Ok(m) => {
-            assert!(pos.is_legal(&m), "{text:?} read as the illegal {m} in {}", pos.fen());
+            assert!(
+                pos.is_legal(&m),
+                "{text:?} read as the illegal {m} in {}",
+                pos.fen()
+            );
             check_reads_back(&pos, &m);
         }
         Err(e) => {
@@ -145,7 +156,11 @@ pub fn move_text(data: &[u8]) {
         }
     }
     if let Ok(m) = parse_uci(&pos, text) {
-        assert!(pos.is_legal(&m), "UCI {text:?} read as the illegal {m} in {}", pos.fen());
+        assert!(
+            pos.is_legal(&m),
+            "UCI {text:?} read as the illegal {m} in {}",
+            pos.fen()
+        );
     }
 }
 
@@ -165,7 +180,10 @@ pub fn pgn(data: &[u8]) {
         return;
     };
     if let Ok(game) = single {
-        assert!(games.contains(&game), "read_pgn and read_pgns disagree on {text:?}");
+        assert!(
+            games.contains(&game),
+            "read_pgn and read_pgns disagree on {text:?}"
+        );
     }
     for game in games.iter().take(4) {
         let Ok(replay) = game.replay(ruleset) else {
@@ -321,7 +339,7 @@ async fn command(
     let user = input.pick(&USERS);
     let name = |u: UserId| format!("<@{}>", u.0);
     let texts = |r: Result<Reply, ServiceError>| r.map(|r| reply_texts(&r));
-    let kind = if input.byte() % 2 == 0 {
+    let kind = if input.byte() & 1 == 0 {
         OfferKind::Draw
     } else {
         OfferKind::Takeback
@@ -337,7 +355,8 @@ async fn command(
                 let t = input.text();
                 GameService::time_control(Some(t.as_str()))
             };
-            let what = format!("challenge {ch:?} {user:?}->{opponent:?} {color:?} {ruleset:?} {tc:?}");
+            let what =
+                format!("challenge {ch:?} {user:?}->{opponent:?} {color:?} {ruleset:?} {tc:?}");
             let r = match tc {
                 Ok(tc) => svc
                     .challenge(ch, user, opponent, false, color, ruleset, tc)
@@ -352,7 +371,10 @@ async fn command(
                 0 => None,
                 n => Some(ChallengeId(i64::from(n))),
             };
-            (format!("accept {ch:?} {user:?} {id:?}"), texts(svc.accept(ch, user, id).await))
+            (
+                format!("accept {ch:?} {user:?} {id:?}"),
+                texts(svc.accept(ch, user, id).await),
+            )
         }
         3 => (
             format!("decline {ch:?} {user:?}"),
@@ -379,7 +401,7 @@ async fn command(
             if moves.is_empty() {
                 return ("no legal move".into(), Ok(Vec::new()));
             }
-            let m = *moves.iter().nth(usize::from(pick) % moves.len()).expect("in range");
+            let m = moves[usize::from(pick) % moves.len()];
             let text = match how % 3 {
                 0 => to_san(pos, &m),
                 1 => uci::to_uci(&m),
@@ -394,17 +416,32 @@ async fn command(
             } else {
                 user
             };
-            (format!("move {ch:?} {mover:?} {text:?}"), texts(svc.play(ch, mover, &text).await))
+            (
+                format!("move {ch:?} {mover:?} {text:?}"),
+                texts(svc.play(ch, mover, &text).await),
+            )
         }
         8 => {
             let text = input.text();
-            (format!("move {ch:?} {user:?} {text:?}"), texts(svc.play(ch, user, &text).await))
+            (
+                format!("move {ch:?} {user:?} {text:?}"),
+                texts(svc.play(ch, user, &text).await),
+            )
         }
-        9 => (format!("resign {ch:?} {user:?}"), texts(svc.resign(ch, user).await)),
-        10 => (format!("abort {ch:?} {user:?}"), texts(svc.abort(ch, user).await)),
-        11 => (format!("offer {ch:?} {user:?} {kind:?}"), texts(svc.offer(ch, user, kind).await)),
+        9 => (
+            format!("resign {ch:?} {user:?}"),
+            texts(svc.resign(ch, user).await),
+        ),
+        10 => (
+            format!("abort {ch:?} {user:?}"),
+            texts(svc.abort(ch, user).await),
+        ),
+        11 => (
+            format!("offer {ch:?} {user:?} {kind:?}"),
+            texts(svc.offer(ch, user, kind).await),
+        ),
         12 => {
-            let r = if input.byte() % 2 == 0 {
+            let r = if input.byte() & 1 == 0 {
                 svc.accept_offer(ch, user, kind).await
             } else {
                 svc.decline_offer(ch, user, kind).await
@@ -412,7 +449,7 @@ async fn command(
             (format!("answer offer {ch:?} {user:?} {kind:?}"), texts(r))
         }
         13 => {
-            let r = if input.byte() % 2 == 0 {
+            let r = if input.byte() & 1 == 0 {
                 svc.count_start(ch, user).await
             } else {
                 svc.count_stop(ch, user).await
@@ -451,7 +488,11 @@ async fn command(
                 Ok(export) => assert!(read_pgn(&export.pgn).is_ok(), "{}", export.pgn),
                 Err(e) => assert!(e.is_user_error(), "pgn: {e:#}"),
             }
-            assert_eq!(before, svc.store().dump().await.expect("dump"), "a query wrote");
+            assert_eq!(
+                before,
+                svc.store().dump().await.expect("dump"),
+                "a query wrote"
+            );
             (format!("queries {ch:?} {user:?} {prefix:?}"), Ok(out))
         }
     }
@@ -472,7 +513,11 @@ async fn check_store(svc: &GameService, what: &str) {
         let moves = makruk_bot::store::moves(&mut conn, id)
             .await
             .expect("its moves read");
-        assert_eq!(moves.len() as i64, row.plies, "after {what}: game {id}'s plies");
+        assert_eq!(
+            moves.len() as i64,
+            row.plies,
+            "after {what}: game {id}'s plies"
+        );
         let mut pos = Position::from_fen(&row.start_fen, row.ruleset).expect("a valid start");
         for (i, mv) in moves.iter().enumerate() {
             assert_eq!(mv.ply, i as i64, "after {what}: game {id}'s plies in order");
@@ -481,15 +526,25 @@ async fn check_store(svc: &GameService, what: &str) {
             assert_eq!(to_san(&pos, &m), mv.san, "after {what}: game {id} ply {i}");
             pos.play(&m).expect("a legal move");
         }
-        assert_eq!(pos.fen(), row.fen, "after {what}: game {id}'s FEN is not its moves");
+        assert_eq!(
+            pos.fen(),
+            row.fen,
+            "after {what}: game {id}'s FEN is not its moves"
+        );
     }
-    for (table, open) in [("games", "state = 'active'"), ("challenges", "state = 'open'")] {
+    for (table, open) in [
+        ("games", "state = 'active'"),
+        ("challenges", "state = 'open'"),
+    ] {
         let doubled: Vec<i64> = sqlx::query_scalar(&format!(
             "SELECT channel_id FROM {table} WHERE {open} GROUP BY channel_id HAVING COUNT(*) > 1"
         ))
         .fetch_all(&mut *conn)
         .await
         .expect("a count per channel");
-        assert!(doubled.is_empty(), "after {what}: two at once in {table} of {doubled:?}");
+        assert!(
+            doubled.is_empty(),
+            "after {what}: two at once in {table} of {doubled:?}"
+        );
     }
 }

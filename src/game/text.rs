@@ -685,7 +685,10 @@ mod move_text_tests {
             assert!(suffix.starts_with("e4 "), "{suffix}");
         }
         for two in ["e3e4e5", "e4 e5"] {
-            assert!(words(two, Locale::En).contains("one move at a time"), "{two}");
+            assert!(
+                words(two, Locale::En).contains("one move at a time"),
+                "{two}"
+            );
         }
         assert!(words("e3e4=Q", Locale::En).contains("is not a promotion"));
     }
