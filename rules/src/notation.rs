@@ -94,7 +94,8 @@ pub enum Unreadable {
     /// [`invisible_char_name`]).
     #[error("unexpected {}", shown_char(*.0))]
     UnexpectedChar(char),
-    /// Two moves or more in one text (`e3e4e5`, `e3e4 e6e5`): one move at a time.
+    /// Two moves or more in one text (`e3e4e5`, `e3e4 e6e5`, `e4 e5` where e4e5 is no legal
+    /// move): one move at a time.
     #[error("several moves in one text")]
     SeveralMoves,
     /// A promotion suffix other than `=M` (or PlayOK's `=P`, `=Q`).
@@ -284,7 +285,8 @@ struct Reading {
 ///
 /// - [`MoveInputError::Empty`] for blank input;
 /// - [`MoveInputError::Unreadable`] when the text is no move in these notations (too long, no
-///   target square, stray or invisible characters, several moves);
+///   target square, stray or invisible characters, several moves: `e3e4e5`, or words that
+///   are each a move when together they are no legal move, as `e4 e5` in the initial position);
 /// - [`MoveInputError::NotAPromotion`] for a promotion suffix on a move that does not promote;
 /// - [`MoveInputError::Ambiguous`] when several legal moves fit, with their SAN;
 /// - [`MoveInputError::Illegal`] when none fits, with the reason as data ([`IllegalMove`]).
@@ -348,13 +350,40 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         MoveInputError::unreadable(trimmed, reason)
     })?;
     let written: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
-    let m = resolve(pos, &reading, &written)?;
+    let m = match resolve(pos, &reading, &written) {
+        // `e4 e5` reads as the UCI move e4e5 once its space is dropped; when that is no legal
+        // move and each word is a move by itself, it is two moves (`e3 e4`, a legal UCI move
+        // with a space, stays one).
+        Err(MoveInputError::Illegal(_)) if several_words(trimmed) => {
+            return Err(MoveInputError::unreadable(
+                trimmed,
+                Unreadable::SeveralMoves,
+            ));
+        }
+        r => r?,
+    };
     if reading.promotion && !m.promotion {
         return Err(MoveInputError::NotAPromotion {
             san: to_san(pos, &m),
         });
     }
     Ok(m)
+}
+
+/// True when `text` has two words or more and each reads as a move by itself (`e4 e5`,
+/// `ม-ง๒ ม-ง๗`).
+fn several_words(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let mut count = 0;
+    words.all(|w| {
+        count += 1;
+        let w = normalize(w);
+        if w.chars().any(thai::is_thai) {
+            thai_patterns(&w).is_ok()
+        } else {
+            latin_patterns(&w).is_ok()
+        }
+    }) && count > 1
 }
 
 /// Reads a UCI move (`e3e4`, `d5c6m`; also `e3-e4`, and a promotion without its `m`, since
@@ -1017,11 +1046,34 @@ mod tests {
     #[test]
     fn two_moves_in_one_text_are_one_move_at_a_time() {
         let p = Position::new();
-        for input in ["e3e4e5", "e3e4 e6e5", "Nd2Nd7", "e4 Nd2", "ม-ง๒ ม-ง๗"] {
+        for input in [
+            "e3e4e5",
+            "e3e4 e6e5",
+            "Nd2Nd7",
+            "e4 Nd2",
+            "ม-ง๒ ม-ง๗",
+            "e4 e5",
+            " e4  e5 ",
+            "Nd2 e4",
+            "จ๔ จ๕",
+        ] {
             assert_eq!(reason(&p, input), Unreadable::SeveralMoves, "{input}");
         }
         // One move with spaces inside is still one move.
         assert_eq!(san_of(&p, "e3 e4"), "e4");
+        assert_eq!(san_of(&p, "b1 d2"), "Nd2");
+        // After 1. e4 … the same two words are White's legal UCI move e4e5.
+        let mut q = p.clone();
+        for m in ["e4", "a5"] {
+            let mv = parse_move(&q, m).expect("legal");
+            q.play(&mv).expect("legal");
+        }
+        assert_eq!(san_of(&q, "e4 e5"), "e5");
+        // A word that is no move keeps its own reason.
+        assert!(matches!(
+            parse_move(&p, "e4 x5"),
+            Err(MoveInputError::Unreadable { .. })
+        ));
         assert_eq!(reason(&p, "e3e"), Unreadable::NoTargetSquare);
     }
 

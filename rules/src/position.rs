@@ -15,6 +15,12 @@ use crate::zobrist;
 use std::fmt;
 use std::ops::Deref;
 
+/// The largest fullmove number a position holds: a larger one in a FEN is read as this one,
+/// and the number stops here as moves are played (see [`Position::from_setup`]).
+const MAX_FULLMOVES: u32 = 1_000_000;
+/// The game ply of Black to move at [`MAX_FULLMOVES`], the last one counted.
+const MAX_GAME_PLY: u32 = 2 * (MAX_FULLMOVES - 1) + 1;
+
 /// Capacity of a [`MoveList`]. A valid position has at most 16 pieces a side, so at most
 /// 8 + 15·14 moves.
 pub const MAX_MOVES: usize = 256;
@@ -237,8 +243,8 @@ impl Position {
     /// `material` the count is then made the one its rules run in that position (see
     /// [`crate::count`]: started when the FEN has none and no Bia is left, dropped while Bia
     /// remain). A
-    /// fullmove number above 1,000,000 is read as 1,000,000 (keeps the ply counters far from
-    /// overflow; no real game gets there).
+    /// fullmove number above 1,000,000 is read as 1,000,000, and the number stops there as
+    /// moves are played (keeps the ply counters far from overflow; no real game gets there).
     ///
     /// # Errors
     /// [`PositionError`] naming the problem.
@@ -265,7 +271,7 @@ impl Position {
         }
         // Fullmove numbers beyond 10^6 are capped (no game is that long; keeps the clocks from
         // overflowing).
-        let fullmoves = setup.fullmoves.clamp(1, 1_000_000);
+        let fullmoves = setup.fullmoves.clamp(1, MAX_FULLMOVES);
         let game_ply = 2 * (fullmoves - 1) + u32::from(setup.turn == Color::Black);
         let count = CountState::from_fen_fields(
             setup.count_limit,
@@ -668,7 +674,9 @@ impl Position {
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.game_ply = self.game_ply.saturating_add(1);
+        // The fullmove number stops at the cap of `from_setup`, so that the FEN of any
+        // position reads back as it (a fuzzer found 1,000,001 read back as 1,000,000).
+        self.game_ply = (self.game_ply + 1).min(MAX_GAME_PLY);
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
         self.count
@@ -752,6 +760,29 @@ mod tests {
             Err(FenError::Position(e)) => e,
             other => panic!("expected a position error for {fen}, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_fullmove_number_stops_at_its_cap_so_every_fen_reads_back() {
+        // Found by the `fen` fuzz target: Black's move at fullmove 1,000,000 wrote 1,000,001,
+        // which read back as 1,000,000.
+        let mut pos =
+            Position::from_fen("4k3/8/8/8/2p5/8/8/R3K3 b - - 9 9999999", Ruleset::Standard)
+                .expect("valid");
+        assert_eq!(pos.fullmoves(), 1_000_000);
+        for _ in 0..3 {
+            let m = pos.legal_moves()[0];
+            pos.play(&m).expect("legal");
+            assert_eq!(pos.fullmoves(), 1_000_000);
+            let back = Position::from_fen(&pos.fen(), Ruleset::Standard).expect("reads");
+            assert_eq!(back.fen(), pos.fen());
+        }
+        // Below the cap the number grows after Black's move as ever.
+        let mut pos = Position::from_fen("4k3/8/8/8/2p5/8/8/R3K3 b - - 0 7", Ruleset::Standard)
+            .expect("valid");
+        let m = pos.legal_moves()[0];
+        pos.play(&m).expect("legal");
+        assert_eq!(pos.fullmoves(), 8);
     }
 
     #[test]

@@ -681,7 +681,7 @@ mod move_text_tests {
             assert!(zwsp.contains("U+200B ZERO WIDTH SPACE"), "{zwsp}");
             let thai = words("ม\u{200B}-ง๒", locale);
             assert!(thai.contains("U+200B") && !thai.contains("“ม”"), "{thai}");
-            for two in ["e3e4e5", "e3e4 e6e5"] {
+            for two in ["e3e4e5", "e3e4 e6e5", "e4 e5"] {
                 let text = words(two, locale);
                 assert!(!text.contains("“3”"), "{text}");
                 assert_ne!(text, words("hello", locale));
@@ -689,7 +689,12 @@ mod move_text_tests {
             let suffix = words("e3e4m", locale);
             assert!(suffix.starts_with("e4 "), "{suffix}");
         }
-        assert!(words("e3e4e5", Locale::En).contains("one move at a time"));
+        for two in ["e3e4e5", "e4 e5"] {
+            assert!(
+                words(two, Locale::En).contains("one move at a time"),
+                "{two}"
+            );
+        }
         assert!(words("e3e4=Q", Locale::En).contains("is not a promotion"));
     }
 }

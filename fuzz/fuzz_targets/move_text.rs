@@ -1,0 +1,4 @@
+//! Fuzz target: [`makruk_fuzz::move_text`] (the body, shared with the regression test).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz::move_text(data));
