@@ -25,12 +25,15 @@
 //!   the state shared by the server and the [`Standin`] handle;
 //! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
 //!   …); `bot.rs`: running a bot against the stand-in ([`Bot`]);
-//! - [`scenario`]: scenario files played into a Markdown transcript.
+//! - [`scenario`]: scenario files played into a Markdown transcript;
+//! - [`control`]: an HTTP API over a [`Standin`] for a driver in another process, served by the
+//!   `standin-server` binary (`src/bin/standin-server.rs`), which can outlive the bot.
 //!
 //! The stand-in knows nothing of the bot's code: the caller starts the bot, given a
 //! [`Launch`] (API URL, token, guild and a stop signal).
 
 mod bot;
+pub mod control;
 mod gateway;
 mod interact;
 mod limits;
@@ -81,10 +84,16 @@ impl Standin {
     /// # Panics
     /// If no local port can be bound.
     pub async fn start() -> Standin {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind a local port");
-        let addr: SocketAddr = listener.local_addr().expect("local address");
+        Standin::start_on(0).await.expect("bind a local port")
+    }
+
+    /// Starts the stand-in on local port `port` (0: a free one).
+    ///
+    /// # Errors
+    /// If the port cannot be bound.
+    pub async fn start_on(port: u16) -> std::io::Result<Standin> {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+        let addr: SocketAddr = listener.local_addr()?;
         let base_url = format!("http://{addr}");
         let shared = Arc::new(Shared::new(base_url.clone()));
         let app = rest::routes()
@@ -99,11 +108,11 @@ impl Standin {
                 eprintln!("stand-in server stopped: {e}");
             }
         });
-        Standin {
+        Ok(Standin {
             base_url,
             shared,
             server,
-        }
+        })
     }
 
     /// Protocol violations and unknown routes seen so far (should stay empty).

@@ -7,8 +7,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
+use crate::gateway::Sessions;
 use crate::model::{Interaction, Message, User, DISCORD_EPOCH_MS};
 
 /// Everything recorded, behind one lock.
@@ -36,8 +37,8 @@ pub(crate) struct Shared {
     inner: Mutex<Inner>,
     /// Bumped on every change, so waiters re-check their condition.
     changed: watch::Sender<u64>,
-    /// The identified gateway session's outgoing frames, if a bot is connected.
-    session: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    /// The gateway's session (the last identified), its connection and the events it was sent.
+    session: Mutex<Sessions>,
     /// The gateway's dispatch sequence number.
     seq: AtomicU64,
     counter: AtomicU64,
@@ -50,7 +51,7 @@ impl Shared {
         Shared {
             inner: Mutex::new(Inner::default()),
             changed: watch::channel(0).0,
-            session: Mutex::new(None),
+            session: Mutex::new(Sessions::default()),
             seq: AtomicU64::new(0),
             counter: AtomicU64::new(0),
             base_url,
@@ -62,7 +63,7 @@ impl Shared {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub(crate) fn session(&self) -> MutexGuard<'_, Option<mpsc::UnboundedSender<String>>> {
+    pub(crate) fn session(&self) -> MutexGuard<'_, Sessions> {
         self.session.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
