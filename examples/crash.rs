@@ -7,8 +7,10 @@
 //! cargo run --release --example crash -- [--kills 100] [--games 8] [--seed N] [--keep DIR]
 //! ```
 //!
-//! It first builds the bot and the stand-in server (`cargo build --release`) so that it runs the
-//! binaries of this source tree. `--keep DIR`: the database and the bot's log stay in `DIR`.
+//! It runs `target/release/makruk-bot` and `target/release/standin-server` as the workspace's
+//! test build leaves them (`cargo test --release --workspace --no-run`: the features the tests
+//! use, so nothing is built twice); build them first after a change. `--keep DIR`: the
+//! database and the bot's log stay in `DIR`.
 
 #[path = "../tests/crash_driver/mod.rs"]
 mod crash_driver;
@@ -43,20 +45,15 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|p| p.parent())
         .context("the target directory")?
         .to_owned();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let built = std::process::Command::new(cargo)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "makruk-bot",
-            "-p",
-            "discord-standin",
-            "--bins",
-        ])
-        .status()?;
-    if !built.success() {
-        bail!("building the binaries failed");
+    let bot = bin_dir.join("makruk-bot");
+    let standin = bin_dir.join("standin-server");
+    for exe in [&bot, &standin] {
+        if !exe.exists() {
+            bail!(
+                "{} is missing: cargo test --release --workspace --no-run builds it",
+                exe.display()
+            );
+        }
     }
     let temp = tempfile::tempdir()?;
     let dir = keep.unwrap_or_else(|| temp.path().to_owned());
@@ -66,8 +63,8 @@ async fn main() -> anyhow::Result<()> {
         alive_ms: (200, 3_000),
         settle: Duration::from_secs(2),
         seed,
-        bot: bin_dir.join("makruk-bot"),
-        standin: bin_dir.join("standin-server"),
+        bot,
+        standin,
         dir,
     };
     let started = Instant::now();

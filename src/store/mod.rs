@@ -263,6 +263,10 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        if !in_memory {
+            conn::check_directory(options.get_filename())?;
+        }
         // The writer's connection lives as long as the store (an in-memory database lives
         // exactly as long as its connection).
         let mut writer = options
@@ -277,7 +281,6 @@ impl Store {
             .run(&mut writer)
             .await
             .with_context(|| "cannot apply the database migrations")?;
-        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         let pool = if in_memory {
             None
         } else {
