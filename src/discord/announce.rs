@@ -172,7 +172,10 @@ pub(crate) fn spawn(
     tokio::spawn(async move {
         let posted = herald.repost(&http).await;
         if posted > 0 {
-            info!(games = posted, "posted the moves a previous run did not announce");
+            info!(
+                games = posted,
+                "posted the moves a previous run did not announce"
+            );
         }
         let mut tick = tokio::time::interval(repost_every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

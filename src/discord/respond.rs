@@ -342,7 +342,6 @@ where
     }
 }
 
-
 /// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
