@@ -20,7 +20,8 @@
 //!
 //! # Layout
 //! - `rest.rs`: the REST routes; `gateway.rs`: the gateway websocket;
-//! - `limits.rs`: Discord's limits and validation rules;
+//! - `limits.rs`: Discord's limits and validation rules; `faults.rs`: injected failures
+//!   ([`Standin::inject`]);
 //! - `model.rs`: what is recorded ([`Message`], [`Interaction`], …) and its JSON; `state.rs`:
 //!   the state shared by the server and the [`Standin`] handle;
 //! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
@@ -34,6 +35,7 @@
 
 mod bot;
 pub mod control;
+mod faults;
 mod gateway;
 mod interact;
 mod limits;
@@ -50,6 +52,7 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 pub use bot::{Bot, Launch, Stop};
+pub use faults::{Failure, Fault, Match, RequestLog, Route};
 pub use model::{Attachment, Interaction, Message, Opt, Outcome, User};
 use state::{Inner, Shared};
 
@@ -128,6 +131,29 @@ impl Standin {
             .get(&guild)
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// Arms `fault`: the next matching REST requests fail as it says (see [`Fault`]).
+    pub fn inject(&self, fault: Fault) {
+        self.shared.lock().faults.push(fault);
+    }
+
+    /// Disarms the faults not yet met and ends running 429s.
+    pub fn clear_faults(&self) {
+        let mut inner = self.shared.lock();
+        inner.faults.clear();
+        inner.limits.clear();
+    }
+
+    /// The requests to `route` so far, oldest first, with the fault each met.
+    pub fn requests(&self, route: Route) -> Vec<RequestLog> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.route == route)
+            .cloned()
+            .collect()
     }
 
     /// How many IDENTIFYs the gateway has seen (one per bot start).

@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 use tokio::sync::watch;
 
+use crate::faults::{Fault, RequestLog, Route};
 use crate::gateway::Sessions;
 use crate::model::{Interaction, Message, User, DISCORD_EPOCH_MS};
 
@@ -23,6 +24,12 @@ pub(crate) struct Inner {
     pub(crate) identifies: u32,
     pub(crate) errors: Vec<String>,
     pub(crate) users: Vec<User>,
+    /// Armed faults, in the order armed ([`crate::Standin::inject`]).
+    pub(crate) faults: Vec<Fault>,
+    /// 429s running: until when, for a route (`None`: global).
+    pub(crate) limits: HashMap<Option<Route>, std::time::Instant>,
+    /// Requests to the fault-injectable routes.
+    pub(crate) requests: Vec<RequestLog>,
 }
 
 impl Inner {
