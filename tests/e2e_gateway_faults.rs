@@ -64,7 +64,7 @@ impl Table {
 
     /// Who plays the next move, and the move.
     fn next(&self) -> (&User, &'static str) {
-        let player = if self.played % 2 == 0 {
+        let player = if self.played.is_multiple_of(2) {
             &self.alice
         } else {
             &self.bob

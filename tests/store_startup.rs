@@ -289,7 +289,11 @@ async fn a_full_disk_at_run_time_gets_an_apology_for_that_request_and_loses_noth
             break;
         };
         let uci = makruk::uci::to_uci(&m);
-        let player = if played.len() % 2 == 0 { &alice } else { &bob };
+        let player = if played.len().is_multiple_of(2) {
+            &alice
+        } else {
+            &bob
+        };
         let outcome = discord
             .command(player, CH, "move", &[("move", Opt::Str(uci.clone()))])
             .await;
