@@ -168,3 +168,168 @@ async fn the_writer_syncs_every_commit() {
     assert_eq!((synchronous, journal.as_str()), (2, "wal"));
     store.close().await;
 }
+
+#[tokio::test]
+async fn a_missing_directory_is_refused_and_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir");
+    let url = format!("sqlite://{}", missing.join("bot.db").display());
+    let text = refusal(&url).await;
+    assert!(
+        text.contains("does not exist") && text.contains(&missing.display().to_string()),
+        "{text}"
+    );
+    assert!(!missing.exists(), "the directory was created");
+
+    // The binary: a non-zero exit with that message, before any connection to Discord.
+    let (status, logs) = bot_binary(&url, None).await;
+    assert!(!status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("does not exist"), "{logs}");
+    assert!(!missing.exists(), "the directory was created");
+}
+
+/// Runs the bot binary on the database `url` against a Discord nobody listens at (the database
+/// is opened first), with its file size limited to `limit_kb` KiB if given (`ulimit -f`, with
+/// SIGXFSZ ignored so that a write past the limit fails with EFBIG as on a full disk instead of
+/// killing the process); its exit status and output, once it stops (at most 30 s).
+async fn bot_binary(url: &str, limit_kb: Option<u64>) -> (std::process::ExitStatus, String) {
+    let output = tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        limited_bot(url, "http://127.0.0.1:9", limit_kb)
+            .stdin(std::process::Stdio::null())
+            .output(),
+    )
+    .await
+    .expect("the bot stops by itself")
+    .expect("the bot runs");
+    let mut logs = String::from_utf8_lossy(&output.stdout).into_owned();
+    logs.push_str(&String::from_utf8_lossy(&output.stderr));
+    (output.status, logs)
+}
+
+/// The bot binary's command on the database `url` and the Discord API at `api_url`, its file
+/// size limited to `limit_kb` KiB if given (see [`bot_binary`]).
+fn limited_bot(url: &str, api_url: &str, limit_kb: Option<u64>) -> tokio::process::Command {
+    // `ulimit -f` counts 512-byte blocks (POSIX, dash); bash counts 1024-byte blocks, a limit
+    // twice as large, which the tests do not depend on.
+    let script = match limit_kb {
+        Some(kb) => format!("trap '' XFSZ; ulimit -f {}; exec \"$0\"", kb * 2),
+        None => "exec \"$0\"".to_owned(),
+    };
+    let mut cmd = tokio::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_makruk-bot"))
+        .env("DISCORD_TOKEN", discord_standin::TOKEN)
+        .env("DISCORD_API_URL", api_url)
+        .env("DISCORD_GUILD_ID", discord_standin::GUILD_ID.to_string())
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    cmd
+}
+
+#[tokio::test]
+async fn a_full_disk_at_start_up_stops_the_bot_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // A new database: the migrations do not fit in 8 KiB.
+    let fresh = dir.path().join("fresh.db");
+    let (status, logs) = bot_binary(&format!("sqlite://{}", fresh.display()), Some(8)).await;
+    assert!(!status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("database"), "{logs}");
+    assert!(
+        logs.contains("full") || logs.contains("I/O"),
+        "the cause is named: {logs}"
+    );
+    assert!(!logs.contains("panicked"), "{logs}");
+}
+
+/// Plays random legal moves in one game through the bot binary, its files limited to
+/// `limit_kb` KiB, until a move is refused with the private apology (the WAL cannot grow): the
+/// other requests go on being answered, and every move answered with a board is stored.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_at_run_time_gets_an_apology_for_that_request_and_loses_nothing() {
+    use discord_standin::{Opt, Standin};
+    use rand::seq::IndexedRandom as _;
+    use rand::SeedableRng as _;
+    const CH: u64 = 1_300_000_000_000_000_031;
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = made_database(dir.path()).await;
+    let url = format!("sqlite://{}", path.display());
+    let discord = Standin::start().await;
+    let limit = std::fs::metadata(&path).unwrap().len() / 1024 + 96;
+    let mut child = limited_bot(&url, &discord.base_url, Some(limit))
+        .spawn()
+        .expect("the bot starts");
+    discord.wait_ready(1).await;
+    let alice = discord.user("alice", "en-US");
+    let bob = discord.user("bob", "en-US");
+    let challenge = discord
+        .run(
+            &alice,
+            CH,
+            "challenge",
+            &[("opponent", "@bob"), ("color", "white")],
+        )
+        .await;
+    assert!(!challenge.is_ephemeral(), "{}", challenge.text());
+    let accepted = discord.click_label(&bob, CH, "Accept").await;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.text());
+
+    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+    let mut position = makruk::Position::new();
+    let mut played: Vec<String> = Vec::new();
+    let mut apology = None;
+    for _ in 0..400 {
+        let Some(m) = position.legal_moves().choose(&mut rng).copied() else {
+            break;
+        };
+        let uci = makruk::uci::to_uci(&m);
+        let player = if played.len().is_multiple_of(2) {
+            &alice
+        } else {
+            &bob
+        };
+        let outcome = discord
+            .command(player, CH, "move", &[("move", Opt::Str(uci.clone()))])
+            .await;
+        if outcome.is_ephemeral() {
+            apology = Some(outcome.text());
+            break;
+        }
+        assert!(outcome.png().is_some(), "{uci}: {}", outcome.text());
+        position.play(&m).unwrap();
+        played.push(uci);
+    }
+    let apology = apology.unwrap_or_else(|| panic!("{} moves and no write failed", played.len()));
+    assert!(
+        apology.contains("went wrong") || apology.contains("try again"),
+        "the private apology: {apology}"
+    );
+    // Reading goes on: the board is shown, privately or not.
+    let board = discord.command(&alice, CH, "board", &[]).await;
+    assert!(board.png().is_some(), "{}", board.text());
+    let _ = child.start_kill();
+    let _ = child.wait().await;
+
+    // Without the limit: every move answered with a board is stored, the refused one is not,
+    // and the file is whole.
+    use sqlx::Connection as _;
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let stored: Vec<String> = sqlx::query_scalar("SELECT uci FROM moves ORDER BY ply")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(stored, played);
+    let check: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(check, ["ok"]);
+    conn.close().await.unwrap();
+    assert!(discord.errors().is_empty(), "{:?}", discord.errors());
+}

@@ -1,38 +1,200 @@
 //! Posts the service's [`Announcement`]s (changes no interaction answers: the computer's reply, a
-//! flag falling, a correspondence reminder) to their channels, in the order the service committed them.
+//! flag falling, a correspondence reminder) to their channels, in the order the service committed
+//! them; and keeps the promise that every stored move reaches its channel ([`Herald`]).
+//!
+//! At least once, not exactly once: a move is marked announced only after Discord confirmed its
+//! board, so a crash between the two posts the board again at the next start (a duplicate board
+//! and ping, rare: the window is one database write). The other duplicates are avoided: a queued
+//! announcement whose moves a re-post already showed is skipped, and the periodic re-post leaves
+//! alone channels with an answer still on its way.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{CreateMessage, Http};
+use serenity::Http;
 use tokio::sync::mpsc::UnboundedReceiver;
-use tracing::{error, warn};
+use tracing::{error, info, warn};
 
 use super::answers::{error_answer, game_answer};
 use super::i18n::mention;
-use super::respond::Answer;
-use crate::game::{reminder_text, Announcement};
+use super::respond::{send, Answer, Failed};
+use crate::game::{reminder_text, Announcement, GameService};
 use crate::i18n::Locale;
 
-/// Posts every announcement from `announcements` until the service drops its sending end.
-/// One at a time: a channel's messages then appear in the order of the game's changes.
-/// `sim` (tests, the simulator) is told of each one posted.
+/// Shows boards in channels for sure and keeps the "announced" mark of the moves they show:
+/// shared by the interaction handlers (their answers) and the poster (announcements, re-posts).
+pub(crate) struct Herald {
+    service: GameService,
+    /// Channels with an answer being worked on or sent, and how many.
+    busy: Mutex<HashMap<u64, usize>>,
+}
+
+/// A channel's answer in progress (see [`Herald::busy`]); dropping it ends it.
+pub(crate) struct Busy<'a> {
+    herald: &'a Herald,
+    channel: u64,
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        let mut busy = self.herald.lock();
+        if let Some(n) = busy.get_mut(&self.channel) {
+            *n -= 1;
+            if *n == 0 {
+                busy.remove(&self.channel);
+            }
+        }
+    }
+}
+
+impl Herald {
+    pub(crate) fn new(service: GameService) -> Herald {
+        Herald {
+            service,
+            busy: Mutex::default(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, usize>> {
+        self.busy.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// An answer in `channel` is being worked on until the guard drops: the periodic re-post
+    /// leaves the channel alone meanwhile (the answer will show the board itself). Taken before
+    /// the work that may store a move starts.
+    pub(crate) fn busy(&self, channel: serenity::ChannelId) -> Busy<'_> {
+        *self.lock().entry(channel.get()).or_default() += 1;
+        Busy {
+            herald: self,
+            channel: channel.get(),
+        }
+    }
+
+    fn is_busy(&self, channel: u64) -> bool {
+        self.lock().contains_key(&channel)
+    }
+
+    /// `answer` reached its channel: if it is public and shows a board, the moves up to that
+    /// board are announced. A failure to mark is logged (the board would be posted again at the
+    /// next re-post: a duplicate, never a loss).
+    pub(crate) async fn shown(&self, answer: &Answer) {
+        let Some((game, plies)) = answer.shows.filter(|_| !answer.ephemeral) else {
+            return;
+        };
+        if let Err(e) = self.service.mark_announced(game, plies).await {
+            error!(game = game.0, plies, error = %e, "cannot mark moves announced");
+        }
+    }
+
+    /// Posts `answer` to `channel` as a plain message (retried as Discord allows), then marks
+    /// what it shows.
+    ///
+    /// # Errors
+    /// When Discord did not take it.
+    pub(crate) async fn post(
+        &self,
+        http: &Http,
+        channel: serenity::ChannelId,
+        answer: Answer,
+    ) -> Result<(), Failed> {
+        send("channel message", None, || {
+            channel.send_message(http, answer.clone().channel_message())
+        })
+        .await?;
+        self.shown(&answer).await;
+        Ok(())
+    }
+
+    /// Posts one announcement. A move whose board a re-post already showed is skipped; one that
+    /// Discord refuses for good (the bot lost the channel) is marked as given up, so that it is
+    /// not tried at every re-post; other failures leave it for the next re-post.
+    async fn announce(&self, http: &Http, announcement: &Announcement) {
+        let channel = serenity::ChannelId::new(announcement.channel().0);
+        if let (Announcement::Move { .. }, Some((game, plies))) =
+            (announcement, announcement.shows())
+        {
+            match self.service.needs_announcing(game, plies).await {
+                Ok(false) => {
+                    tracing::debug!(game = game.0, plies, "already announced");
+                    return;
+                }
+                Ok(true) => {}
+                Err(e) => warn!(game = game.0, error = %e, "cannot read the announced mark"),
+            }
+        }
+        let answer = answer(announcement).await;
+        match self.post(http, channel, answer.clone()).await {
+            Ok(()) => {}
+            Err(f) if f.refused() => {
+                warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
+                self.shown(&answer).await;
+            }
+            Err(f) => warn!(%channel, "cannot post an announcement, the re-post will: {f}"),
+        }
+    }
+
+    /// Posts every stored move not yet announced (see [`GameService::unannounced`]), except in
+    /// channels with an answer on its way. Returns how many games it posted.
+    async fn repost(&self, http: &Http) -> usize {
+        let pending = match self.service.unannounced().await {
+            Ok(p) => p,
+            Err(e) => {
+                error!(error = %e, "cannot read the moves not yet announced");
+                return 0;
+            }
+        };
+        let mut posted = 0;
+        for announcement in &pending {
+            if self.is_busy(announcement.channel().0) {
+                continue;
+            }
+            self.announce(http, announcement).await;
+            posted += 1;
+        }
+        posted
+    }
+}
+
+/// Posts, one at a time (a channel's messages then appear in the order of the game's changes):
+/// first the moves a previous run stored but never announced, then every announcement from
+/// `announcements` until the service drops its sending end, and every `repost_every` again the
+/// moves still not announced (Discord failed longer than the retries lasted). `sim` (tests, the
+/// simulator) is told of each announcement posted.
 pub(crate) fn spawn(
     http: Arc<Http>,
+    herald: Arc<Herald>,
     mut announcements: UnboundedReceiver<Announcement>,
     sim: Option<Arc<super::SimClock>>,
+    repost_every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        while let Some(announcement) = announcements.recv().await {
-            let channel = serenity::ChannelId::new(announcement.channel().0);
-            let answer = answer(&announcement).await;
-            if let Err(e) = channel.send_message(&http, message(answer)).await {
-                // The game is stored either way; the channel misses one message (e.g. the bot
-                // lost access to it).
-                warn!(%channel, "cannot post an announcement: {e}");
-            }
-            if let Some(sim) = &sim {
-                sim.posted_one();
+        let posted = herald.repost(&http).await;
+        if posted > 0 {
+            info!(
+                games = posted,
+                "posted the moves a previous run did not announce"
+            );
+        }
+        let mut tick = tokio::time::interval(repost_every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.reset();
+        loop {
+            tokio::select! {
+                announcement = announcements.recv() => {
+                    let Some(announcement) = announcement else { break };
+                    herald.announce(&http, &announcement).await;
+                    if let Some(sim) = &sim {
+                        sim.posted_one();
+                    }
+                }
+                _ = tick.tick() => {
+                    let posted = herald.repost(&http).await;
+                    if posted > 0 {
+                        warn!(games = posted, "posted moves that were not announced");
+                    }
+                }
             }
         }
     })
@@ -57,12 +219,4 @@ async fn answer(announcement: &Announcement) -> Answer {
             user, deadline_ms, ..
         } => Answer::public(reminder_text(&mention(*user), *deadline_ms, locale)),
     }
-}
-
-fn message(answer: Answer) -> CreateMessage {
-    CreateMessage::new()
-        .content(answer.content)
-        .embeds(answer.embeds)
-        .components(answer.components)
-        .add_files(answer.files)
 }

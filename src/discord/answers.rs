@@ -85,6 +85,7 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
         content,
         embeds: vec![embed],
         files: vec![CreateAttachment::bytes(png, file)],
+        shows: Some((reply.game_id, reply.status.plies)),
         ..Answer::default()
     })
 }

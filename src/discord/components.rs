@@ -99,7 +99,7 @@ pub(crate) async fn handle(
             || PressAnswer::Reply(Answer::private(tr!(locale, "discord-internal-error"))),
         );
         let budget = defer_budget(press.id.get(), data.defer_after);
-        let sent = answer_press(&ctx.http, press, budget, work).await;
+        let sent = answer_press(&ctx.http, &data.herald, press, budget, work).await;
         tracing::Span::current().record("latency_ms", started.elapsed().as_secs_f64() * 1000.0);
         match sent {
             Ok(()) => info!("answered"),

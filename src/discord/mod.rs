@@ -67,7 +67,14 @@ pub struct Config {
     /// give a [`SimClock`] and move it by hand.
     #[arg(skip)]
     pub sim_clock: Option<Arc<SimClock>>,
+    /// How often stored moves whose board never reached their channel (Discord failing longer
+    /// than the retries last) are posted again; also done once at start-up. Tests shorten it.
+    #[arg(skip = DEFAULT_REPOST_EVERY)]
+    pub repost_every: Duration,
 }
+
+/// The default of [`Config::repost_every`]: a minute.
+pub const DEFAULT_REPOST_EVERY: Duration = Duration::from_secs(60);
 
 /// Where Debian's `fairy-stockfish` package installs the engine.
 pub const DEFAULT_FAIRY_STOCKFISH_PATH: &str = "/usr/games/fairy-stockfish";
@@ -86,6 +93,7 @@ impl std::fmt::Debug for Config {
             .field("engine_max_think_ms", &self.engine_max_think_ms)
             .field("fairy_stockfish_path", &self.fairy_stockfish_path)
             .field("sim_clock", &self.sim_clock)
+            .field("repost_every", &self.repost_every)
             .finish_non_exhaustive()
     }
 }
@@ -120,6 +128,7 @@ impl Config {
             engine_max_think_ms: 2000,
             fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
             sim_clock: None,
+            repost_every: DEFAULT_REPOST_EVERY,
         }
     }
 
@@ -219,6 +228,8 @@ pub struct Data {
     /// Held (shared) by every interaction being answered; shutdown takes it exclusively to wait
     /// for them.
     pub(crate) in_flight: Arc<tokio::sync::RwLock<()>>,
+    /// Shows boards for sure and marks their moves announced (answers and the poster).
+    pub(crate) herald: Arc<announce::Herald>,
 }
 
 /// How long shutdown waits for interactions still being answered.
@@ -399,11 +410,13 @@ pub async fn run(
 
     let guild_id = config.guild_id.map(serenity::GuildId::new);
     let in_flight = Arc::new(tokio::sync::RwLock::new(()));
+    let herald = Arc::new(announce::Herald::new(service.clone()));
     let data = Data {
         service: service.clone(),
         computer,
         defer_after: Duration::from_millis(config.defer_after_ms),
         in_flight: Arc::clone(&in_flight),
+        herald: Arc::clone(&herald),
     };
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -459,10 +472,17 @@ pub async fn run(
         }
     };
 
-    // Changes that no interaction answers (the computer's moves, flags) are posted from here.
-    let poster = service
-        .announcements()
-        .map(|rx| announce::spawn(Arc::clone(&client.http), rx, config.sim_clock.clone()));
+    // Changes that no interaction answers (the computer's moves, flags) are posted from here,
+    // after the moves the last run stored but never announced.
+    let poster = service.announcements().map(|rx| {
+        announce::spawn(
+            Arc::clone(&client.http),
+            herald,
+            rx,
+            config.sim_clock.clone(),
+            config.repost_every,
+        )
+    });
 
     let shard_manager = Arc::clone(&client.shard_manager);
     let stop_shards = stop_rx.clone();

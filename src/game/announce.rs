@@ -4,15 +4,24 @@
 //! The service only hands these out as plain values, in the order the changes were committed;
 //! the Discord adapter (`crate::discord::announce`) takes the receiving end once at start-up and
 //! posts each one to its channel. Each is sent after its transaction committed, so an
-//! announcement always describes a stored change (the reverse is not guaranteed: one sent while the
-//! bot shuts down may never be posted; the game itself is in the database either way).
+//! announcement always describes a stored change.
+//!
+//! The reverse (every stored move reaches the channel) is kept by the "announced" mark of each
+//! move (migration `0005_announced.sql`): a move is stored unmarked; whoever shows a board of the
+//! game in its channel (the answer to `/move`, the computer's reply, a re-post) marks every move
+//! up to that board ([`GameService::mark_announced`]); and the moves still unmarked after a crash,
+//! a shutdown or Discord failures are handed out again ([`GameService::unannounced`]) to be
+//! posted. At least once: a crash between Discord's acknowledgement and the mark posts the board
+//! twice, which is better than never.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::{ChannelId, GameId, GameService, Reply, UserId};
+use super::persist::load;
+use super::{ChannelId, Event, GameId, GameService, Reply, ServiceError, UserId};
+use crate::store::{self, from_db_id};
 
 /// A message for a channel that no interaction answers.
 #[derive(Clone, Debug)]
@@ -55,6 +64,18 @@ impl Announcement {
             Announcement::Move { channel, .. }
             | Announcement::TimedOut { channel, .. }
             | Announcement::Reminder { channel, .. } => *channel,
+        }
+    }
+
+    /// The moves it shows, for the "announced" mark: game and plies (every move before that
+    /// ply). `None` for a reminder (no board).
+    #[must_use]
+    pub fn shows(&self) -> Option<(GameId, u32)> {
+        match self {
+            Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => {
+                Some((reply.game_id, reply.status.plies))
+            }
+            Announcement::Reminder { .. } => None,
         }
     }
 }
@@ -103,5 +124,64 @@ impl GameService {
     #[must_use]
     pub fn announced(&self) -> u64 {
         self.announcer.sent.load(Ordering::SeqCst)
+    }
+
+    /// A board of `game` after `plies` plies reached its channel: its moves before that ply are
+    /// announced. Marking again is harmless.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn mark_announced(&self, game: GameId, plies: u32) -> Result<(), ServiceError> {
+        let mut tx = self.store.begin_write().await?;
+        let marked = store::mark_announced(&mut tx, game.0, i64::from(plies)).await?;
+        tx.commit().await?;
+        tracing::debug!(game = game.0, plies, marked, "announced");
+        Ok(())
+    }
+
+    /// Whether a board of `game` after `plies` plies would show a move not yet announced (an
+    /// announcement already posted by [`GameService::unannounced`]'s re-post needs no second
+    /// post).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn needs_announcing(&self, game: GameId, plies: u32) -> Result<bool, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        Ok(store::has_unannounced(&mut conn, game.0, i64::from(plies)).await?)
+    }
+
+    /// Every game with a stored move not yet announced, as the announcement to post: the game
+    /// as it stands now (board and status, the last move named, the player to move pinged; both
+    /// players if it is over). Posting it and marking it ([`GameService::mark_announced`] with
+    /// [`Announcement::shows`]) announces all its moves.
+    ///
+    /// # Errors
+    /// Database errors; a stored game that cannot be replayed.
+    pub async fn unannounced(&self) -> Result<Vec<Announcement>, ServiceError> {
+        let ids = {
+            let mut conn = self.store.read_conn().await?;
+            store::unannounced_games(&mut conn).await?
+        };
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let mut tx = self.store.begin_read().await?;
+            let Some(row) = store::game(&mut tx, id).await? else {
+                continue;
+            };
+            let channel = ChannelId(from_db_id(row.channel_id));
+            let mut g = load(&self.cache, &mut tx, row).await?;
+            tx.commit().await?;
+            g.now_ms = self.now_ms();
+            let n = g.m.moves().len();
+            // Unmarked moves of a game taken back to its start are gone with the takeback.
+            let Some(last) = g.m.moves().last().copied() else {
+                continue;
+            };
+            let san = makruk::san::to_san(&g.m.positions()[n - 1], &last);
+            let mover = g.player(g.m.positions()[n - 1].turn());
+            let reply = g.reply(Event::Moved, Some(mover), Some(san));
+            out.push(Announcement::Move { channel, reply });
+        }
+        Ok(out)
     }
 }

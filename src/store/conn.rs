@@ -43,6 +43,20 @@ pub(super) fn check_url(url: &str) -> anyhow::Result<()> {
     }
 }
 
+/// Refuses a database file whose directory does not exist (SQLite would say only "unable to
+/// open database file"); the directory is not created, lest a mistyped path start an empty
+/// database beside the real one.
+pub(super) fn check_directory(file: &std::path::Path) -> anyhow::Result<()> {
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => anyhow::bail!(
+            "the database's directory {} does not exist; create it, or point DATABASE_URL at \
+             an existing directory",
+            dir.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Refuses a database the writer cannot write (`?mode=ro`, `?immutable=1`, a read-only file
 /// or file system): such a store would show boards and fail every move. A read-only
 /// connection still takes the write lock (`BEGIN IMMEDIATE`), so the check writes for real: a

@@ -263,6 +263,10 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        if !in_memory {
+            conn::check_directory(options.get_filename())?;
+        }
         // The writer's connection lives as long as the store (an in-memory database lives
         // exactly as long as its connection).
         let mut writer = options
@@ -277,7 +281,6 @@ impl Store {
             .run(&mut writer)
             .await
             .with_context(|| "cannot apply the database migrations")?;
-        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         let pool = if in_memory {
             None
         } else {
@@ -562,8 +565,8 @@ pub async fn append_move(
     mv: &MoveRow,
 ) -> sqlx::Result<bool> {
     let sql = format!(
-        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms) \
-         SELECT $10, $16, $17, $18, $8, $19, $20 FROM games WHERE id = $10 AND version = $11; \
+        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms, announced) \
+         SELECT $10, $16, $17, $18, $8, $19, $20, 0 FROM games WHERE id = $10 AND version = $11; \
          {UPDATE_GAME}"
     );
     let done = bind_game_update(sqlx::query(&sql), g, expected_version)
@@ -617,8 +620,8 @@ pub async fn insert_move(
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms, announced) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
     )
     .bind(game_id)
     .bind(mv.ply)
@@ -630,6 +633,53 @@ pub async fn insert_move(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Marks the moves of game `game_id` before ply `plies` (a board after `plies` moves reached the
+/// channel) as announced. Returns how many moves were still unmarked.
+#[tracing::instrument(skip(conn))]
+pub async fn mark_announced(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    plies: i64,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "UPDATE moves SET announced = 1 WHERE game_id = $1 AND ply < $2 AND announced = 0",
+    )
+    .bind(game_id)
+    .bind(plies)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Whether game `game_id` has a move before ply `plies` that is not yet announced.
+#[tracing::instrument(skip(conn))]
+pub async fn has_unannounced(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    plies: i64,
+) -> sqlx::Result<bool> {
+    let row = sqlx::query(
+        "SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply < $2 AND announced = 0) \
+         AS pending",
+    )
+    .bind(game_id)
+    .bind(plies)
+    .fetch_one(conn)
+    .await?;
+    Ok(row.try_get::<i64, _>("pending")? != 0)
+}
+
+/// The games with a move not yet announced, oldest game first.
+#[tracing::instrument(skip(conn))]
+pub async fn unannounced_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<i64>> {
+    sqlx::query("SELECT DISTINCT game_id FROM moves WHERE announced = 0 ORDER BY game_id")
+        .fetch_all(conn)
+        .await?
+        .iter()
+        .map(|r| r.try_get("game_id"))
+        .collect()
 }
 
 /// Deletes the moves of game `game_id` from index `ply` on (a takeback).

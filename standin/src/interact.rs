@@ -136,9 +136,22 @@ impl Standin {
         name: &str,
         options: &[(&str, Opt)],
     ) -> String {
+        self.try_send_command(user, channel, name, options)
+            .expect("stand-in: no bot connected to the gateway")
+    }
+
+    /// As [`Standin::send_command`], but `None` instead of a panic when no bot is connected
+    /// (a bot that may be killed at any moment: the interaction is then lost, as on Discord).
+    pub fn try_send_command(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> Option<String> {
         let (interaction, mut payload) = self.new_interaction(COMMAND, user, channel);
         payload["data"] = self.command_data(name, options, None);
-        self.dispatch(interaction, payload)
+        self.try_dispatch(interaction, payload)
     }
 
     /// Runs the slash command and waits until its answer is final.
@@ -171,7 +184,9 @@ impl Standin {
     ) -> Outcome {
         let (interaction, mut payload) = self.new_interaction(AUTOCOMPLETE, user, channel);
         payload["data"] = self.command_data(name, options, Some(focused));
-        let token = self.dispatch(interaction, payload);
+        let token = self
+            .try_dispatch(interaction, payload)
+            .expect("stand-in: no bot connected to the gateway");
         self.settled(&token).await
     }
 
@@ -180,17 +195,27 @@ impl Standin {
     /// # Panics
     /// If there is no such message, or as [`Standin::command`].
     pub async fn click(&self, user: &User, message_id: u64, custom_id: &str) -> Outcome {
-        let message = self
-            .message(message_id)
-            .unwrap_or_else(|| panic!("no message {message_id}"));
+        assert!(
+            self.message(message_id).is_some(),
+            "no message {message_id}"
+        );
+        let token = self
+            .try_send_click(user, message_id, custom_id)
+            .expect("stand-in: no bot connected to the gateway");
+        self.settled(&token).await
+    }
+
+    /// Presses the button `custom_id` of message `message_id` without waiting; returns its
+    /// token, or `None` if there is no such message or no bot is connected.
+    pub fn try_send_click(&self, user: &User, message_id: u64, custom_id: &str) -> Option<String> {
+        let message = self.message(message_id)?;
         let (mut interaction, mut payload) =
             self.new_interaction(COMPONENT, user, message.channel_id);
         payload["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
         payload["message"] = message.json();
         interaction.component_message = Some(message_id);
         interaction.original = Some(message_id);
-        let token = self.dispatch(interaction, payload);
-        self.settled(&token).await
+        self.try_dispatch(interaction, payload)
     }
 
     /// The newest message in `channel` visible to `user` with an enabled button labelled
@@ -227,26 +252,37 @@ impl Standin {
     /// # Panics
     /// If that does not happen within [`crate::WAIT`].
     pub async fn settled(&self, token: &str) -> Outcome {
-        let interaction = self
-            .wait_until(&format!("an answer to interaction {token}"), |inner| {
-                inner
-                    .interactions
-                    .iter()
-                    .find(|i| i.token == token && i.settled())
-                    .cloned()
-            })
-            .await;
+        self.wait_until(&format!("an answer to interaction {token}"), |inner| {
+            inner
+                .interactions
+                .iter()
+                .any(|i| i.token == token && i.settled())
+                .then_some(())
+        })
+        .await;
+        self.outcome(token)
+            .expect("a settled interaction has an outcome")
+    }
+
+    /// What came of the interaction with `token`, if it is answered for good (see
+    /// [`Standin::settled`]); `None` while it is not (or never will be: a bot that died).
+    pub fn outcome(&self, token: &str) -> Option<Outcome> {
         let inner = self.shared.lock();
+        let interaction = inner
+            .interactions
+            .iter()
+            .find(|i| i.token == token && i.settled())
+            .cloned()?;
         let messages = interaction
             .messages
             .iter()
             .filter_map(|id| inner.messages.iter().find(|m| m.id == *id && !m.deleted))
             .cloned()
             .collect();
-        Outcome {
+        Some(Outcome {
             interaction,
             messages,
-        }
+        })
     }
 
     /// A fresh interaction of `kind` from `user` in `channel`, and its payload without `data`.
@@ -327,12 +363,11 @@ impl Standin {
     }
 
     /// Records `interaction` and sends it over the gateway, after checking that serenity can
-    /// read it. Returns its token.
+    /// read it. Returns its token, or `None` if no bot is connected.
     ///
     /// # Panics
-    /// If serenity cannot read the payload or loses its user (faults of the stand-in), or no
-    /// bot is connected.
-    fn dispatch(&self, interaction: Interaction, payload: Value) -> String {
+    /// If serenity cannot read the payload or loses its user (faults of the stand-in).
+    fn try_dispatch(&self, interaction: Interaction, payload: Value) -> Option<String> {
         let parsed: SerenityInteraction = match serde_json::from_value(payload.clone()) {
             Ok(i) => i,
             Err(e) => {
@@ -354,9 +389,7 @@ impl Standin {
         // Recorded first: the bot's callback may come before `dispatch` returns.
         self.shared.lock().interactions.push(interaction);
         self.shared.notify();
-        let sent = gateway::dispatch(&self.shared, "INTERACTION_CREATE", payload);
-        assert!(sent, "stand-in: no bot connected to the gateway");
-        token
+        gateway::dispatch(&self.shared, "INTERACTION_CREATE", payload).then_some(token)
     }
 }
 

@@ -20,17 +20,22 @@
 //!
 //! # Layout
 //! - `rest.rs`: the REST routes; `gateway.rs`: the gateway websocket;
-//! - `limits.rs`: Discord's limits and validation rules;
+//! - `limits.rs`: Discord's limits and validation rules; `faults.rs`: injected failures
+//!   ([`Standin::inject`]);
 //! - `model.rs`: what is recorded ([`Message`], [`Interaction`], …) and its JSON; `state.rs`:
 //!   the state shared by the server and the [`Standin`] handle;
 //! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
 //!   …); `bot.rs`: running a bot against the stand-in ([`Bot`]);
-//! - [`scenario`]: scenario files played into a Markdown transcript.
+//! - [`scenario`]: scenario files played into a Markdown transcript;
+//! - [`control`]: an HTTP API over a [`Standin`] for a driver in another process, served by the
+//!   `standin-server` binary (`src/bin/standin-server.rs`), which can outlive the bot.
 //!
 //! The stand-in knows nothing of the bot's code: the caller starts the bot, given a
 //! [`Launch`] (API URL, token, guild and a stop signal).
 
 mod bot;
+pub mod control;
+mod faults;
 mod gateway;
 mod interact;
 mod limits;
@@ -47,6 +52,7 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 pub use bot::{Bot, Launch, Stop};
+pub use faults::{Failure, Fault, Match, RequestLog, Route};
 pub use model::{Attachment, Interaction, Message, Opt, Outcome, User};
 use state::{Inner, Shared};
 
@@ -81,10 +87,16 @@ impl Standin {
     /// # Panics
     /// If no local port can be bound.
     pub async fn start() -> Standin {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind a local port");
-        let addr: SocketAddr = listener.local_addr().expect("local address");
+        Standin::start_on(0).await.expect("bind a local port")
+    }
+
+    /// Starts the stand-in on local port `port` (0: a free one).
+    ///
+    /// # Errors
+    /// If the port cannot be bound.
+    pub async fn start_on(port: u16) -> std::io::Result<Standin> {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+        let addr: SocketAddr = listener.local_addr()?;
         let base_url = format!("http://{addr}");
         let shared = Arc::new(Shared::new(base_url.clone()));
         let app = rest::routes()
@@ -99,11 +111,11 @@ impl Standin {
                 eprintln!("stand-in server stopped: {e}");
             }
         });
-        Standin {
+        Ok(Standin {
             base_url,
             shared,
             server,
-        }
+        })
     }
 
     /// Protocol violations and unknown routes seen so far (should stay empty).
@@ -119,6 +131,29 @@ impl Standin {
             .get(&guild)
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// Arms `fault`: the next matching REST requests fail as it says (see [`Fault`]).
+    pub fn inject(&self, fault: Fault) {
+        self.shared.lock().faults.push(fault);
+    }
+
+    /// Disarms the faults not yet met and ends running 429s.
+    pub fn clear_faults(&self) {
+        let mut inner = self.shared.lock();
+        inner.faults.clear();
+        inner.limits.clear();
+    }
+
+    /// The requests to `route` so far, oldest first, with the fault each met.
+    pub fn requests(&self, route: Route) -> Vec<RequestLog> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.route == route)
+            .cloned()
+            .collect()
     }
 
     /// How many IDENTIFYs the gateway has seen (one per bot start).

@@ -16,6 +16,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use serenity::model::application::Command;
 
+use crate::faults::{answer_lost, faulty, Route};
 use crate::limits::{self, CALLBACK_DEADLINE};
 use crate::model::{bot_user_json, Attachment, Message};
 use crate::state::{Inner, Shared};
@@ -362,8 +363,22 @@ fn apply(m: &mut Message, d: Draft) {
 
 async fn callback(
     State(s): State<Arc<Shared>>,
-    Path((id, token)): Path<(String, String)>,
+    Path(ids): Path<(String, String)>,
     req: Request,
+) -> Response {
+    let key = ids.0.clone();
+    faulty(&s, Route::Callback, &key, |slowed| {
+        callback_now(&s, ids, req, slowed)
+    })
+    .await
+}
+
+/// A callback (`slowed`: delayed by an injected fault, so lateness is not the bot's fault).
+async fn callback_now(
+    s: &Shared,
+    (id, token): (String, String),
+    req: Request,
+    slowed: bool,
 ) -> Response {
     let now = Instant::now();
     let body = match read_body(&s, req).await {
@@ -386,7 +401,9 @@ async fn callback(
         let ix = inner.interactions[idx].clone();
         if ix.callback.is_some() {
             drop(inner);
-            s.error(format!("second callback for interaction {id}"));
+            if !answer_lost(s, Route::Callback, &id) {
+                s.error(format!("second callback for interaction {id}"));
+            }
             return discord_error(
                 StatusCode::BAD_REQUEST,
                 40060,
@@ -395,7 +412,9 @@ async fn callback(
         }
         if now.duration_since(ix.sent_at) > CALLBACK_DEADLINE {
             drop(inner);
-            s.error(format!("callback for interaction {id} after 3 seconds"));
+            if !slowed {
+                s.error(format!("callback for interaction {id} after 3 seconds"));
+            }
             return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
         }
         if !limits::callback_types(ix.kind).contains(&kind) {
@@ -478,9 +497,14 @@ fn find_by_token(inner: &Inner, app: &str, token: &str) -> Option<usize> {
 
 async fn followup(
     State(s): State<Arc<Shared>>,
-    Path((app, token)): Path<(String, String)>,
+    Path(ids): Path<(String, String)>,
     req: Request,
 ) -> Response {
+    let key = ids.1.clone();
+    faulty(&s, Route::Followup, &key, |_| followup_now(&s, ids, req)).await
+}
+
+async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) -> Response {
     let body = match read_body(&s, req).await {
         Ok(b) => b,
         Err(r) => return r,
@@ -556,7 +580,16 @@ fn target_message(inner: &Inner, idx: usize, message: &str) -> Option<u64> {
 
 async fn edit_webhook_message(
     State(s): State<Arc<Shared>>,
-    Path((app, token, message)): Path<(String, String, String)>,
+    Path(ids): Path<(String, String, String)>,
+    req: Request,
+) -> Response {
+    let key = ids.1.clone();
+    faulty(&s, Route::Edit, &key, |_| edit_now(&s, ids, req)).await
+}
+
+async fn edit_now(
+    s: &Shared,
+    (app, token, message): (String, String, String),
     req: Request,
 ) -> Response {
     let body = match read_body(&s, req).await {
@@ -659,6 +692,14 @@ async fn channel_message(
     Path(channel): Path<String>,
     req: Request,
 ) -> Response {
+    let key = channel.clone();
+    faulty(&s, Route::ChannelMessage, &key, |_| {
+        channel_message_now(&s, channel, req)
+    })
+    .await
+}
+
+async fn channel_message_now(s: &Shared, channel: String, req: Request) -> Response {
     let body = match read_body(&s, req).await {
         Ok(b) => b,
         Err(r) => return r,

@@ -7,8 +7,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
+use crate::faults::{Fault, RequestLog, Route};
+use crate::gateway::Sessions;
 use crate::model::{Interaction, Message, User, DISCORD_EPOCH_MS};
 
 /// Everything recorded, behind one lock.
@@ -22,6 +24,12 @@ pub(crate) struct Inner {
     pub(crate) identifies: u32,
     pub(crate) errors: Vec<String>,
     pub(crate) users: Vec<User>,
+    /// Armed faults, in the order armed ([`crate::Standin::inject`]).
+    pub(crate) faults: Vec<Fault>,
+    /// 429s running: until when, for a route (`None`: global).
+    pub(crate) limits: HashMap<Option<Route>, std::time::Instant>,
+    /// Requests to the fault-injectable routes.
+    pub(crate) requests: Vec<RequestLog>,
 }
 
 impl Inner {
@@ -36,8 +44,8 @@ pub(crate) struct Shared {
     inner: Mutex<Inner>,
     /// Bumped on every change, so waiters re-check their condition.
     changed: watch::Sender<u64>,
-    /// The identified gateway session's outgoing frames, if a bot is connected.
-    session: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    /// The gateway's session (the last identified), its connection and the events it was sent.
+    session: Mutex<Sessions>,
     /// The gateway's dispatch sequence number.
     seq: AtomicU64,
     counter: AtomicU64,
@@ -50,7 +58,7 @@ impl Shared {
         Shared {
             inner: Mutex::new(Inner::default()),
             changed: watch::channel(0).0,
-            session: Mutex::new(None),
+            session: Mutex::new(Sessions::default()),
             seq: AtomicU64::new(0),
             counter: AtomicU64::new(0),
             base_url,
@@ -62,7 +70,7 @@ impl Shared {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub(crate) fn session(&self) -> MutexGuard<'_, Option<mpsc::UnboundedSender<String>>> {
+    pub(crate) fn session(&self) -> MutexGuard<'_, Sessions> {
         self.session.lock().unwrap_or_else(PoisonError::into_inner)
     }
 

@@ -107,7 +107,8 @@ where
         );
         let http = &ctx.serenity_context().http;
         let budget = defer_budget(actx.interaction.id.get(), ctx.data().defer_after);
-        let sent = answer_command(http, actx.interaction, budget, work).await;
+        let herald = &ctx.data().herald;
+        let sent = answer_command(http, herald, actx.interaction, budget, work).await;
         let latency = started.elapsed();
         tracing::Span::current().record("latency_ms", latency.as_secs_f64() * 1000.0);
         match sent {

@@ -1,0 +1,164 @@
+//! An HTTP control API over a [`Standin`], for a driver in another process (the crash test
+//! and example start the real bot binary, kill it and restart it while the stand-in, in the
+//! `standin-server` binary, keeps its state). JSON in and out; ids are numbers (snowflakes fit
+//! a `u64`). Nothing waits: a driver polls.
+//!
+//! - `GET /status`: `{"registrations", "identifies", "resumes", "connected", "errors": [...]}`.
+//! - `POST /users` `{"name", "locale"}`: adds a user, `{"id"}`.
+//! - `POST /command` `{"user": name, "channel", "name", "options": [[option, text], ...]}`:
+//!   sends the slash command (options as text, see [`Standin::options`]), `{"token"}`; 400 for
+//!   options that cannot be read, 503 when no bot session can take it.
+//! - `POST /click` `{"user": name, "channel", "label"}`: presses the newest enabled button of
+//!   that label, `{"token"}`; 404 without one, 503 as above.
+//! - `POST /outcomes` `{"tokens": [...]}`: `{token: outcome or null}` for each, `null` while
+//!   not answered for good; an outcome is `{"callback_type", "ephemeral", "messages": [...]}`.
+//! - `GET /messages/{channel}`: every message of the channel, oldest first.
+//!
+//! A message is `{"id", "interaction_user", "ephemeral_for", "deleted", "thinking", "text",
+//! "attachments": [file names], "buttons": [[label, custom_id, disabled], ...]}`.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Map, Value};
+
+use crate::interact::borrowed;
+use crate::{Message, Outcome, Standin};
+
+type Answer = (StatusCode, Json<Value>);
+
+/// The control routes over `standin`.
+pub fn routes(standin: Arc<Standin>) -> Router {
+    Router::new()
+        .route("/status", get(status))
+        .route("/users", post(add_user))
+        .route("/command", post(command))
+        .route("/click", post(click))
+        .route("/outcomes", post(outcomes))
+        .route("/messages/{channel}", get(messages))
+        .with_state(standin)
+}
+
+fn ok(v: Value) -> Answer {
+    (StatusCode::OK, Json(v))
+}
+
+fn refused(code: StatusCode, why: impl Into<String>) -> Answer {
+    (code, Json(json!({"error": why.into()})))
+}
+
+/// The JSON of a message (see the module's documentation).
+pub fn message_json(m: &Message) -> Value {
+    json!({
+        "id": m.id,
+        "interaction_user": m.interaction_user,
+        "ephemeral_for": m.ephemeral_for,
+        "deleted": m.deleted,
+        "thinking": m.thinking,
+        "text": m.text(),
+        "attachments": m.attachments.iter().map(|a| a.filename.clone()).collect::<Vec<_>>(),
+        "buttons": m.buttons(),
+    })
+}
+
+fn outcome_json(o: &Outcome) -> Value {
+    json!({
+        "callback_type": o.callback_type(),
+        "ephemeral": o.is_ephemeral(),
+        "messages": o.messages.iter().map(message_json).collect::<Vec<_>>(),
+    })
+}
+
+async fn status(State(st): State<Arc<Standin>>) -> Answer {
+    ok(json!({
+        "registrations": st.registrations(),
+        "identifies": st.identifies(),
+        "resumes": st.resumes(),
+        "connected": st.gateway_connected(),
+        "errors": st.errors(),
+    }))
+}
+
+async fn add_user(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let Some(name) = v["name"].as_str() else {
+        return refused(StatusCode::BAD_REQUEST, "a user needs a name");
+    };
+    let user = st.user(name, v["locale"].as_str().unwrap_or("en-US"));
+    ok(json!({"id": user.id}))
+}
+
+async fn command(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let (Some(user), Some(channel), Some(name)) = (
+        v["user"].as_str().and_then(|u| st.user_named(u)),
+        v["channel"].as_u64(),
+        v["name"].as_str(),
+    ) else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "needs a known user, a channel, a name",
+        );
+    };
+    let text: Vec<(String, String)> = v["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|pair| {
+            Some((
+                pair.get(0)?.as_str()?.to_owned(),
+                pair.get(1)?.as_str()?.to_owned(),
+            ))
+        })
+        .collect();
+    let text: Vec<(&str, &str)> = text.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let options = match st.options(name, &text) {
+        Ok(o) => o,
+        Err(e) => return refused(StatusCode::BAD_REQUEST, e),
+    };
+    match st.try_send_command(&user, channel, name, &borrowed(&options)) {
+        Some(token) => ok(json!({"token": token})),
+        None => refused(StatusCode::SERVICE_UNAVAILABLE, "no bot session"),
+    }
+}
+
+async fn click(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let (Some(user), Some(channel), Some(label)) = (
+        v["user"].as_str().and_then(|u| st.user_named(u)),
+        v["channel"].as_u64(),
+        v["label"].as_str(),
+    ) else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "needs a known user, a channel, a label",
+        );
+    };
+    let Some((message, custom_id)) = st.find_button(channel, &user, label) else {
+        return refused(StatusCode::NOT_FOUND, format!("no button {label:?}"));
+    };
+    match st.try_send_click(&user, message, &custom_id) {
+        Some(token) => ok(json!({"token": token})),
+        None => refused(StatusCode::SERVICE_UNAVAILABLE, "no bot session"),
+    }
+}
+
+async fn outcomes(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let mut out = Map::new();
+    for token in v["tokens"].as_array().into_iter().flatten() {
+        if let Some(token) = token.as_str() {
+            let outcome = st.outcome(token).map_or(Value::Null, |o| outcome_json(&o));
+            out.insert(token.to_owned(), outcome);
+        }
+    }
+    ok(Value::Object(out))
+}
+
+async fn messages(State(st): State<Arc<Standin>>, Path(channel): Path<u64>) -> Answer {
+    let all: Vec<Value> = st
+        .channel_messages(channel)
+        .iter()
+        .map(message_json)
+        .collect();
+    ok(Value::Array(all))
+}

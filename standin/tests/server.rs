@@ -1,0 +1,70 @@
+//! The `standin-server` binary: it writes where it listens, answers the control API and serves
+//! Discord's gateway route on the other port. (Also makes a workspace build build the binary,
+//! which the bot's crash test runs.)
+
+use std::io::{Read as _, Write as _};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// `GET path` on `base` (`http://host:port`): status and body.
+fn get(base: &str, path: &str) -> (u16, String) {
+    let host = base.trim_start_matches("http://");
+    let mut tcp = TcpStream::connect(host).expect("connect");
+    write!(
+        tcp,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut answer = String::new();
+    tcp.read_to_string(&mut answer).expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_owned())
+}
+
+#[test]
+fn the_server_says_where_it_listens_and_answers_the_control_api() {
+    let dir = std::env::temp_dir().join(format!("standin-server-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_standin-server"))
+        .arg("--state-dir")
+        .arg(&dir)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let file = dir.join("standin.json");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let about: Value = loop {
+        if let Ok(text) = std::fs::read_to_string(&file) {
+            break serde_json::from_str(&text).expect("JSON");
+        }
+        assert!(Instant::now() < deadline, "no {}", file.display());
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let control = about["control_url"].as_str().expect("control_url");
+    let api = about["api_url"].as_str().expect("api_url");
+
+    let (status, body) = get(control, "/status");
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(v["connected"], Value::Bool(false), "{v}");
+    assert_eq!(v["identifies"], 0, "{v}");
+    assert_eq!(v["errors"], serde_json::json!([]), "{v}");
+
+    let (status, body) = get(api, "/api/v10/gateway");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("ws://"), "{body}");
+
+    let (status, _) = get(control, "/messages/12");
+    assert_eq!(status, 200);
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
