@@ -381,7 +381,7 @@ async fn callback_now(
     slowed: bool,
 ) -> Response {
     let now = Instant::now();
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -505,7 +505,7 @@ async fn followup(
 }
 
 async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -592,7 +592,7 @@ async fn edit_now(
     (app, token, message): (String, String, String),
     req: Request,
 ) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -734,7 +734,7 @@ async fn channel_message(
 }
 
 async fn channel_message_now(s: &Shared, channel: String, req: Request) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
