@@ -417,3 +417,53 @@ async fn a_move_never_shown_is_posted_at_the_next_start() {
     assert_eq!(t.discord.posted_messages(CH).len(), 1);
     t.stop().await;
 }
+
+#[tokio::test]
+async fn a_board_that_got_through_unconfirmed_is_not_posted_twice() {
+    let mut t = Table::new(|_| {}).await;
+    // The callback fails; the first channel message is carried out but its answer lost, the
+    // next ones fail: the board is in the channel, the bot thinks not and leaves it unmarked.
+    t.discord
+        .inject(Fault::on(Route::Callback, 20, Failure::Status(503)));
+    t.discord.inject(Fault::on(
+        Route::ChannelMessage,
+        1,
+        Failure::StatusAfter(502),
+    ));
+    t.discord
+        .inject(Fault::on(Route::ChannelMessage, 4, Failure::Status(503)));
+    t.discord
+        .send_command(&t.alice, CH, "move", &[("move", Opt::Str("e3e4".into()))]);
+    let discord = &t.discord;
+    eventually("the bot gives up on the channel message", || {
+        discord.requests(Route::ChannelMessage).len() >= 5
+    })
+    .await;
+    assert_eq!(
+        t.discord.posted_messages(CH).len(),
+        1,
+        "one board got through"
+    );
+    assert_eq!(t.unannounced().await, [(1, 1)]);
+
+    // At the next start the re-post finds that board in the channel's history: no second
+    // board, no second ping; the move is marked.
+    t.discord.clear_faults();
+    t.restart().await;
+    let deadline = tokio::time::Instant::now() + discord_standin::WAIT;
+    while unannounced_in(&t.db).await > 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "marked by the re-post"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(t.unannounced().await, []);
+    assert_eq!(t.discord.posted_messages(CH).len(), 1, "not posted again");
+    t.restart().await;
+    let moved = t.discord.run(&t.bob, CH, "move", &[("move", "e6e5")]).await;
+    assert_answer_board(&moved, 2, &t.alice);
+    assert_eq!(t.discord.posted_messages(CH).len(), 1);
+    t.assert_clean();
+    assert_eq!(t.unannounced().await, []);
+}

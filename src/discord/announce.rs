@@ -3,10 +3,12 @@
 //! them; and keeps the promise that every stored move reaches its channel ([`Herald`]).
 //!
 //! At least once, not exactly once: a move is marked announced only after Discord confirmed its
-//! board, so a crash between the two posts the board again at the next start (a duplicate board
-//! and ping, rare: the window is one database write). The other duplicates are avoided: a queued
-//! announcement whose moves a re-post already showed is skipped, and the periodic re-post leaves
-//! alone channels with an answer still on its way.
+//! board. When the bot dies between the two (or Discord's confirmation is lost), the re-post
+//! first looks for that board among the channel's last messages and only marks it if it is
+//! there; it posts again (a duplicate board and ping) only when it cannot read the history. The
+//! other duplicates are avoided too: a queued announcement whose moves a re-post already showed
+//! is skipped, and the periodic re-post leaves alone channels with an answer still on its way.
+//! A request retried after a lost answer can still show a board twice (Discord did the first).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -17,10 +19,13 @@ use serenity::Http;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tracing::{error, info, warn};
 
-use super::answers::{error_answer, game_answer};
+use super::answers::{board_file, error_answer, game_answer};
 use super::i18n::mention;
 use super::respond::{send, Answer, Failed};
-use crate::game::{reminder_text, Announcement, GameService};
+use crate::game::{reminder_text, Announcement, GameId, GameService};
+
+/// How many of a channel's last messages a re-post looks through for its board.
+const HISTORY: u8 = 25;
 use crate::i18n::Locale;
 
 /// Shows boards in channels for sure and keeps the "announced" mark of the moves they show:
@@ -147,13 +152,53 @@ impl Herald {
         };
         let mut posted = 0;
         for announcement in &pending {
-            if self.is_busy(announcement.channel().0) {
+            let channel = serenity::ChannelId::new(announcement.channel().0);
+            if self.is_busy(channel.get()) {
                 continue;
+            }
+            if let Some((game, plies)) = announcement.shows() {
+                if already_shown(http, channel, game, plies).await {
+                    info!(game = game.0, plies, "the board is already in the channel");
+                    if let Err(e) = self.service.mark_announced(game, plies).await {
+                        error!(game = game.0, error = %e, "cannot mark moves announced");
+                    }
+                    continue;
+                }
             }
             self.announce(http, announcement).await;
             posted += 1;
         }
         posted
+    }
+}
+
+/// Whether the newest board of `game` among `channel`'s last messages is the one after `plies`
+/// plies: Discord took it but the mark was not written (the bot died in between, or Discord's
+/// answer was lost). Then a re-post would only ping twice. Unknown (the bot may not read the
+/// channel's history, Discord fails): false, post it.
+async fn already_shown(
+    http: &Http,
+    channel: serenity::ChannelId,
+    game: GameId,
+    plies: u32,
+) -> bool {
+    let prefix = format!("makruk-{}-", game.0);
+    let history = send("channel history", None, || {
+        channel.messages(http, serenity::GetMessages::new().limit(HISTORY))
+    })
+    .await;
+    match history {
+        // Newest first: the game's latest board decides (after a takeback and a new move the
+        // same plies come again, with other boards in between).
+        Ok(messages) => messages
+            .iter()
+            .flat_map(|m| &m.attachments)
+            .find(|a| a.filename.starts_with(&prefix))
+            .is_some_and(|a| a.filename == board_file(game, plies)),
+        Err(f) => {
+            tracing::debug!(%channel, "cannot read the channel's history: {f}");
+            false
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use tracing::error;
 use super::board;
 use super::i18n::mention;
 use super::respond::Answer;
-use crate::game::{ruleset_name, GameResult, OfferKind, Reply, ServiceError};
+use crate::game::{ruleset_name, GameId, GameResult, OfferKind, Reply, ServiceError};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -37,11 +37,17 @@ pub(crate) fn button(
         .style(style)
 }
 
+/// The file name of the board of `game` after `plies` plies (what tells a re-post that a board
+/// is already in the channel, see `announce`).
+pub(crate) fn board_file(game: GameId, plies: u32) -> String {
+    format!("makruk-{}-{plies}.png", game.0)
+}
+
 /// The answer to a request that changed or showed a game: the board from the side to move
 /// (rendered off the runtime) with the status, and who is to move pinged while the game runs.
 pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer, ServiceError> {
     let png = board::png(reply).await.map_err(ServiceError::Internal)?;
-    let file = format!("makruk-{}-{}.png", reply.game_id.0, reply.status.plies);
+    let file = board_file(reply.game_id, reply.status.plies);
     let title = tr!(
         locale,
         "discord-game-title",

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, RawQuery, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, patch, post, put};
@@ -52,7 +52,7 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         )
         .route(
             "/api/v10/channels/{channel}/messages",
-            post(channel_message),
+            post(channel_message).get(channel_history),
         )
         .fallback(any(unknown_route))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -381,7 +381,7 @@ async fn callback_now(
     slowed: bool,
 ) -> Response {
     let now = Instant::now();
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -505,7 +505,7 @@ async fn followup(
 }
 
 async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -592,7 +592,7 @@ async fn edit_now(
     (app, token, message): (String, String, String),
     req: Request,
 ) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -687,6 +687,40 @@ async fn delete_webhook_message(
 
 // ---------- channel messages ----------
 
+/// `GET /channels/{channel}/messages?limit=N`: the channel's messages everyone sees, newest
+/// first (at most `limit`, default 50, at most 100), as Discord lists them.
+async fn channel_history(
+    State(s): State<Arc<Shared>>,
+    Path(channel): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(r) = check_auth(&s, &headers) {
+        return r;
+    }
+    let Ok(channel_id) = channel.parse::<u64>() else {
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    let limit = query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("limit="))
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(50)
+        .clamp(1, 100);
+    let inner = s.lock();
+    let list: Vec<Value> = inner
+        .messages
+        .iter()
+        .rev()
+        .filter(|m| m.channel_id == channel_id && !m.deleted && m.ephemeral_for.is_none())
+        .take(limit)
+        .map(Message::json)
+        .collect();
+    Json(Value::Array(list)).into_response()
+}
+
 async fn channel_message(
     State(s): State<Arc<Shared>>,
     Path(channel): Path<String>,
@@ -700,7 +734,7 @@ async fn channel_message(
 }
 
 async fn channel_message_now(s: &Shared, channel: String, req: Request) -> Response {
-    let body = match read_body(&s, req).await {
+    let body = match read_body(s, req).await {
         Ok(b) => b,
         Err(r) => return r,
     };
