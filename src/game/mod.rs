@@ -41,15 +41,20 @@ mod offers;
 mod persist;
 mod play;
 mod queries;
+mod ratings;
 mod text;
 
 use std::sync::Arc;
 
-pub use crate::clock::{ClockStatus, TimeControl};
+pub use crate::clock::{ClockStatus, Kind, TimeControl};
 pub use crate::types::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameResult, GameSummary, OfferKind, PgnExport, Reply, RulesTopic, Status, UserId,
-    UserName,
+    GameId, GameRatings, GameResult, GameSummary, GuildId, Ladder, OfferKind, PgnExport,
+    RatingChange, Reply, RulesTopic, Status, UserId, UserName,
+};
+pub use ratings::{
+    BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,
+    LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub use announce::Announcement;
 pub use clocks::ClockStart;
