@@ -66,7 +66,11 @@ async fn main() -> anyhow::Result<()> {
             9..18 => "0-1",
             _ => "1/2-1/2",
         };
-        let reason = if result == "1/2-1/2" { "agreement" } else { "resignation" };
+        let reason = if result == "1/2-1/2" {
+            "agreement"
+        } else {
+            "resignation"
+        };
         let at = 1_700_000_000 + id * 60;
         sqlx::query(
             "INSERT INTO games (id, channel_id, white_id, black_id, ruleset, start_fen, fen, \

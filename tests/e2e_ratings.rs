@@ -38,13 +38,20 @@ async fn ratings_leaderboard_and_stats_through_discord() {
 
     let empty = discord.run(&alice, CH, "leaderboard", &[]).await;
     assert!(empty.is_ephemeral(), "{}", empty.text());
-    assert!(empty.text().contains("Nobody has played a rated"), "{}", empty.text());
+    assert!(
+        empty.text().contains("Nobody has played a rated"),
+        "{}",
+        empty.text()
+    );
 
     let (w, b) = makruk_bot::rating::rate(Glicko::START, Glicko::START, 1.0);
     let end = game(&discord, &alice, &bob, &[]).await;
     let alice_line = format!("{}? (+{})", w.shown(), w.shown() - 1500);
     let bob_line = format!("{}? (−{})", b.shown(), 1500 - b.shown());
-    assert!(end.contains(&alice_line) && end.contains(&bob_line), "{end}");
+    assert!(
+        end.contains(&alice_line) && end.contains(&bob_line),
+        "{end}"
+    );
     // A casual game changes no rating.
     let casual = game(&discord, &alice, &bob, &[("rated", "false")]).await;
     assert!(!casual.contains("(+"), "{casual}");
@@ -54,18 +61,34 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     let text = board.text();
     assert!(text.contains("อันดับ — เกมทางไกล"), "{text}");
     assert!(
-        text.contains(&format!("1. {} **{}?** · 1 เกม", alice.mention(), w.shown())),
+        text.contains(&format!(
+            "1. {} **{}?** · 1 เกม",
+            alice.mention(),
+            w.shown()
+        )),
         "{text}"
     );
     let buttons = board.message().expect("message").buttons();
     assert_eq!(buttons.len(), 2);
-    assert!(buttons.iter().all(|b| b.2), "one page: both buttons disabled");
+    assert!(
+        buttons.iter().all(|b| b.2),
+        "one page: both buttons disabled"
+    );
 
-    let stats = discord.run(&bob, CH, "stats", &[("player", "@alice")]).await;
+    let stats = discord
+        .run(&bob, CH, "stats", &[("player", "@alice")])
+        .await;
     assert!(!stats.is_ephemeral());
     let message = stats.message().expect("stats message");
-    assert!(message.png().is_some_and(|p| p.starts_with(b"\x89PNG")), "the chart");
-    assert!(stats.text().contains("1 games: +1 =0 −0"), "{}", stats.text());
+    assert!(
+        message.png().is_some_and(|p| p.starts_with(b"\x89PNG")),
+        "the chart"
+    );
+    assert!(
+        stats.text().contains("1 games: +1 =0 −0"),
+        "{}",
+        stats.text()
+    );
     let none = discord.run(&carol, CH, "stats", &[]).await;
     assert!(none.is_ephemeral());
     assert!(none.text().contains("ยังไม่มีเกมที่นับเรตติ้ง"), "{}", none.text());
@@ -93,7 +116,9 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     }
     tx.commit().await.expect("commit");
     store.close().await;
-    let board = discord.run(&alice, CH, "leaderboard", &[("speed", "correspondence")]).await;
+    let board = discord
+        .run(&alice, CH, "leaderboard", &[("speed", "correspondence")])
+        .await;
     let message = board.message().expect("message").clone();
     assert!(message.text().contains("Page 1 of 2"), "{}", message.text());
     let next = message.buttons()[1].clone();
@@ -101,9 +126,14 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     let page2 = discord.click(&bob, message.id, &next.1).await;
     assert_eq!(page2.callback_type(), 7, "the page replaces the message");
     let text = page2.message().expect("page 2").text();
-    assert!(text.contains("Page 2 of 2") && text.contains("11. <@7006>"), "{text}");
+    assert!(
+        text.contains("Page 2 of 2") && text.contains("11. <@7006>"),
+        "{text}"
+    );
     // A button from an old, longer leaderboard: the last page.
-    let old = discord.click(&bob, message.id, "mk:lb-correspondence:9").await;
+    let old = discord
+        .click(&bob, message.id, "mk:lb-correspondence:9")
+        .await;
     assert!(old.text().contains("Page 2 of 2"), "{}", old.text());
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
     bot.stop().await;

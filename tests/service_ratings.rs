@@ -21,7 +21,12 @@ const LIVE: TimeControl = TimeControl::Live {
 };
 
 /// Plays `plies` plies of a fixed opening (at most 4) in `channel` between `white` and `black`.
-async fn play(svc: &GameService, channel: ChannelId, (white, black): (UserId, UserId), plies: usize) {
+async fn play(
+    svc: &GameService,
+    channel: ChannelId,
+    (white, black): (UserId, UserId),
+    plies: usize,
+) {
     for (i, mv) in ["e4", "d5", "a4", "h5"].iter().take(plies).enumerate() {
         let who = if i % 2 == 0 { white } else { black };
         svc.play(channel, who, mv).await.expect("move");
@@ -60,7 +65,9 @@ async fn a_rated_game_rates_both_players_once() {
     let ch = ChannelId(1);
     let reply = rated_game(svc, ch, (WHITE, BLACK), BLACK, CORR).await;
     let (w, b) = rating::rate(Glicko::START, Glicko::START, 1.0);
-    let shown = reply.ratings.expect("the end of a rated game shows the ratings");
+    let shown = reply
+        .ratings
+        .expect("the end of a rated game shows the ratings");
     assert_eq!(shown.white.rating, w.shown());
     assert_eq!(shown.white.change, w.shown() - 1500);
     assert_eq!(shown.black.rating, b.shown());
@@ -70,12 +77,19 @@ async fn a_rated_game_rates_both_players_once() {
         text.contains(&format!("{}? (+{})", w.shown(), w.shown() - 1500)),
         "{text}"
     );
-    assert!(text.contains(&format!("{}? (−{})", b.shown(), 1500 - b.shown())), "{text}");
+    assert!(
+        text.contains(&format!("{}? (−{})", b.shown(), 1500 - b.shown())),
+        "{text}"
+    );
     let th = reply.text(Locale::Th, &mention);
     assert!(th.contains(&format!("{}? (+", w.shown())), "{th}");
 
-    let white = stored_rating(svc, WHITE, Kind::Correspondence).await.expect("white rated");
-    let black = stored_rating(svc, BLACK, Kind::Correspondence).await.expect("black rated");
+    let white = stored_rating(svc, WHITE, Kind::Correspondence)
+        .await
+        .expect("white rated");
+    let black = stored_rating(svc, BLACK, Kind::Correspondence)
+        .await
+        .expect("black rated");
     assert_eq!((white.games, white.wins, white.losses), (1, 1, 0));
     assert_eq!((black.games, black.wins, black.losses), (1, 0, 1));
     assert!((white.glicko.rating - w.rating).abs() < 1e-9);
@@ -98,9 +112,13 @@ async fn live_games_have_their_own_rating() {
     let env = Env::new().await;
     let svc = &env.svc;
     rated_game(svc, ChannelId(1), (WHITE, BLACK), WHITE, LIVE).await;
-    let live = stored_rating(svc, BLACK, Kind::Live).await.expect("live rating");
+    let live = stored_rating(svc, BLACK, Kind::Live)
+        .await
+        .expect("live rating");
     assert_eq!(live.wins, 1);
-    assert!(stored_rating(svc, BLACK, Kind::Correspondence).await.is_none());
+    assert!(stored_rating(svc, BLACK, Kind::Correspondence)
+        .await
+        .is_none());
 }
 
 #[tokio::test]
@@ -129,7 +147,9 @@ async fn aborted_short_casual_and_serverless_games_are_unrated() {
     assert!(r.ratings.is_none());
     assert!(r.text(Locale::En, &mention).contains("1-0"));
     assert_eq!(history_len(svc).await, 0);
-    assert!(stored_rating(svc, WHITE, Kind::Correspondence).await.is_none());
+    assert!(stored_rating(svc, WHITE, Kind::Correspondence)
+        .await
+        .is_none());
 }
 
 #[tokio::test]
@@ -154,8 +174,12 @@ async fn computer_games_are_unrated() {
                 level: 1,
             }),
             time_control: CORR,
-            clock: makruk_bot::clock::ClockState::new(CORR, makruk::Color::White, svc.time().now_ms())
-                .stored(),
+            clock: makruk_bot::clock::ClockState::new(
+                CORR,
+                makruk::Color::White,
+                svc.time().now_ms(),
+            )
+            .stored(),
             guild_id: Some(to_db_id(GUILD.0)),
             rated: true,
         },
@@ -175,9 +199,14 @@ async fn ratings_survive_a_restart() {
     rated_game(&env.svc, ChannelId(1), (WHITE, BLACK), BLACK, CORR).await;
     let before = stored_rating(&env.svc, WHITE, Kind::Correspondence).await;
     env.restart().await;
-    assert_eq!(stored_rating(&env.svc, WHITE, Kind::Correspondence).await, before);
+    assert_eq!(
+        stored_rating(&env.svc, WHITE, Kind::Correspondence).await,
+        before
+    );
     let reply = rated_game(&env.svc, ChannelId(1), (WHITE, BLACK), BLACK, CORR).await;
-    let after = stored_rating(&env.svc, WHITE, Kind::Correspondence).await.expect("rated");
+    let after = stored_rating(&env.svc, WHITE, Kind::Correspondence)
+        .await
+        .expect("rated");
     assert_eq!(after.games, 2);
     let shown = reply.ratings.expect("rated");
     assert_eq!(
@@ -195,20 +224,33 @@ async fn two_games_of_one_player_ending_at_once_both_count_in_order() {
     start_on(svc, GUILD, ChannelId(2), (WHITE, third), true, CORR).await;
     play(svc, ChannelId(1), (WHITE, BLACK), 4).await;
     play(svc, ChannelId(2), (WHITE, third), 4).await;
-    let (a, b) = tokio::join!(svc.resign(ChannelId(1), BLACK), svc.resign(ChannelId(2), third));
+    let (a, b) = tokio::join!(
+        svc.resign(ChannelId(1), BLACK),
+        svc.resign(ChannelId(2), third)
+    );
     let (a, b) = (a.expect("resign 1"), b.expect("resign 2"));
-    let white = stored_rating(svc, WHITE, Kind::Correspondence).await.expect("rated");
+    let white = stored_rating(svc, WHITE, Kind::Correspondence)
+        .await
+        .expect("rated");
     assert_eq!((white.games, white.wins), (2, 1 + 1));
     let mut conn = svc.store().read_conn().await.expect("conn");
-    let history = store::history(&mut conn, to_db_id(GUILD.0), to_db_id(WHITE.0), Kind::Correspondence)
-        .await
-        .expect("history");
+    let history = store::history(
+        &mut conn,
+        to_db_id(GUILD.0),
+        to_db_id(WHITE.0),
+        Kind::Correspondence,
+    )
+    .await
+    .expect("history");
     assert_eq!(history.len(), 2);
     // The second rated game starts from the first one's result.
     assert_eq!(history[1].rating_before, history[0].after.rating);
     assert_eq!(history[1].after, white.glicko);
     // Each answer shows the rating after its own game.
-    let mut shown = [a.ratings.expect("rated").white, b.ratings.expect("rated").white];
+    let mut shown = [
+        a.ratings.expect("rated").white,
+        b.ratings.expect("rated").white,
+    ];
     shown.sort_by_key(|c| c.rating);
     assert_eq!(shown[1].rating, white.glicko.shown());
 }
@@ -239,7 +281,11 @@ async fn recompute_reproduces_the_stored_ratings_and_repairs_a_difference() {
     drop(conn);
     let dry = svc.recompute_ratings(true).await.expect("dry run");
     assert_eq!(dry.differences.len(), 1, "{:?}", dry.differences);
-    assert!(dry.differences[0].contains("1000.00"), "{:?}", dry.differences);
+    assert!(
+        dry.differences[0].contains("1000.00"),
+        "{:?}",
+        dry.differences
+    );
     assert_ne!(svc.store().dump().await.expect("dump"), dump);
     let fixed = svc.recompute_ratings(false).await.expect("recompute");
     assert_eq!(fixed.differences.len(), 1);
@@ -294,12 +340,20 @@ async fn the_leaderboard_pages_ten_at_a_time() {
     assert!(text.contains("1. <@5022> **1220**"), "{text}");
     assert!(text.contains("**1210?**"), "{text}");
     assert!(text.contains("Page 1 of 3"), "{text}");
-    let last = svc.leaderboard(GUILD, Some(Kind::Live), 2).await.expect("page 3");
+    let last = svc
+        .leaderboard(GUILD, Some(Kind::Live), 2)
+        .await
+        .expect("page 3");
     assert_eq!(last.entries.len(), 3);
     assert_eq!(last.entries[2].rank, 23);
     assert_eq!(last.entries[2].rating, 1000);
     // An old button past the end shows the last page.
-    assert_eq!(svc.leaderboard(GUILD, Some(Kind::Live), 99).await.expect("clamped"), last);
+    assert_eq!(
+        svc.leaderboard(GUILD, Some(Kind::Live), 99)
+            .await
+            .expect("clamped"),
+        last
+    );
     // Another server, another speed: empty.
     assert!(svc.leaderboard(GuildId(5), None, 0).await.is_err());
     let err = svc
@@ -328,7 +382,10 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     rated_game(svc, ChannelId(1), (third, WHITE), third, CORR).await;
     rated_game(svc, ChannelId(1), (WHITE, third), WHITE, CORR).await;
     rated_game(svc, ChannelId(1), (BLACK, WHITE), BLACK, CORR).await;
-    let s = svc.stats(GUILD, WHITE, Some(Kind::Correspondence)).await.expect("stats");
+    let s = svc
+        .stats(GUILD, WHITE, Some(Kind::Correspondence))
+        .await
+        .expect("stats");
     assert_eq!((s.record.wins, s.record.draws, s.record.losses), (3, 0, 1));
     assert_eq!((s.as_white.wins, s.as_white.losses), (1, 1));
     assert_eq!((s.as_black.wins, s.as_black.losses), (2, 0));
@@ -344,7 +401,12 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     assert_eq!(s.history[0], 1500.0);
     // The rank is the place on the leaderboard.
     let board = svc.leaderboard(GUILD, None, 0).await.expect("leaderboard");
-    let place = board.entries.iter().find(|e| e.user == WHITE).expect("listed").rank;
+    let place = board
+        .entries
+        .iter()
+        .find(|e| e.user == WHITE)
+        .expect("listed")
+        .rank;
     assert_eq!((s.rank, s.players), (place, 3));
     let text = s.text(Locale::En, &mention);
     assert!(text.contains("4 games: +3 =0 −1"), "{text}");
@@ -374,5 +436,8 @@ fn check_chart(history: &[f64], name: &str) {
     let has = |rgb: [u8; 3]| pixels.chunks(step).any(|p| p[..3] == rgb);
     assert!(has([0x1f, 0x6f, 0xeb]), "the rating line");
     assert!(has([0xd9, 0x4f, 0x2b]), "the last rating");
-    let _ = std::fs::write(std::env::temp_dir().join(format!("makruk-chart-{name}.png")), &png);
+    let _ = std::fs::write(
+        std::env::temp_dir().join(format!("makruk-chart-{name}.png")),
+        &png,
+    );
 }

@@ -134,8 +134,15 @@ impl GameService {
         time_control: TimeControl,
     ) -> Result<ChallengeView, ServiceError> {
         let terms = (color, ruleset, time_control);
-        self.challenge_in(Ladder::default(), channel, challenger, opponent, opponent_is_bot, terms)
-            .await
+        self.challenge_in(
+            Ladder::default(),
+            channel,
+            challenger,
+            opponent,
+            opponent_is_bot,
+            terms,
+        )
+        .await
     }
 
     /// [`GameService::challenge`] on a server (`ladder.guild`), rated or not (`ladder.rated`);

@@ -15,8 +15,8 @@ use crate::clock::Kind;
 use crate::i18n::Locale;
 use crate::rating::{self, Glicko, MIN_RATED_PLIES};
 use crate::store::{self, from_db_id, to_db_id, GameRow, HistoryRow, RatingRow, Tx};
-use crate::types::{GameRatings, GameResult, GuildId, RatingChange};
 use crate::tr;
+use crate::types::{GameRatings, GameResult, GuildId, RatingChange};
 
 /// Players per leaderboard page.
 pub const LEADERBOARD_PAGE: u32 = 10;
@@ -74,8 +74,8 @@ fn step(row: &GameRow, white: Option<RatingRow>, black: Option<RatingRow>) -> Op
         last_game_at: at,
         ..r
     };
-    let hist = |color: Color, me: &RatingRow, opp: &RatingRow, after: Glicko, score: f64| {
-        HistoryRow {
+    let hist =
+        |color: Color, me: &RatingRow, opp: &RatingRow, after: Glicko, score: f64| HistoryRow {
             id: 0,
             game_id: row.id,
             guild_id: guild,
@@ -88,8 +88,7 @@ fn step(row: &GameRow, white: Option<RatingRow>, black: Option<RatingRow>) -> Op
             opponent_rating: opp.glicko.rating,
             after,
             finished_at: at,
-        }
-    };
+        };
     let history = [
         hist(Color::White, &white, &black, w_after, white_score),
         hist(Color::Black, &black, &white, b_after, 1.0 - white_score),
@@ -254,18 +253,6 @@ fn differs(a: f64, b: f64) -> bool {
 }
 
 impl GameService {
-    /// The speed to show when none is asked for: the one with more rated players on `guild`
-    /// (correspondence on a tie).
-    async fn busier_speed(&self, conn: &mut sqlx::SqliteConnection, guild: i64) -> sqlx::Result<Kind> {
-        let live = store::leaderboard_size(conn, guild, Kind::Live).await?;
-        let corr = store::leaderboard_size(conn, guild, Kind::Correspondence).await?;
-        Ok(if live > corr {
-            Kind::Live
-        } else {
-            Kind::Correspondence
-        })
-    }
-
     /// Page `page` (0-based; past the end: the last page) of the leaderboard of `guild` at
     /// `speed` (`None`: the speed with more players).
     ///
@@ -281,12 +268,20 @@ impl GameService {
         let g = to_db_id(guild.0);
         let now = self.now();
         let mut conn = self.store.read_conn().await?;
-        let speed = match speed {
-            Some(s) => s,
-            None => self.busier_speed(&mut conn, g).await?,
+        let (speed, players) = match speed {
+            Some(s) => (s, store::leaderboard_size(&mut conn, g, s).await?),
+            // The speed with more rated players (correspondence on a tie).
+            None => {
+                let live = store::leaderboard_size(&mut conn, g, Kind::Live).await?;
+                let corr = store::leaderboard_size(&mut conn, g, Kind::Correspondence).await?;
+                if live > corr {
+                    (Kind::Live, live)
+                } else {
+                    (Kind::Correspondence, corr)
+                }
+            }
         };
-        let players = u32::try_from(store::leaderboard_size(&mut conn, g, speed).await?)
-            .unwrap_or(u32::MAX);
+        let players = u32::try_from(players).unwrap_or(u32::MAX);
         if players == 0 {
             return Err(ServiceError::LeaderboardEmpty(speed));
         }
@@ -354,8 +349,7 @@ impl GameService {
             return Err(ServiceError::NoRatedGames(user));
         };
         let speed = row.speed;
-        let rank = store::rank(&mut tx, g, speed, row.glicko.rating, u).await?;
-        let players = store::leaderboard_size(&mut tx, g, speed).await?;
+        let (rank, players) = store::rank(&mut tx, g, speed, row.glicko.rating, u).await?;
         let history = store::history(&mut tx, g, u, speed).await?;
         tx.commit().await?;
         let now_glicko = row.glicko.idle(now - row.last_game_at);
@@ -377,9 +371,11 @@ impl GameService {
             history: Vec::with_capacity(history.len() + 1),
             peak: row.glicko.shown(),
         };
-        stats
-            .history
-            .push(history.first().map_or(Glicko::START.rating, |h| h.rating_before));
+        stats.history.push(
+            history
+                .first()
+                .map_or(Glicko::START.rating, |h| h.rating_before),
+        );
         let mut best_win_rating = f64::NEG_INFINITY;
         for h in &history {
             stats.record.add(h.score);

@@ -22,8 +22,7 @@ pub const CHART_HEIGHT: u32 = 320;
 
 /// `0` and `9` in the stroke font of the board's coordinates (see `svg::RANKS`).
 const ZERO: &str = "M2.75,0A2.75,5 0 1 1 2.75,10A2.75,5 0 1 1 2.75,0";
-const NINE: &str =
-    "M0.5,8.8C2,10.3 5.4,10 5.4,3.5M5.4,3A2.7,2.9 0 1 0 0,3A2.7,2.9 0 1 0 5.4,3";
+const NINE: &str = "M0.5,8.8C2,10.3 5.4,10 5.4,3.5M5.4,3A2.7,2.9 0 1 0 0,3A2.7,2.9 0 1 0 5.4,3";
 
 /// The stroke path of digit `d` (0–9).
 fn digit_path(d: u32) -> &'static str {
@@ -45,7 +44,11 @@ const SCALE: f32 = 1.3;
 /// Writes `n` in the stroke font, its right end at `right` (or starting at `left` if
 /// `right_aligned` is false), its top at `top`.
 fn number(out: &mut String, n: u64, x: f32, top: f32, right_aligned: bool) {
-    let digits: Vec<u32> = n.to_string().chars().filter_map(|c| c.to_digit(10)).collect();
+    let digits: Vec<u32> = n
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .collect();
     let advance = (GLYPH_WIDTH + 2.5) * SCALE;
     let width = advance * digits.len() as f32 - 2.5 * SCALE;
     let start = if right_aligned { x - width } else { x };

@@ -176,9 +176,13 @@ pub async fn leaderboard(
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<RatingRow>> {
+    // The page's players are found on the leaderboard index alone (the OFFSET walks index
+    // entries, not rows); only the page's rows are read.
     sqlx::query(&format!(
-        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND speed = $2 \
-         ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4"
+        "SELECT {RATING_COLUMNS} FROM ratings JOIN (SELECT user_id AS page_user FROM ratings \
+         WHERE guild_id = $1 AND speed = $2 ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4) \
+         AS page ON user_id = page_user WHERE guild_id = $1 AND speed = $2 \
+         ORDER BY rating DESC, user_id"
     ))
     .bind(guild)
     .bind(speed.db_name())
@@ -206,7 +210,8 @@ pub async fn leaderboard_size(
 }
 
 /// The leaderboard place of a player rated `rating` (with user id `user`) on `guild` at
-/// `speed`: 1 + the players listed before them (the order of [`leaderboard`]).
+/// `speed` (1 + the players listed before them, in the order of [`leaderboard`]), and the
+/// leaderboard's size, in one query.
 #[tracing::instrument(skip(conn))]
 pub async fn rank(
     conn: &mut SqliteConnection,
@@ -214,10 +219,13 @@ pub async fn rank(
     speed: Kind,
     rating: f64,
     user: i64,
-) -> sqlx::Result<i64> {
-    let before: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2 \
-         AND (rating > $3 OR (rating = $3 AND user_id < $4))",
+) -> sqlx::Result<(i64, i64)> {
+    // Two index ranges (an OR of both would not use the index).
+    let (before, size): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2 AND rating > $3) \
+         + (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2 AND rating = $3 \
+         AND user_id < $4), \
+         (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2)",
     )
     .bind(guild)
     .bind(speed.db_name())
@@ -225,7 +233,7 @@ pub async fn rank(
     .bind(user)
     .fetch_one(conn)
     .await?;
-    Ok(before + 1)
+    Ok((before + 1, size))
 }
 
 /// The rated games of `user` on `guild` at `speed`, in the order they were rated.

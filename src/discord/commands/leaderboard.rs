@@ -65,10 +65,7 @@ pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
 
 /// `/leaderboard [speed]`: the first page of the server's leaderboard.
 #[poise::command(slash_command, guild_only)]
-pub(super) async fn leaderboard(
-    ctx: Context<'_>,
-    speed: Option<SpeedOption>,
-) -> Result<(), Error> {
+pub(super) async fn leaderboard(ctx: Context<'_>, speed: Option<SpeedOption>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     run(ctx, "leaderboard", |locale| async move {
