@@ -102,6 +102,8 @@ async fn main() -> anyhow::Result<()> {
                 computer: None,
                 time_control: control,
                 clock: clock.stored(),
+                guild_id: None,
+                rated: false,
             },
         )
         .await?;

@@ -10,6 +10,7 @@ pub mod computer;
 pub mod discord;
 pub mod game;
 pub mod i18n;
+pub mod rating;
 pub mod render;
 pub mod store;
 pub mod types;

@@ -1,4 +1,5 @@
-//! The bot binary: `makruk-bot` runs the bot; `makruk-bot render …` draws one board.
+//! The bot binary: `makruk-bot` runs the bot; `makruk-bot render …` draws one board;
+//! `makruk-bot recompute` rebuilds every rating from the stored games.
 
 use clap::{Parser, Subcommand};
 
@@ -20,12 +21,50 @@ enum Command {
     },
     /// Render one board position to a PNG file.
     Render(makruk_bot::render::cli::RenderArgs),
+    /// Rebuild every rating from the stored games and report any difference from the stored
+    /// ratings (run it while the bot is stopped).
+    Recompute {
+        #[arg(long, env = "DATABASE_URL", default_value = makruk_bot::discord::DEFAULT_DATABASE_URL)]
+        database_url: String,
+        /// Only report the differences; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+}
+
+/// Runs `recompute`: prints what it found; fails when the database cannot be read or written.
+fn recompute(database_url: &str, dry_run: bool) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let service = makruk_bot::game::GameService::open(database_url).await?;
+        let report = service.recompute_ratings(dry_run).await?;
+        service.close().await;
+        for d in &report.differences {
+            println!("{d}");
+        }
+        println!(
+            "{} rated games, {} ratings, {} differences{}",
+            report.games,
+            report.ratings,
+            report.differences.len(),
+            if report.written {
+                "; ratings rebuilt"
+            } else {
+                " (dry run: nothing written)"
+            }
+        );
+        Ok(())
+    })
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Render(args)) => makruk_bot::render::cli::run(&args),
+        Some(Command::Recompute {
+            database_url,
+            dry_run,
+        }) => recompute(&database_url, dry_run),
         Some(Command::Run { config }) => makruk_bot::discord::run_blocking(config),
         None => makruk_bot::discord::run_blocking(cli.config),
     }

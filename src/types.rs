@@ -14,6 +14,38 @@ pub struct UserId(pub u64);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChannelId(pub u64);
 
+/// A server (a Discord guild id). Ratings and leaderboards are per server.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GuildId(pub u64);
+
+/// Where a challenge is made and whether its game is to be rated: a game counts for the
+/// ratings only on a server (see `crate::rating` for the rest).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Ladder {
+    /// The server; `None`: outside any server (never rated).
+    pub guild: Option<GuildId>,
+    /// The players asked for a rated game (`/challenge rated:`, default true).
+    pub rated: bool,
+}
+
+/// One player's rating after a rated game, as shown (`1512 (+12)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RatingChange {
+    /// The new rating, rounded.
+    pub rating: i64,
+    /// The new rounded rating minus the old rounded one.
+    pub change: i64,
+    /// Still provisional (RD above 110): shown with `?`.
+    pub provisional: bool,
+}
+
+/// Both players' ratings after a rated game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameRatings {
+    pub white: RatingChange,
+    pub black: RatingChange,
+}
+
 /// A stored game (database row id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(pub i64);
@@ -94,6 +126,8 @@ pub struct ChallengeView {
     pub state: ChallengeState,
     /// The time control of the game it starts.
     pub time_control: TimeControl,
+    /// The server it was made in, and whether its game is to be rated.
+    pub ladder: Ladder,
 }
 
 /// What a player may propose to the opponent, who accepts or declines it. At most one of each
@@ -339,6 +373,8 @@ pub struct Reply {
     /// "Notation"), which Thai messages show first.
     pub thai_san: Option<String>,
     pub status: Status,
+    /// Set in the answer to the request that ended a rated game: both players' new ratings.
+    pub ratings: Option<GameRatings>,
 }
 
 /// A finished game in a channel's history.

@@ -91,6 +91,8 @@ async fn insert_computer_game(
             time_control: TimeControl::DEFAULT,
             clock: ClockState::new(TimeControl::DEFAULT, start.turn(), svc.time().now_ms())
                 .stored(),
+            guild_id: None,
+            rated: false,
         },
     )
     .await

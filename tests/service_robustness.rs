@@ -654,6 +654,8 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
                 0,
             )
             .stored(),
+            guild_id: None,
+            rated: false,
         },
     )
     .await;

@@ -160,3 +160,21 @@ discord-reason-timeout-aborted = time ran out before a first move
 
 discord-pgn-text = PGN of game #{ $id }. Analyse it on pychess: { $url }
 discord-computer-thinking = { $user } is thinking…
+
+## ratings
+cmd-challenge-rated = rated
+cmd-challenge-rated-description = Count the game for the server's ratings (default: yes)
+cmd-leaderboard = leaderboard
+cmd-leaderboard-description = The server's best rated players, ten at a time
+cmd-leaderboard-speed = speed
+cmd-leaderboard-speed-description = Live or correspondence games (default: the one with more players)
+cmd-stats = stats
+cmd-stats-description = A player's rating, record and rating chart on this server
+cmd-stats-player = player
+cmd-stats-player-description = Whose stats (default: yours)
+cmd-stats-speed = speed
+cmd-stats-speed-description = Live or correspondence games (default: the one they played more)
+choice-live = live
+choice-correspondence = correspondence
+button-previous = ◀
+button-next = ▶

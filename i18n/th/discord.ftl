@@ -156,3 +156,21 @@ discord-reason-timeout-aborted = หมดเวลาก่อนเดิน�
 
 discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }
 discord-computer-thinking = { $user } กำลังคิด…
+
+## ratings
+cmd-challenge-rated = นับเรตติ้ง
+cmd-challenge-rated-description = นับเกมนี้ในเรตติ้งของเซิร์ฟเวอร์ (ค่าเริ่มต้น: นับ)
+cmd-leaderboard = อันดับ
+cmd-leaderboard-description = ผู้เล่นที่มีเรตติ้งสูงสุดของเซิร์ฟเวอร์ ทีละสิบคน
+cmd-leaderboard-speed = ประเภท
+cmd-leaderboard-speed-description = เกมสดหรือเกมทางไกล (ค่าเริ่มต้น: ประเภทที่มีผู้เล่นมากกว่า)
+cmd-stats = สถิติ
+cmd-stats-description = เรตติ้ง ผลการเล่น และกราฟเรตติ้งของผู้เล่นในเซิร์ฟเวอร์นี้
+cmd-stats-player = ผู้เล่น
+cmd-stats-player-description = สถิติของใคร (ค่าเริ่มต้น: ของคุณ)
+cmd-stats-speed = ประเภท
+cmd-stats-speed-description = เกมสดหรือเกมทางไกล (ค่าเริ่มต้น: ประเภทที่ผู้เล่นเล่นมากกว่า)
+choice-live = เกมสด
+choice-correspondence = เกมทางไกล
+button-previous = ◀
+button-next = ▶

@@ -151,3 +151,25 @@ move-illegal-own-piece = มี{ $piece }ของคุณเองอยู่
 move-illegal-leaves-khun-in-check = เดินตานี้ไม่ได้ เพราะ{ $attacker }ที่ { $square } จะรุกขุนของคุณที่ { $khun }
 move-illegal-no-such-piece = คุณไม่มี{ $piece }ที่เดินไป { $to } ได้
 move-illegal-no-such-move = ไม่มี{ $piece }ของคุณตัวใดเดินไป { $to } ได้ ({ $piece }ของคุณอยู่ที่ { $squares })
+
+## ratings
+rating-after-game = { $player }: { $rating }
+speed-live = เกมสด
+speed-correspondence = เกมทางไกล
+error-leaderboard-empty = ยังไม่มีใครเล่น{ $speed }แบบนับเรตติ้งในเซิร์ฟเวอร์นี้ เกมจะนับเรตติ้งเมื่อแต่ละฝ่ายเดินครบสองตา
+error-no-rated-games = { $user } ยังไม่มีเกมที่นับเรตติ้งในเซิร์ฟเวอร์นี้ (ในประเภทนั้น) เล่นได้ด้วย `/ท้าเล่น`
+leaderboard-title = **อันดับ — { $speed }** (ผู้เล่น { $players } คน)
+leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games } เกม (+{ $wins } ={ $draws } −{ $losses })
+leaderboard-provisional = `?`: เรตติ้งชั่วคราว (เล่นยังน้อย จึงยังไม่แน่นอน)
+leaderboard-page = หน้า { $page } จาก { $pages }
+stats-title = **{ $player } — { $speed }**
+stats-rating = เรตติ้ง **{ $rating }** ± { $deviation } · อันดับ { $rank } จาก { $players } · สูงสุด { $peak }
+stats-provisional = เรตติ้งนี้ยังเป็นแบบชั่วคราว (มีเครื่องหมาย `?`) จนกว่าจะแน่นอนขึ้น
+stats-record = +{ $wins } ={ $draws } −{ $losses }
+stats-games = { $games } เกม: { $record } · เป็นฝ่ายขาว { $white } · เป็นฝ่ายดำ { $black }
+stats-streaks = ชนะติดต่อกัน: ตอนนี้ { $current } · มากที่สุด { $best }
+stats-best-win = ชนะที่ดีที่สุด: ชนะ { $opponent } ({ $rating }) เกม #{ $game }
+stats-recent = ล่าสุด: { $results }
+stats-recent-win = ชนะ { $opponent } { $rating }
+stats-recent-draw = เสมอ { $opponent } { $rating }
+stats-recent-loss = แพ้ { $opponent } { $rating }

@@ -1,6 +1,7 @@
-//! Button presses: challenge Accept / Decline / Withdraw, draw and takeback Accept / Decline.
+//! Button presses: challenge Accept / Decline / Withdraw, draw and takeback Accept / Decline,
+//! leaderboard ◀ ▶.
 //!
-//! Custom ids are `mk:<action>:<id>` (challenge id or game id). The database decides who may
+//! Custom ids are `mk:<action>:<id>` (challenge id, game id, or leaderboard page). The database decides who may
 //! press what, so buttons keep working after a restart; a press by anyone else gets a private
 //! "this is not your …" answer and changes nothing.
 
@@ -13,7 +14,7 @@ use super::answers::{error_answer, game_answer};
 use super::i18n::{locale, mention};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
-use crate::game::{ChallengeId, ChannelId, GameId, OfferKind, ServiceError, UserId};
+use crate::game::{ChallengeId, ChannelId, GameId, GuildId, Kind, OfferKind, ServiceError, UserId};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -25,6 +26,8 @@ enum Action {
     Withdraw(ChallengeId),
     OfferAccept(OfferKind, GameId),
     OfferDecline(OfferKind, GameId),
+    /// A leaderboard page (0-based) at a speed: anyone may page.
+    Leaderboard(Kind, u32),
 }
 
 impl Action {
@@ -47,6 +50,10 @@ impl Action {
             "draw-decline" => Action::OfferDecline(OfferKind::Draw, GameId(id)),
             "takeback-accept" => Action::OfferAccept(OfferKind::Takeback, GameId(id)),
             "takeback-decline" => Action::OfferDecline(OfferKind::Takeback, GameId(id)),
+            "lb-live" => Action::Leaderboard(Kind::Live, u32::try_from(id).ok()?),
+            "lb-correspondence" => {
+                Action::Leaderboard(Kind::Correspondence, u32::try_from(id).ok()?)
+            }
             _ => return None,
         })
     }
@@ -60,6 +67,8 @@ impl Action {
             Action::OfferDecline(OfferKind::Draw, _) => "draw-decline",
             Action::OfferAccept(OfferKind::Takeback, _) => "takeback-accept",
             Action::OfferDecline(OfferKind::Takeback, _) => "takeback-decline",
+            Action::Leaderboard(Kind::Live, _) => "lb-live",
+            Action::Leaderboard(Kind::Correspondence, _) => "lb-correspondence",
         }
     }
 }
@@ -83,6 +92,7 @@ pub(crate) async fn handle(
         let locale = locale(&press.locale);
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());
+        let guild = press.guild_id.map(|g| GuildId(g.get()));
         let work = or_apology(
             async {
                 let Some(action) = Action::parse(&press.data.custom_id) else {
@@ -91,7 +101,7 @@ pub(crate) async fn handle(
                     return PressAnswer::Reply(Answer::private(tr!(locale, "discord-bad-button")));
                 };
                 tracing::debug!(action = action.name(), "button");
-                match act(data, action, channel, user, locale).await {
+                match act(data, action, (guild, channel), user, locale).await {
                     Ok(answer) => answer,
                     Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
                 }
@@ -131,7 +141,7 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
 async fn act(
     data: &Data,
     action: Action,
-    channel: ChannelId,
+    (guild, channel): (Option<GuildId>, ChannelId),
     user: UserId,
     locale: Locale,
 ) -> Result<PressAnswer, ServiceError> {
@@ -180,6 +190,13 @@ async fn act(
                 .await?
                 .text(locale, &mention),
         ),
+        Action::Leaderboard(speed, page) => match guild {
+            Some(guild) => PressAnswer::Update(super::commands::leaderboard::answer(
+                &service.leaderboard(guild, Some(speed), page).await?,
+                locale,
+            )),
+            None => PressAnswer::Reply(Answer::private(tr!(locale, "discord-guild-only"))),
+        },
     })
 }
 
@@ -197,10 +214,13 @@ mod tests {
             Action::OfferDecline(OfferKind::Draw, GameId(7)),
             Action::OfferAccept(OfferKind::Takeback, GameId(8)),
             Action::OfferDecline(OfferKind::Takeback, GameId(9)),
+            Action::Leaderboard(Kind::Live, 0),
+            Action::Leaderboard(Kind::Correspondence, 12),
         ] {
             let id = match action {
                 Action::Accept(c) | Action::Decline(c) | Action::Withdraw(c) => c.0,
                 Action::OfferAccept(_, g) | Action::OfferDecline(_, g) => g.0,
+                Action::Leaderboard(_, page) => i64::from(page),
             };
             let custom_id = format!("mk:{}:{id}", action.name());
             assert_eq!(Action::parse(&custom_id), Some(action));
@@ -219,6 +239,8 @@ mod tests {
             "mk:accept:1:2",
             "mk:accept:99999999999999999999",
             "mk:accept:-",
+            "mk:lb-live:-1",
+            "mk:lb-blitz:1",
         ] {
             assert_eq!(Action::parse(bad), None, "{bad}");
         }

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::clock::{ClockState, TimeControl};
 use crate::store::{self, from_db_id, to_db_id, ChallengeRow, Tx};
-use crate::types::ComputerSeat;
+use crate::types::{ComputerSeat, GuildId, Ladder};
 
 /// A game to start: who plays which side, under which rules and time control.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +25,8 @@ pub(super) struct NewGame {
     /// The computer's seat in a game against it (`None` between people).
     pub(super) computer: Option<ComputerSeat>,
     pub(super) time_control: TimeControl,
+    /// The server, and whether the game is to be rated.
+    pub(super) ladder: Ladder,
 }
 
 impl GameService {
@@ -65,6 +67,8 @@ impl GameService {
             computer: new.computer,
             time_control: new.time_control,
             clock: clock.stored(),
+            guild_id: new.ladder.guild.map(|g| to_db_id(g.0)),
+            rated: new.ladder.rated,
         };
         let game_id = match store::insert_game(tx, &row).await {
             Ok(id) => id,
@@ -98,6 +102,10 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
         expires_at: row.expires_at,
         state: row.state,
         time_control: row.time_control,
+        ladder: Ladder {
+            guild: row.guild_id.map(|g| GuildId(from_db_id(g))),
+            rated: row.rated,
+        },
     }
 }
 
@@ -110,10 +118,11 @@ impl GameService {
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`] (`opponent_is_bot`),
     /// [`ServiceError::ChannelBusy`] (a game is being played here),
     /// [`ServiceError::ChallengePending`] (another challenge is open here), `Internal`.
+    ///
+    /// A challenge outside any server: its game is unrated (see [`GameService::challenge_in`]).
     // The challenge's terms one by one, as the command gives them (a struct would only be
     // taken apart again here).
     #[allow(clippy::too_many_arguments)]
-    #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
         channel: ChannelId,
@@ -123,6 +132,33 @@ impl GameService {
         color: ColorChoice,
         ruleset: Ruleset,
         time_control: TimeControl,
+    ) -> Result<ChallengeView, ServiceError> {
+        let terms = (color, ruleset, time_control);
+        self.challenge_in(
+            Ladder::default(),
+            channel,
+            challenger,
+            opponent,
+            opponent_is_bot,
+            terms,
+        )
+        .await
+    }
+
+    /// [`GameService::challenge`] on a server (`ladder.guild`), rated or not (`ladder.rated`);
+    /// `terms` are the colour, ruleset and time control asked for.
+    ///
+    /// # Errors
+    /// As [`GameService::challenge`].
+    #[tracing::instrument(skip(self))]
+    pub async fn challenge_in(
+        &self,
+        ladder: Ladder,
+        channel: ChannelId,
+        challenger: UserId,
+        opponent: UserId,
+        opponent_is_bot: bool,
+        (color, ruleset, time_control): (ColorChoice, Ruleset, TimeControl),
     ) -> Result<ChallengeView, ServiceError> {
         if challenger == opponent {
             return Err(ServiceError::ChallengeSelf);
@@ -149,6 +185,8 @@ impl GameService {
             now,
             expires_at: now.saturating_add(self.challenge_ttl_secs),
             time_control,
+            guild_id: ladder.guild.map(|g| to_db_id(g.0)),
+            rated: ladder.rated,
         };
         let row = match store::insert_challenge(&mut tx, &new).await {
             Ok(row) => row,
@@ -266,6 +304,7 @@ impl GameService {
             ruleset: view.ruleset,
             computer: None,
             time_control: view.time_control,
+            ladder: view.ladder,
         };
         let g = self.insert_new_game(&mut tx, new, now_ms).await?;
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Accepted, now, Some(g.row.id))

@@ -256,6 +256,8 @@ impl GameService {
             ruleset,
             computer: Some(seat),
             time_control,
+            // Games against the computer are unrated.
+            ladder: crate::types::Ladder::default(),
         };
         let g = self.insert_new_game(&mut tx, new, now_ms).await?;
         tx.commit().await?;

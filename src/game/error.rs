@@ -1,7 +1,7 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
 //! localised message (ephemeral in Discord); internal errors are logged and get an apology.
 
-use crate::clock::UnknownTimeControl;
+use crate::clock::{Kind, UnknownTimeControl};
 use crate::i18n::Locale;
 use crate::types::{ChallengeId, GameId, OfferKind, UserId, UserName};
 use makruk::{CountRequestError, MoveInputError};
@@ -100,6 +100,12 @@ pub enum ServiceError {
     /// changed or ended meanwhile); nothing was written.
     #[error("the game changed since the computer started thinking")]
     Stale,
+    /// Nobody has a rated game on this server at this speed.
+    #[error("no rated games on this server")]
+    LeaderboardEmpty(Kind),
+    /// This user has no rated game on this server (at the speed asked for).
+    #[error("no rated games")]
+    NoRatedGames(UserId),
     /// Another request on the same game was applied at the same moment; this one was not.
     #[error("another request changed the game at the same moment")]
     Conflict,
@@ -154,6 +160,8 @@ impl ServiceError {
             ServiceError::FairyStockfishRules => "fairy-stockfish-rules",
             ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",
             ServiceError::Stale => "stale",
+            ServiceError::LeaderboardEmpty(_) => "leaderboard-empty",
+            ServiceError::NoRatedGames(_) => "no-rated-games",
             ServiceError::Conflict => "conflict",
             ServiceError::Internal(_) => "internal",
         }

@@ -23,7 +23,9 @@
 //! - `announce`: what the bot says without being asked ([`Announcement`]), in commit order;
 //! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied);
 //! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
-//!   start-up that rebuilds it and gives the downtime back, the heartbeat.
+//!   start-up that rebuilds it and gives the downtime back, the heartbeat;
+//! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
+//!   a player's stats, `recompute`.
 //!
 //! The service's time comes from a [`TimeSource`] in Unix milliseconds (the system's, or a
 //! [`crate::clock::FakeTime`] for tests and the simulator: [`GameService::with_time`]). The
@@ -41,15 +43,16 @@ mod offers;
 mod persist;
 mod play;
 mod queries;
+mod ratings;
 mod text;
 
 use std::sync::Arc;
 
-pub use crate::clock::{ClockStatus, TimeControl};
+pub use crate::clock::{ClockStatus, Kind, TimeControl};
 pub use crate::types::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameResult, GameSummary, OfferKind, PgnExport, Reply, RulesTopic, Status, UserId,
-    UserName,
+    GameId, GameRatings, GameResult, GameSummary, GuildId, Ladder, OfferKind, PgnExport,
+    RatingChange, Reply, RulesTopic, Status, UserId, UserName,
 };
 pub use announce::Announcement;
 pub use clocks::ClockStart;
@@ -61,6 +64,10 @@ pub use error::{ServiceError, MAX_INPUT_LEN};
 pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
+};
+pub use ratings::{
+    BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,
+    LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub use text::{reminder_text, ruleset_name};
 

@@ -17,7 +17,7 @@ use crate::clock::{ClockState, FlagOutcome, Snapshot};
 use crate::store::{
     self, from_db_id, to_db_id, CountEventRow, GameRow, GameState, MoveRow, Store, Tx,
 };
-use crate::types::GameResult;
+use crate::types::{GameRatings, GameResult};
 
 /// How often a request on a game is tried when another request changed the game meanwhile.
 const MAX_ATTEMPTS: usize = 3;
@@ -37,6 +37,10 @@ pub(super) struct Loaded {
     /// Moves and count events as stored when read (to write only the difference).
     stored_moves: usize,
     stored_events: usize,
+    /// The stored row is still being played: a save that finishes it rates it.
+    stored_active: bool,
+    /// Both players' new ratings, once the save that ended a rated game committed.
+    pub(super) ratings: Option<GameRatings>,
 }
 
 /// The end of a finished game (`None` while it is being played).
@@ -84,6 +88,8 @@ impl Loaded {
             m,
             stored_moves: 0,
             stored_events: 0,
+            stored_active: true,
+            ratings: None,
         }
     }
 
@@ -94,6 +100,8 @@ impl Loaded {
             stored_events: m.events().len(),
             clocks,
             now_ms: 0,
+            stored_active: row.state == GameState::Active,
+            ratings: None,
             row,
             m,
         }
@@ -220,6 +228,7 @@ impl Loaded {
             san,
             thai_san,
             status: self.status(),
+            ratings: self.ratings,
         }
     }
 }
@@ -375,9 +384,11 @@ pub(super) async fn save(
         if !store::append_move(&mut tx, &g.row, expected, &mv).await? {
             return Err(ServiceError::Conflict);
         }
+        let ratings = rate_if_ended(&mut tx, g).await?;
         tx.commit().await?;
         g.row.version = expected + 1;
         g.stored_moves = moves.len();
+        g.committed_ratings(ratings);
         cache.put(id, g.row.version, &g.m, &g.clocks);
         return Ok(());
     }
@@ -399,12 +410,36 @@ pub(super) async fn save(
             store::insert_count_event(&mut tx, id, seq as i64, i64::from(e.ply), e.action).await?;
         }
     }
+    let ratings = rate_if_ended(&mut tx, g).await?;
     tx.commit().await?;
     g.row.version = expected + 1;
+    g.committed_ratings(ratings);
     g.stored_moves = g.m.moves().len();
     g.stored_events = g.m.events().len();
     cache.put(id, g.row.version, &g.m, &g.clocks);
     Ok(())
+}
+
+/// The ratings of a game this save ends (it was being played as stored, it is finished now),
+/// applied in the save's transaction `tx`: under the version check, so exactly once.
+async fn rate_if_ended(tx: &mut Tx, g: &Loaded) -> Result<Option<GameRatings>, ServiceError> {
+    if g.stored_active && g.row.state == GameState::Finished {
+        Ok(super::ratings::rate_game(tx, &g.row).await?)
+    } else {
+        Ok(None)
+    }
+}
+
+impl Loaded {
+    /// After the commit of a save: the ratings it applied (if it ended a rated game).
+    fn committed_ratings(&mut self, ratings: Option<GameRatings>) {
+        if self.row.state == GameState::Finished {
+            self.stored_active = false;
+        }
+        if ratings.is_some() {
+            self.ratings = ratings;
+        }
+    }
 }
 
 impl GameService {

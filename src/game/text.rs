@@ -90,6 +90,12 @@ pub(crate) fn error_message(err: &ServiceError, locale: Locale, user: UserName<'
             };
             tr!(locale, key)
         }
+        ServiceError::LeaderboardEmpty(speed) => tr!(
+            locale,
+            "error-leaderboard-empty",
+            speed = super::ratings::speed_text(*speed, locale)
+        ),
+        ServiceError::NoRatedGames(u) => tr!(locale, "error-no-rated-games", user = user(*u)),
         other => tr!(locale, &format!("error-{}", other.name())),
     }
 }
@@ -336,6 +342,16 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
         let id = format!("end-{}", end.reason.name());
         lines.push(tr!(locale, &id, winner = &winner, loser = &loser));
         lines.push(tr!(locale, "end-result", result = end.result.pgn()));
+        if let Some(ratings) = r.ratings {
+            for (c, change) in [(Color::White, ratings.white), (Color::Black, ratings.black)] {
+                lines.push(tr!(
+                    locale,
+                    "rating-after-game",
+                    player = player(locale, c, user_of(c), user),
+                    rating = super::ratings::change_text(change)
+                ));
+            }
+        }
         return lines.join("\n");
     }
     if s.check {

@@ -13,6 +13,7 @@
 //! and rasterises the sprites and the board): from async code call it inside
 //! `tokio::task::spawn_blocking`, never directly on the runtime.
 
+pub mod chart;
 pub mod cli;
 mod raster;
 mod svg;

@@ -179,7 +179,7 @@ fn glyph(out: &mut String, d: &str, x: f32, y: f32, scale: f32) {
 
 /// Width of the coordinate glyphs, in glyph units (height is 10: digits and ascenders 0–10,
 /// x-height 4–10, the tail of `g` to 12.5).
-const GLYPH_WIDTH: f32 = 5.5;
+pub(crate) const GLYPH_WIDTH: f32 = 5.5;
 
 /// A tiny stroke font for `a`–`h`, drawn for this project.
 const FILES: [&str; 8] = [
@@ -194,7 +194,7 @@ const FILES: [&str; 8] = [
 ];
 
 /// A tiny stroke font for `1`–`8`, drawn for this project.
-const RANKS: [&str; 8] = [
+pub(crate) const RANKS: [&str; 8] = [
     "M1,2L3,0V10M1,10H5",
     "M0.3,2.5C0.5,-0.8 5.5,-0.8 5.2,2.8C5,5 0.3,7.5 0.2,10H5.5",
     "M0.3,1.5C1.5,-0.5 5.5,0 5,2.5C4.7,4.2 3,4.6 2,4.6C4,4.6 5.5,5.5 5.5,7.3C5.5,10.5 0.8,10.8 0,8.5",

@@ -10,7 +10,7 @@ use makruk::{Color, CountAction, Ruleset};
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row as _;
 
-use crate::clock::TimeControl;
+use crate::clock::{Kind, TimeControl};
 use crate::types::{ChallengeState, ColorChoice, EndReason, GameResult};
 
 /// Whether a game is being played (at most one per channel, a unique index) or is over.
@@ -119,6 +119,15 @@ impl Stored for CountAction {
     }
 }
 
+/// A rating's speed: `live` | `correspondence`.
+impl Stored for Kind {
+    const ALL: &'static [Kind] = &[Kind::Live, Kind::Correspondence];
+
+    fn db_name(self) -> &'static str {
+        crate::rating::speed_name(self)
+    }
+}
+
 /// The stored name of an optional value (NULL for `None`).
 pub(super) fn db_name<T: Stored>(value: Option<T>) -> Option<&'static str> {
     value.map(Stored::db_name)
@@ -181,5 +190,6 @@ mod tests {
         round_trips::<ColorChoice>();
         round_trips::<ChallengeState>();
         round_trips::<CountAction>();
+        round_trips::<Kind>();
     }
 }

@@ -25,9 +25,11 @@ use sqlx::{ConnectOptions as _, Connection as _, Row, Sqlite, SqliteConnection, 
 
 mod codec;
 mod conn;
+mod ratings;
 
 pub use codec::{GameState, Stored};
 pub use conn::{Conn, Tx, WriterConn, WriterTx};
+pub use ratings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};
 use makruk::{Color, CountAction, Ruleset};
@@ -95,12 +97,16 @@ pub struct GameRow {
     pub time_control: TimeControl,
     /// The clock as of the start of the current turn (Unix milliseconds, milliseconds).
     pub clock: StoredClock,
+    /// The server the game is played in (`None`: unknown, never rated).
+    pub guild_id: Option<i64>,
+    /// The players asked for a rated game (see [`crate::rating`] for when it counts).
+    pub rated: bool,
 }
 
 const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
      finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
-     turn_started_ms, reminder_sent";
+     turn_started_ms, reminder_sent, guild_id, rated";
 
 /// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
 /// decode error naming the column.
@@ -145,6 +151,8 @@ fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
             turn_started_ms: r.try_get("turn_started_ms")?,
             reminder_sent: r.try_get::<i64, _>("reminder_sent")? != 0,
         },
+        guild_id: r.try_get("guild_id")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
     })
 }
 
@@ -185,10 +193,14 @@ pub struct ChallengeRow {
     pub game_id: Option<i64>,
     /// The time control asked for.
     pub time_control: TimeControl,
+    /// The server the challenge was made in.
+    pub guild_id: Option<i64>,
+    /// Its game is to be rated.
+    pub rated: bool,
 }
 
 const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
-     state, created_at, expires_at, answered_at, game_id, time_control";
+     state, created_at, expires_at, answered_at, game_id, time_control, guild_id, rated";
 
 fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
     Ok(ChallengeRow {
@@ -204,6 +216,8 @@ fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
         answered_at: r.try_get("answered_at")?,
         game_id: r.try_get("game_id")?,
         time_control: get_time_control(r, "time_control")?,
+        guild_id: r.try_get("guild_id")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
     })
 }
 
@@ -221,6 +235,10 @@ pub struct NewGame<'a> {
     pub time_control: TimeControl,
     /// The clock at the start (see [`crate::clock::ClockState::new`]).
     pub clock: StoredClock,
+    /// The server it is played in.
+    pub guild_id: Option<i64>,
+    /// To be rated.
+    pub rated: bool,
 }
 
 /// A new challenge to insert.
@@ -234,6 +252,10 @@ pub struct NewChallenge {
     pub now: i64,
     pub expires_at: i64,
     pub time_control: TimeControl,
+    /// The server it is made in.
+    pub guild_id: Option<i64>,
+    /// Its game is to be rated.
+    pub rated: bool,
 }
 
 /// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).
@@ -369,6 +391,8 @@ impl Store {
             ("moves", "game_id, ply"),
             ("count_events", "game_id, seq"),
             ("challenges", "id"),
+            ("ratings", "guild_id, user_id, speed"),
+            ("rating_history", "id"),
         ] {
             out.push_str(table);
             out.push('\n');
@@ -379,6 +403,8 @@ impl Store {
                 let mut cells = Vec::new();
                 for i in 0..row.len() {
                     let cell = if let Ok(v) = row.try_get::<Option<i64>, _>(i) {
+                        format!("{v:?}")
+                    } else if let Ok(v) = row.try_get::<Option<f64>, _>(i) {
                         format!("{v:?}")
                     } else {
                         format!("{:?}", row.try_get::<Option<String>, _>(i)?)
@@ -462,9 +488,9 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
          version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
-         black_ms, turn_started_ms, reminder_sent) \
-         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9, $10, $11, $12, $13, $14) \
-         RETURNING id",
+         black_ms, turn_started_ms, reminder_sent, guild_id, rated) \
+         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9, $10, $11, $12, $13, $14, \
+         $15, $16) RETURNING id",
     )
     .bind(g.channel_id)
     .bind(g.white_id)
@@ -480,6 +506,8 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
     .bind(g.clock.black_ms)
     .bind(g.clock.turn_started_ms)
     .bind(i64::from(g.clock.reminder_sent))
+    .bind(g.guild_id)
+    .bind(i64::from(g.rated))
     .fetch_one(conn)
     .await
 }
@@ -811,8 +839,8 @@ pub async fn insert_challenge(
 ) -> sqlx::Result<ChallengeRow> {
     let row = sqlx::query(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
-         created_at, expires_at, time_control) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         RETURNING {CHALLENGE_COLUMNS}"
+         created_at, expires_at, time_control, guild_id, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING {CHALLENGE_COLUMNS}"
     ))
     .bind(c.channel_id)
     .bind(c.challenger_id)
@@ -823,6 +851,8 @@ pub async fn insert_challenge(
     .bind(c.now)
     .bind(c.expires_at)
     .bind(c.time_control.storage())
+    .bind(c.guild_id)
+    .bind(i64::from(c.rated))
     .fetch_one(conn)
     .await?;
     challenge_row(&row)

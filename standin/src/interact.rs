@@ -97,6 +97,9 @@ impl Standin {
                                 };
                             Opt::User(user)
                         }
+                        Some(5) => Opt::Bool(value.parse().map_err(|_| {
+                            format!("/{command} {name}: {value:?} is not true or false")
+                        })?),
                         _ => Opt::Str((*value).to_owned()),
                     }
                 };
@@ -337,6 +340,7 @@ impl Standin {
                 let mut o = match v {
                     Opt::Str(s) => json!({"name": n, "type": 3, "value": s}),
                     Opt::Int(i) => json!({"name": n, "type": 4, "value": i}),
+                    Opt::Bool(b) => json!({"name": n, "type": 5, "value": b}),
                     Opt::User(u) => {
                         users.insert(u.id.to_string(), u.json());
                         members.insert(u.id.to_string(), u.member_json(false));

@@ -92,6 +92,8 @@ pub enum Opt {
     Int(i64),
     /// A user option (type 6).
     User(User),
+    /// A boolean option (type 5), written `true` or `false`.
+    Bool(bool),
 }
 
 /// A file attached to a message.

@@ -95,6 +95,8 @@ pub async fn start_from_fen(
                 svc.time().now_ms(),
             )
             .stored(),
+            guild_id: None,
+            rated: false,
         },
     )
     .await
@@ -134,4 +136,31 @@ pub fn jsonl(name: &str) -> Vec<serde_json::Value> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect()
+}
+
+/// The server of the rated test games.
+pub const GUILD: makruk_bot::game::GuildId = makruk_bot::game::GuildId(77);
+
+/// Starts a game on server `guild` in `channel` between `white` and `black` (White as asked),
+/// rated or not, with time control `time`.
+pub async fn start_on(
+    svc: &GameService,
+    guild: makruk_bot::game::GuildId,
+    channel: ChannelId,
+    (white, black): (UserId, UserId),
+    rated: bool,
+    time: makruk_bot::clock::TimeControl,
+) -> Reply {
+    let ladder = makruk_bot::game::Ladder {
+        guild: Some(guild),
+        rated,
+    };
+    let terms = (ColorChoice::White, Ruleset::Standard, time);
+    let c = svc
+        .challenge_in(ladder, channel, white, black, false, terms)
+        .await
+        .expect("challenge");
+    svc.accept(channel, black, Some(c.id))
+        .await
+        .expect("accept")
 }

@@ -9,7 +9,7 @@ use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
-use crate::game::{GameService, Ruleset, UserId, DEFAULT_COMPUTER_LEVEL};
+use crate::game::{GameService, GuildId, Ladder, Ruleset, UserId, DEFAULT_COMPUTER_LEVEL};
 
 /// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -47,7 +47,8 @@ pub(crate) enum ColorOption {
 
 // `time` is one of the service's time controls, offered as Discord choices (the same list as
 // `TimeControl::CHOICES`); the service reads it and refuses anything else with the list.
-/// `/challenge opponent [color] [rules] [time]`: a challenge message with Accept / Decline buttons.
+// `rated` (default true) counts the game for the server's ratings.
+/// `/challenge opponent [color] [rules] [time] [rated]`: a challenge with Accept / Decline buttons.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
@@ -55,7 +56,12 @@ pub(super) async fn challenge(
     color: Option<ColorOption>,
     rules: Option<RulesetOption>,
     time: Option<TimeOption>,
+    rated: Option<bool>,
 ) -> Result<(), Error> {
+    let ladder = Ladder {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
+        rated: rated.unwrap_or(true),
+    };
     let service = ctx.data().service.clone();
     let color = super::computer::color_choice(color);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
@@ -76,14 +82,13 @@ pub(super) async fn challenge(
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let view = service
-            .challenge(
+            .challenge_in(
+                ladder,
                 channel,
                 challenger,
                 UserId(opponent.id.get()),
                 opponent.bot,
-                color,
-                ruleset,
-                time_control,
+                (color, ruleset, time_control),
             )
             .await?;
         let id = view.id.0;

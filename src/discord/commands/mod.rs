@@ -9,8 +9,10 @@ mod computer;
 mod count;
 mod history;
 mod info;
+pub(crate) mod leaderboard;
 mod offers;
 mod play;
+mod stats;
 
 use std::future::Future;
 use std::time::Instant;
@@ -44,6 +46,8 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         info::rules(),
         history::games(),
         history::pgn(),
+        leaderboard::leaderboard(),
+        stats::stats(),
     ];
     for command in &mut commands {
         localize(command);

@@ -1,0 +1,44 @@
+//! `/stats [player] [speed]`: a player's rating, record and rating chart on this server.
+//! Public, as chess bots post a player's stats: ratings are public on the leaderboard anyway,
+//! and players show them to each other; a refusal (no rated games) is private.
+
+use anyhow::Context as _;
+use poise::serenity_prelude::{self as serenity, CreateAttachment};
+
+use super::leaderboard::SpeedOption;
+use super::{run, user};
+use crate::discord::i18n::mention;
+use crate::discord::respond::Answer;
+use crate::discord::{Context, Error};
+use crate::game::{GuildId, ServiceError, UserId};
+use crate::render::chart::chart_png;
+
+/// `/stats [player] [speed]`: the stats as text and the rating history as a PNG chart.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn stats(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    speed: Option<SpeedOption>,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    let who = player.map_or_else(|| user(ctx), |u| UserId(u.id.get()));
+    run(ctx, "stats", |locale| async move {
+        let Some(guild) = guild else {
+            return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
+        };
+        let stats = service.stats(guild, who, speed.map(|s| s.kind())).await?;
+        let history = stats.history.clone();
+        let png = tokio::task::spawn_blocking(move || chart_png(&history))
+            .await
+            .context("the chart task was lost")?
+            .context("cannot draw the rating chart")
+            .map_err(ServiceError::Internal)?;
+        Ok(Answer {
+            content: stats.text(locale, &mention),
+            files: vec![CreateAttachment::bytes(png, "rating.png")],
+            ..Answer::default()
+        })
+    })
+    .await
+}
