@@ -62,6 +62,7 @@ pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
 };
+pub use queries::GameRecord;
 pub use text::{reminder_text, ruleset_name};
 
 use crate::clock::{SystemTimeSource, TimeSource};

@@ -169,17 +169,17 @@ mod tests {
         for sample in samples().expect("samples") {
             let indices = palette.indices(&sample);
             assert!(!indices.contains(&TRANSPARENT));
-            let mut worst = 0;
+            let (mut total, mut far) = (0u64, 0usize);
             for (p, &i) in sample.rgb.chunks_exact(3).zip(&indices) {
                 let c = palette.colour(i);
-                let d = (0..3)
-                    .map(|k| p[k].abs_diff(c[k]))
-                    .max()
-                    .unwrap_or(0);
-                worst = worst.max(d);
+                let d = (0..3).map(|k| p[k].abs_diff(c[k])).max().unwrap_or(0);
+                total += u64::from(d);
+                far += usize::from(d > 16);
             }
-            // Antialiased edges may move a little; nothing jumps to another colour.
-            assert!(worst <= 40, "a pixel is off by {worst}");
+            // Only a few antialiased edge pixels move visibly.
+            let n = indices.len();
+            assert!(total < n as u64, "mean error {} levels", total as f64 / n as f64);
+            assert!(far * 1000 < n, "{far} of {n} pixels off by more than 16 levels");
             // The corner (frame) and an empty square's middle (a5 or h4) are flat colours: exact.
             for (x, y) in [(0, 0), (52, 226)] {
                 let i = 3 * (y * sample.size as usize + x);

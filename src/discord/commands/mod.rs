@@ -1,6 +1,6 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
-//! (/board, /rules), `history` (/games, /pgn). Each command reads Discord's input, asks the
+//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads Discord's input, asks the
 //! game service, and answers with an [`Answer`] (shared builders in [`super::answers`]); all
 //! user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
 
@@ -11,6 +11,7 @@ mod history;
 mod info;
 mod offers;
 mod play;
+pub(crate) mod replay;
 
 use std::future::Future;
 use std::time::Instant;
@@ -44,6 +45,8 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         info::rules(),
         history::games(),
         history::pgn(),
+        replay::replay(),
+        replay::gif(),
     ];
     for command in &mut commands {
         localize(command);
