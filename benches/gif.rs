@@ -13,10 +13,7 @@ fn hundred_plies() -> Game {
     let mut game = Game::new(Ruleset::Standard);
     for ply in 0..100 {
         let moves = game.position().legal_moves();
-        let Some(m) = moves
-            .get(ply * 7 % moves.len().max(1))
-            .copied()
-        else {
+        let Some(m) = moves.get(ply * 7 % moves.len().max(1)).copied() else {
             break;
         };
         if game.play(&m).is_err() || game.outcome().is_some() {
@@ -29,7 +26,11 @@ fn hundred_plies() -> Game {
 fn bench(c: &mut Criterion) {
     let game = hundred_plies();
     let gif = game_gif(&game, Color::White, Theme::Plain, 384).expect("encodes");
-    eprintln!("{} plies at 384 px: {} bytes", game.moves().len(), gif.len());
+    eprintln!(
+        "{} plies at 384 px: {} bytes",
+        game.moves().len(),
+        gif.len()
+    );
     c.bench_function("gif 384px whole game", |b| {
         b.iter(|| game_gif(&game, Color::White, Theme::Plain, 384).expect("encodes"));
     });

@@ -88,15 +88,31 @@ fn button(message: &Message, label: &str) -> (String, bool) {
         .unwrap_or_else(|| panic!("no button {label}: {:?}", message.buttons()))
 }
 
-/// The decoded frames of a GIF: (left, top, width, height, delay) each, and the canvas size.
-fn gif_frames(bytes: &[u8]) -> (Vec<(u16, u16, u16, u16, u16)>, (u16, u16)) {
+/// A GIF frame as decoded: rectangle, delay (1/100 s), pixels not transparent.
+#[derive(Debug, PartialEq, Eq)]
+struct Frame {
+    rect: (u16, u16, u16, u16),
+    delay: u16,
+    drawn: usize,
+}
+
+/// The decoded frames of a GIF, and its canvas size.
+fn gif_frames(bytes: &[u8]) -> (Vec<Frame>, (u16, u16)) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(bytes).expect("a GIF");
     let size = (decoder.width(), decoder.height());
     let mut frames = Vec::new();
     while let Some(f) = decoder.read_next_frame().expect("a frame") {
-        frames.push((f.left, f.top, f.width, f.height, f.delay));
+        frames.push(Frame {
+            rect: (f.left, f.top, f.width, f.height),
+            delay: f.delay,
+            drawn: f
+                .buffer
+                .iter()
+                .filter(|&&i| Some(i) != f.transparent)
+                .count(),
+        });
     }
     (frames, size)
 }
@@ -114,23 +130,40 @@ async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
     let message = opened.message().expect("replay message").clone();
     assert!(message.png().is_some());
     let text = message.text();
-    assert!(text.contains("2... Nd5") && text.contains("ply 4 of 4"), "{text}");
+    assert!(
+        text.contains("2... Nd5") && text.contains("ply 4 of 4"),
+        "{text}"
+    );
     let labels: Vec<String> = message.buttons().into_iter().map(|b| b.0).collect();
     assert_eq!(labels, ["⏮", "◀", "▶", "⏭", "Flip"]);
     assert!(button(&message, "▶").1, "nothing after the last ply");
     assert!(!button(&message, "⏭").1, "a running game may move on");
 
     // ◀ updates the same message (callback 7) to ply 3 and another picture.
-    let back = t.discord.click(&t.carol, message.id, &button(&message, "◀").0).await;
+    let back = t
+        .discord
+        .click(&t.carol, message.id, &button(&message, "◀").0)
+        .await;
     assert_eq!(back.callback_type(), 7);
     let after = back.message().expect("updated").clone();
     assert_eq!(after.id, message.id, "the same message");
-    assert!(after.text().contains("2. Rh1 (ply 3 of 4)"), "{}", after.text());
+    assert!(
+        after.text().contains("2. Rh1 (ply 3 of 4)"),
+        "{}",
+        after.text()
+    );
     assert_ne!(after.png(), message.png(), "another position");
-    assert_eq!(after.attachments.len(), 1, "the picture is replaced, not added");
+    assert_eq!(
+        after.attachments.len(),
+        1,
+        "the picture is replaced, not added"
+    );
 
     // ⏮: the start position, ⏮ and ◀ disabled; flip keeps the ply.
-    let first = t.discord.click(&t.carol, message.id, &button(&after, "⏮").0).await;
+    let first = t
+        .discord
+        .click(&t.carol, message.id, &button(&after, "⏮").0)
+        .await;
     let start = first.message().expect("start").clone();
     assert!(start.text().contains("Start position"), "{}", start.text());
     assert!(button(&start, "⏮").1 && button(&start, "◀").1);
@@ -139,8 +172,15 @@ async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
         &makruk_bot::render::RenderOptions::default(),
     )
     .expect("renders");
-    assert_eq!(start.png(), Some(start_png.as_slice()), "the start, White below");
-    let flipped = t.discord.click(&t.carol, message.id, &button(&start, "Flip").0).await;
+    assert_eq!(
+        start.png(),
+        Some(start_png.as_slice()),
+        "the start, White below"
+    );
+    let flipped = t
+        .discord
+        .click(&t.carol, message.id, &button(&start, "Flip").0)
+        .await;
     let flipped = flipped.message().expect("flipped").clone();
     assert!(flipped.text().contains("Start position"));
     let black_below = makruk_bot::render::render_position(
@@ -154,10 +194,17 @@ async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
     assert_eq!(flipped.png(), Some(black_below.as_slice()), "Black below");
 
     // Another user pressing Carol's buttons: a private refusal naming her, nothing changed.
-    let foreign = t.discord.click(&t.alice, message.id, &button(&flipped, "▶").0).await;
+    let foreign = t
+        .discord
+        .click(&t.alice, message.id, &button(&flipped, "▶").0)
+        .await;
     assert_eq!(foreign.callback_type(), 4);
     assert!(foreign.is_ephemeral());
-    assert!(foreign.text().contains(&t.carol.mention()), "{}", foreign.text());
+    assert!(
+        foreign.text().contains(&t.carol.mention()),
+        "{}",
+        foreign.text()
+    );
     let unchanged = t.discord.message(message.id).expect("still there");
     assert!(unchanged.text().contains("Start position"));
 
@@ -165,14 +212,24 @@ async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
     t.discord
         .run(&t.alice, CH, "move", &[("move", MATE[4])])
         .await;
-    let last = t.discord.click(&t.carol, message.id, &button(&flipped, "⏭").0).await;
-    assert!(last.text().contains("3. Nd2 (ply 5 of 5)"), "{}", last.text());
+    let last = t
+        .discord
+        .click(&t.carol, message.id, &button(&flipped, "⏭").0)
+        .await;
+    assert!(
+        last.text().contains("3. Nd2 (ply 5 of 5)"),
+        "{}",
+        last.text()
+    );
 
     // A takeback removes ply 5: the button that shows it is stale.
     let shown = last.message().expect("ply 5").clone();
     t.discord.run(&t.alice, CH, "takeback", &[]).await;
     t.discord.click_label(&t.bob, CH, "Accept").await;
-    let stale = t.discord.click(&t.carol, message.id, &button(&shown, "◀").0).await;
+    let stale = t
+        .discord
+        .click(&t.carol, message.id, &button(&shown, "◀").0)
+        .await;
     assert!(stale.is_ephemeral());
     assert!(stale.text().contains("out of date"), "{}", stale.text());
 
@@ -229,15 +286,22 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
         .clone();
     let (frames, size) = gif_frames(&file);
     assert_eq!(size, (384, 384));
-    assert_eq!(frames.len(), MATE.len() + 1, "the start and one frame per ply");
-    assert_eq!(frames[0], (0, 0, 384, 384, 100), "a whole first frame");
-    assert!(frames[1..8].iter().all(|f| f.4 == 100));
-    assert_eq!(frames[8].4, 300, "the last position stays 3 s");
-    assert!(
-        frames[1..].iter().all(|f| u32::from(f.2) * u32::from(f.3) < 384 * 384 / 2),
-        "later frames are changed rectangles: {frames:?}"
+    assert_eq!(
+        frames.len(),
+        MATE.len() + 1,
+        "the start and one frame per ply"
     );
-    std::fs::write(std::env::temp_dir().join("makruk-e2e-replay.gif"), &file).ok();
+    assert_eq!(frames[0].rect, (0, 0, 384, 384), "a whole first frame");
+    assert_eq!(frames[0].drawn, 384 * 384);
+    assert!(frames[..8].iter().all(|f| f.delay == 100));
+    assert_eq!(frames[8].delay, 300, "the last position stays 3 s");
+    // A ply redraws at most its two squares, the previous ply's two and a checked Khun's.
+    assert!(
+        frames[1..]
+            .iter()
+            .all(|f| f.drawn > 0 && f.drawn < 384 * 384 / 10),
+        "later frames draw only what changed: {frames:?}"
+    );
 
     // /gif: the same, publicly, for the last game of the channel or by number.
     let public = t.discord.run(&t.carol, CH, "gif", &[]).await;
@@ -247,10 +311,7 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
         .and_then(|m| m.attachments.iter().find(|a| a.filename.ends_with(".gif")))
         .expect("a GIF attached");
     assert_eq!(same.bytes, file);
-    let missing = t
-        .discord
-        .run(&t.carol, CH, "gif", &[("game", "99")])
-        .await;
+    let missing = t.discord.run(&t.carol, CH, "gif", &[("game", "99")]).await;
     assert!(missing.is_ephemeral(), "{}", missing.text());
 
     // A draw says so in its first line.

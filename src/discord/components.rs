@@ -190,7 +190,9 @@ async fn act(
                 .await?
                 .text(locale, &mention),
         ),
-        Action::Replay(step, view) => return replay_press(data, step, view, channel, user, locale).await,
+        Action::Replay(step, view) => {
+            return replay_press(data, step, view, channel, user, locale).await
+        }
         Action::Gif(game) => PressAnswer::Reply(
             gif_answer(&service.record(channel, Some(game)).await?, locale, true).await?,
         ),
@@ -225,7 +227,9 @@ async fn replay_press(
         return Ok(stale());
     }
     let next = view.after(step, plies);
-    Ok(PressAnswer::Update(replay_answer(&record, next, locale).await?))
+    Ok(PressAnswer::Update(
+        replay_answer(&record, next, locale).await?,
+    ))
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use anyhow::anyhow;
 
 use super::persist::{game_end, load, load_active, load_current_or_last, Loaded};
 use super::{
-    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, PgnExport, Reply, RulesTopic,
-    Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, PgnExport, Reply,
+    RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store::{self, from_db_id, to_db_id};

@@ -84,7 +84,11 @@ pub fn game_gif(
 fn changed(before: &[u8], after: &[u8], side: u16, delay: u16) -> ::gif::Frame<'static> {
     let w = usize::from(side);
     let (mut left, mut top, mut right, mut bottom) = (w, w, 0, 0);
-    for (y, (b, a)) in before.chunks_exact(w).zip(after.chunks_exact(w)).enumerate() {
+    for (y, (b, a)) in before
+        .chunks_exact(w)
+        .zip(after.chunks_exact(w))
+        .enumerate()
+    {
         let Some(first) = b.iter().zip(a).position(|(p, q)| p != q) else {
             continue;
         };

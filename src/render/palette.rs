@@ -125,7 +125,11 @@ fn build() -> Result<Palette, RenderError> {
     let mut entries = exact.clone();
     if !rest.is_empty() {
         let nq = color_quant::NeuQuant::new(10, COLOURS - exact.len(), &rest);
-        entries.extend(nq.color_map_rgb().chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
+        entries.extend(
+            nq.color_map_rgb()
+                .chunks_exact(3)
+                .map(|c| [c[0], c[1], c[2]]),
+        );
     }
     entries.truncate(COLOURS);
 
@@ -178,8 +182,15 @@ mod tests {
             }
             // Only a few antialiased edge pixels move visibly.
             let n = indices.len();
-            assert!(total < n as u64, "mean error {} levels", total as f64 / n as f64);
-            assert!(far * 1000 < n, "{far} of {n} pixels off by more than 16 levels");
+            assert!(
+                total < n as u64,
+                "mean error {} levels",
+                total as f64 / n as f64
+            );
+            assert!(
+                far * 1000 < n,
+                "{far} of {n} pixels off by more than 16 levels"
+            );
             // The corner (frame) and an empty square's middle (a5 or h4) are flat colours: exact.
             for (x, y) in [(0, 0), (52, 226)] {
                 let i = 3 * (y * sample.size as usize + x);

@@ -1,8 +1,8 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
-//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads Discord's input, asks the
-//! game service, and answers with an [`Answer`] (shared builders in [`super::answers`]); all
-//! user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
+//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads
+//! Discord's input, asks the game service, and answers with an [`Answer`] (shared builders in
+//! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
 
 mod challenge;
 mod computer;

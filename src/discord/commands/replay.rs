@@ -32,7 +32,13 @@ pub(crate) enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 5] = [Step::First, Step::Previous, Step::Next, Step::Last, Step::Flip];
+    const ALL: [Step; 5] = [
+        Step::First,
+        Step::Previous,
+        Step::Next,
+        Step::Last,
+        Step::Flip,
+    ];
 
     fn name(self) -> &'static str {
         match self {
