@@ -7,8 +7,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use makruk::{Color, Game, Ruleset};
 use makruk_bot::render::{game_gif, Theme};
 
-/// A game of 100 plies: the first legal move that is not a capture when there is one, else the
-/// first legal move (deterministic, with plenty of piece movement), stopped at an end.
+/// A game of 100 plies, deterministic: at ply `n` the legal move number `7n` (modulo their
+/// count), which moves pieces all over the board.
 fn hundred_plies() -> Game {
     let mut game = Game::new(Ruleset::Standard);
     for ply in 0..100 {
@@ -25,6 +25,7 @@ fn hundred_plies() -> Game {
 
 fn bench(c: &mut Criterion) {
     let game = hundred_plies();
+    assert_eq!(game.moves().len(), 100, "the game ended early");
     let gif = game_gif(&game, Color::White, Theme::Plain, 384).expect("encodes");
     eprintln!(
         "{} plies at 384 px: {} bytes",

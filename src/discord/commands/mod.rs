@@ -2,7 +2,8 @@
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
 //! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads
 //! Discord's input, asks the game service, and answers with an [`Answer`] (shared builders in
-//! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
+//! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`]
+//! lists every command.
 
 mod challenge;
 mod computer;
