@@ -129,7 +129,7 @@ discord-unknown-command = I do not know that command; it may have been removed. 
 
 discord-game-title = Game #{ $id } · White { $white } · Black { $black } · { $ruleset }
 discord-your-move = { $user }, your move.
-discord-game-over-ping = Game over: { $white } vs { $black }.
+discord-game-over-ping = { $what }: { $white } vs { $black }.
 
 discord-rules-title = Makruk rules: { $topic } ({ $ruleset })
 
@@ -178,3 +178,36 @@ choice-live = live
 choice-correspondence = correspondence
 button-previous = ◀
 button-next = ▶
+
+## replay and GIF (/replay, /gif, the end of a game, /board's last moves)
+cmd-replay = replay
+cmd-replay-description = Step through a game ply by ply (only you see it)
+cmd-replay-game = game
+cmd-replay-game-description = The game number (default: this channel's current or last game)
+cmd-gif = gif
+cmd-gif-description = A game as an animated GIF
+cmd-gif-game = game
+cmd-gif-game-description = The game number (default: this channel's current or last game)
+discord-replay-title = Game #{ $id }: { $white } vs { $black }
+discord-replay-start = Start position ({ $plies } plies played)
+discord-replay-ply = { $san } (ply { $ply } of { $plies })
+discord-replay-flip = Flip
+discord-replay-not-yours = This replay belongs to { $user }. Open your own with /replay.
+discord-replay-stale = This replay is out of date (a move was taken back). Open it again with /replay.
+discord-gif-text = Game #{ $id } as an animated GIF ({ $plies } plies).
+button-gif = Animated GIF
+discord-last-moves = Last moves: { $moves }
+discord-end-checkmate = { $winner } wins by checkmate
+discord-end-resignation = { $winner } wins by resignation
+discord-end-agreement = Draw by agreement
+discord-end-aborted = Game aborted
+discord-end-stalemate = Draw by stalemate
+discord-end-counting = Draw by counting
+discord-end-counting-side-mated = Draw: the counting side gave mate
+discord-end-repetition = Draw by repetition
+discord-end-insufficient-material = Draw by insufficient material
+discord-end-khun-vs-khun = Draw: only the two Khun are left
+discord-end-fifty-move = Draw by the 50-move rule
+discord-end-timeout = { $winner } wins on time
+discord-end-timeout-draw = Draw: time ran out, too little material to mate
+discord-end-timeout-aborted = Game aborted: time ran out before a first move

@@ -128,7 +128,7 @@ discord-unknown-command = ไม่รู้จักคำสั่งนั้
 
 discord-game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · { $ruleset }
 discord-your-move = { $user } ตาคุณเดิน
-discord-game-over-ping = จบเกม: { $white } กับ { $black }
+discord-game-over-ping = { $what } — { $white } กับ { $black }
 
 discord-rules-title = กติกาหมากรุกไทย: { $topic } ({ $ruleset })
 
@@ -174,3 +174,36 @@ choice-live = เกมสด
 choice-correspondence = เกมทางไกล
 button-previous = ◀
 button-next = ▶
+
+## replay and GIF (/replay, /gif, the end of a game, /board's last moves)
+cmd-replay = ดูย้อนหลัง
+cmd-replay-description = ดูเกมย้อนหลังทีละครั้ง (เห็นเฉพาะคุณ)
+cmd-replay-game = เกม
+cmd-replay-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
+cmd-gif = ภาพเคลื่อนไหว
+cmd-gif-description = เกมทั้งเกมเป็นภาพเคลื่อนไหว GIF
+cmd-gif-game = เกม
+cmd-gif-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
+discord-replay-title = เกม #{ $id }: { $white } กับ { $black }
+discord-replay-start = ตำแหน่งเริ่มต้น (เดินไปแล้ว { $plies } ครั้ง)
+discord-replay-ply = { $san } (ครั้งที่ { $ply } จาก { $plies })
+discord-replay-flip = กลับด้านกระดาน
+discord-replay-not-yours = การดูย้อนหลังนี้เป็นของ { $user } เปิดของคุณเองได้ด้วย /ดูย้อนหลัง
+discord-replay-stale = การดูย้อนหลังนี้ล้าสมัยแล้ว (มีการขอคืนตา) เปิดใหม่ได้ด้วย /ดูย้อนหลัง
+discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF ({ $plies } ครั้ง)
+button-gif = ภาพเคลื่อนไหว GIF
+discord-last-moves = ตาล่าสุด: { $moves }
+discord-end-checkmate = { $winner }ชนะด้วยการรุกจน
+discord-end-resignation = { $winner }ชนะ อีกฝ่ายยอมแพ้
+discord-end-agreement = เสมอ ทั้งสองฝ่ายตกลงกัน
+discord-end-aborted = ยกเลิกเกม
+discord-end-stalemate = เสมอ อับ
+discord-end-counting = เสมอ นับครบ
+discord-end-counting-side-mated = เสมอ ฝ่ายที่นับเป็นฝ่ายรุกจน
+discord-end-repetition = เสมอ เดินซ้ำสามครั้ง
+discord-end-insufficient-material = เสมอ หมากไม่พอรุกจน
+discord-end-khun-vs-khun = เสมอ เหลือขุนสองตัว
+discord-end-fifty-move = เสมอ ฝ่ายละ 50 ตาไม่มีการกินหรือเดินเบี้ย
+discord-end-timeout = { $winner }ชนะ อีกฝ่ายหมดเวลา
+discord-end-timeout-draw = เสมอ หมดเวลาแต่อีกฝ่ายมีหมากไม่พอรุกจน
+discord-end-timeout-aborted = ยกเลิกเกม หมดเวลาก่อนเดินตาแรก

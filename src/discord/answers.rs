@@ -9,7 +9,7 @@ use tracing::error;
 use super::board;
 use super::i18n::mention;
 use super::respond::Answer;
-use crate::game::{ruleset_name, GameId, GameResult, OfferKind, Reply, ServiceError};
+use crate::game::{ruleset_name, GameEnd, GameId, GameResult, OfferKind, Reply, ServiceError};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -46,6 +46,16 @@ pub(crate) fn board_file(game: GameId, plies: u32) -> String {
 /// The answer to a request that changed or showed a game: the board from the side to move
 /// (rendered off the runtime) with the status, and who is to move pinged while the game runs.
 pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer, ServiceError> {
+    board_answer(reply, None, locale).await
+}
+
+/// [`game_answer`] with `footer` (e.g. `/board`'s last moves) under the picture. A finished
+/// game's message says first what happened ("Black wins by checkmate") and offers its GIF.
+pub(crate) async fn board_answer(
+    reply: &Reply,
+    footer: Option<String>,
+    locale: Locale,
+) -> Result<Answer, ServiceError> {
     let png = board::png(reply).await.map_err(ServiceError::Internal)?;
     let file = board_file(reply.game_id, reply.status.plies);
     let title = tr!(
@@ -68,6 +78,9 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
         None if reply.status.check => embed.colour(0x00e7_4c3c),
         None => embed.colour(0x002e_cc71),
     };
+    if let Some(footer) = footer {
+        embed = embed.footer(serenity::CreateEmbedFooter::new(footer));
+    }
     let content = match reply.status.end {
         // The computer is not pinged: its move follows as its own message.
         None if reply.status.computer_to_move => tr!(
@@ -80,20 +93,48 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
             "discord-your-move",
             user = mention(reply.status.to_move)
         ),
-        Some(_) => tr!(
+        Some(end) => tr!(
             locale,
             "discord-game-over-ping",
+            what = end_headline(end, locale),
             white = mention(reply.white),
             black = mention(reply.black)
         ),
+    };
+    let components = match reply.status.end {
+        Some(_) => vec![CreateActionRow::Buttons(vec![button(
+            locale,
+            "button-gif",
+            "gif",
+            reply.game_id.0,
+            ButtonStyle::Secondary,
+        )])],
+        None => Vec::new(),
     };
     Ok(Answer {
         content,
         embeds: vec![embed],
         files: vec![CreateAttachment::bytes(png, file)],
         shows: Some((reply.game_id, reply.status.plies)),
+        components,
         ..Answer::default()
     })
+}
+
+/// What ended the game, in a few words: "Black wins by checkmate", "Draw by insufficient
+/// material" (`discord-end-<reason>`).
+fn end_headline(end: GameEnd, locale: Locale) -> String {
+    // Only the texts of a won game name the winner.
+    let winner = match end.result {
+        GameResult::WhiteWins => tr!(locale, "color-white"),
+        GameResult::BlackWins => tr!(locale, "color-black"),
+        GameResult::Draw | GameResult::Aborted => String::new(),
+    };
+    tr!(
+        locale,
+        &format!("discord-end-{}", end.reason.name()),
+        winner = winner
+    )
 }
 
 /// The offer message of `/draw` or `/takeback`, with the opponent's Accept / Decline buttons.

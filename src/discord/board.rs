@@ -1,10 +1,26 @@
 //! The board picture of a reply: from the side to move, last move and check highlighted,
-//! rendered on the blocking pool (CPU-bound).
+//! rendered on the blocking pool (CPU-bound); and the last moves shown under it by `/board`.
 
 use anyhow::Context as _;
 use makruk::{Move, Position, Square};
 
-use crate::game::Reply;
+use crate::game::{GameRecord, Reply};
+use crate::i18n::Locale;
+use crate::tr;
+
+/// How many plies `/board` lists under the picture.
+pub(crate) const LAST_MOVES: usize = 10;
+
+/// "Last moves: 12. Nc3 Rd8 13. …" for the last [`LAST_MOVES`] plies of the first `plies` plies
+/// of `record` (SAN, numbered); `None` before the first move or if the record has fewer plies
+/// (it was read after a takeback).
+pub(crate) fn last_moves(record: &GameRecord, plies: usize, locale: Locale) -> Option<String> {
+    if plies == 0 || record.game.moves().len() < plies {
+        return None;
+    }
+    let moves = record.numbered(plies.saturating_sub(LAST_MOVES), plies);
+    Some(tr!(locale, "discord-last-moves", moves = moves))
+}
 use crate::render::{self, Placement, RenderOptions};
 
 /// PNG bytes of the reply's position, seen from the side to move.

@@ -1,5 +1,5 @@
 //! Button presses: challenge Accept / Decline / Withdraw, draw and takeback Accept / Decline,
-//! leaderboard ◀ ▶.
+//! leaderboard ◀ ▶, the replay's steps (`commands::replay`) and the end-of-game GIF.
 //!
 //! Custom ids are `mk:<action>:<id>` (challenge id, game id, or leaderboard page). The database decides who may
 //! press what, so buttons keep working after a restart; a press by anyone else gets a private
@@ -11,6 +11,7 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn, Instrument as _};
 
 use super::answers::{error_answer, game_answer};
+use super::commands::replay::{gif_answer, replay_answer, Step, View};
 use super::i18n::{locale, mention};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
@@ -28,11 +29,16 @@ enum Action {
     OfferDecline(OfferKind, GameId),
     /// A leaderboard page (0-based) at a speed: anyone may page.
     Leaderboard(Kind, u32),
+    Replay(Step, View),
+    Gif(GameId),
 }
 
 impl Action {
     /// Reads `mk:<action>:<id>`.
     fn parse(custom_id: &str) -> Option<Action> {
+        if let Some((step, view)) = View::parse(custom_id) {
+            return Some(Action::Replay(step, view));
+        }
         let mut parts = custom_id.split(':');
         if parts.next()? != "mk" {
             return None;
@@ -54,6 +60,7 @@ impl Action {
             "lb-correspondence" => {
                 Action::Leaderboard(Kind::Correspondence, u32::try_from(id).ok()?)
             }
+            "gif" => Action::Gif(GameId(id)),
             _ => return None,
         })
     }
@@ -69,6 +76,8 @@ impl Action {
             Action::OfferDecline(OfferKind::Takeback, _) => "takeback-decline",
             Action::Leaderboard(Kind::Live, _) => "lb-live",
             Action::Leaderboard(Kind::Correspondence, _) => "lb-correspondence",
+            Action::Replay(..) => "replay",
+            Action::Gif(_) => "gif",
         }
     }
 }
@@ -197,7 +206,46 @@ async fn act(
             )),
             None => PressAnswer::Reply(Answer::private(tr!(locale, "discord-guild-only"))),
         },
+        Action::Replay(step, view) => {
+            return replay_press(data, step, view, channel, user, locale).await
+        }
+        Action::Gif(game) => PressAnswer::Reply(
+            gif_answer(&service.record(channel, Some(game)).await?, locale, true).await?,
+        ),
     })
+}
+
+/// A replay step: only for the user who opened the replay, on a game that still has the ply
+/// shown (a takeback may have removed it).
+async fn replay_press(
+    data: &Data,
+    step: Step,
+    view: View,
+    channel: ChannelId,
+    user: UserId,
+    locale: Locale,
+) -> Result<PressAnswer, ServiceError> {
+    let stale = || PressAnswer::Reply(Answer::private(tr!(locale, "discord-replay-stale")));
+    if user != view.owner {
+        return Ok(PressAnswer::Reply(Answer::private(tr!(
+            locale,
+            "discord-replay-not-yours",
+            user = mention(view.owner)
+        ))));
+    }
+    let record = match data.service.record(channel, Some(view.game)).await {
+        Ok(r) => r,
+        Err(ServiceError::GameNotFound) => return Ok(stale()),
+        Err(e) => return Err(e),
+    };
+    let plies = record.game.moves().len();
+    if view.ply > plies {
+        return Ok(stale());
+    }
+    let next = view.after(step, plies);
+    Ok(PressAnswer::Update(
+        replay_answer(&record, next, locale).await?,
+    ))
 }
 
 #[cfg(test)]
@@ -216,11 +264,13 @@ mod tests {
             Action::OfferDecline(OfferKind::Takeback, GameId(9)),
             Action::Leaderboard(Kind::Live, 0),
             Action::Leaderboard(Kind::Correspondence, 12),
+            Action::Gif(GameId(10)),
         ] {
             let id = match action {
                 Action::Accept(c) | Action::Decline(c) | Action::Withdraw(c) => c.0,
-                Action::OfferAccept(_, g) | Action::OfferDecline(_, g) => g.0,
+                Action::OfferAccept(_, g) | Action::OfferDecline(_, g) | Action::Gif(g) => g.0,
                 Action::Leaderboard(_, page) => i64::from(page),
+                Action::Replay(_, v) => v.game.0,
             };
             let custom_id = format!("mk:{}:{id}", action.name());
             assert_eq!(Action::parse(&custom_id), Some(action));

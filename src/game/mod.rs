@@ -65,6 +65,7 @@ pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
 };
+pub use queries::GameRecord;
 pub use ratings::{
     BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,
     LEADERBOARD_PAGE, RECENT_RESULTS,

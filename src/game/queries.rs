@@ -1,12 +1,12 @@
 //! Reads that change nothing: the board, move suggestions, the channel's history, PGN export,
-//! the rules.
+//! a game's record (replay, GIF), the rules.
 
 use anyhow::anyhow;
 
-use super::persist::{game_end, load, load_active, load_current_or_last};
+use super::persist::{game_end, load, load_active, load_current_or_last, Loaded};
 use super::{
-    text, ChannelId, Event, GameId, GameService, GameSummary, PgnExport, Reply, RulesTopic,
-    Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, PgnExport, Reply,
+    RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store::{self, from_db_id, to_db_id};
@@ -145,17 +145,7 @@ impl GameService {
         channel: ChannelId,
         game: Option<GameId>,
     ) -> Result<PgnExport, ServiceError> {
-        let mut tx = self.store.begin_read().await?;
-        let g = match game {
-            Some(id) => match store::game(&mut tx, id.0).await? {
-                Some(row) if row.channel_id == to_db_id(channel.0) => {
-                    load(&self.cache, &mut tx, row).await?
-                }
-                _ => return Err(ServiceError::GameNotFound),
-            },
-            None => load_current_or_last(&self.cache, &mut tx, channel).await?,
-        };
-        tx.commit().await?;
+        let g = self.load_game(channel, game).await?;
         let end = game_end(&g.row);
         let result = end.map_or("*", |e| e.result.pgn());
         let termination = end.map_or("unterminated", |e| e.reason.pgn_termination());
@@ -179,5 +169,131 @@ impl GameService {
             pgn,
             analysis_url: makruk::analysis_url(g.m.position()),
         })
+    }
+
+    /// Game `game` of `channel` (its moves and the positions after each, for `/replay`, `/gif`
+    /// and `/board`'s move list), or the channel's current (else last) game when `None`.
+    ///
+    /// # Errors
+    /// As [`GameService::pgn`].
+    #[tracing::instrument(skip(self))]
+    pub async fn record(
+        &self,
+        channel: ChannelId,
+        game: Option<GameId>,
+    ) -> Result<GameRecord, ServiceError> {
+        let g = self.load_game(channel, game).await?;
+        Ok(GameRecord {
+            game_id: GameId(g.row.id),
+            white: g.white(),
+            black: g.black(),
+            ruleset: g.m.ruleset(),
+            end: game_end(&g.row),
+            game: g.m,
+        })
+    }
+
+    async fn load_game(
+        &self,
+        channel: ChannelId,
+        game: Option<GameId>,
+    ) -> Result<Loaded, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let g = match game {
+            Some(id) => match store::game(&mut tx, id.0).await? {
+                Some(row) if row.channel_id == to_db_id(channel.0) => {
+                    load(&self.cache, &mut tx, row).await?
+                }
+                _ => return Err(ServiceError::GameNotFound),
+            },
+            None => load_current_or_last(&self.cache, &mut tx, channel).await?,
+        };
+        tx.commit().await?;
+        Ok(g)
+    }
+}
+
+/// A whole game as played so far: what `/replay` and `/gif` show.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub game_id: GameId,
+    pub white: UserId,
+    pub black: UserId,
+    pub ruleset: Ruleset,
+    /// `None` while the game is being played.
+    pub end: Option<GameEnd>,
+    /// Start position, moves and the position after each ply.
+    pub game: makruk::Game,
+}
+
+impl GameRecord {
+    /// The SAN of ply `ply` (1 = White's first move), Fairy-Stockfish form; `None` outside the
+    /// game.
+    #[must_use]
+    pub fn san(&self, ply: usize) -> Option<String> {
+        let i = ply.checked_sub(1)?;
+        let m = self.game.moves().get(i)?;
+        Some(makruk::san::to_san(&self.game.positions()[i], m))
+    }
+
+    /// Plies `from + 1 ..= to` numbered as in PGN (`12. Nc3 Rd8 13. …`; a Black ply first is
+    /// `12... Rd8`), the move number counted from the start position's.
+    #[must_use]
+    pub fn numbered(&self, from: usize, to: usize) -> String {
+        // Plies since the start of the game the start position says (its fullmove number).
+        let start = u64::from(self.game.start().game_ply());
+        let mut out = Vec::new();
+        for ply in from + 1..=to.min(self.game.moves().len()) {
+            let Some(san) = self.san(ply) else { break };
+            let k = start + ply as u64 - 1;
+            let number = k / 2 + 1;
+            if k % 2 == 0 {
+                out.push(format!("{number}. {san}"));
+            } else if ply == from + 1 {
+                out.push(format!("{number}... {san}"));
+            } else {
+                out.push(san);
+            }
+        }
+        out.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(fen: Option<&str>, sans: &[&str]) -> GameRecord {
+        let start = fen.map_or_else(makruk::Position::new, |f| {
+            makruk::Position::from_fen(f, Ruleset::Standard).expect("FEN")
+        });
+        let mut game = makruk::Game::from_position(start);
+        for san in sans {
+            let m = makruk::parse_move(game.position(), san).expect("legal");
+            game.play(&m).expect("legal");
+        }
+        GameRecord {
+            game_id: GameId(1),
+            white: UserId(1),
+            black: UserId(2),
+            ruleset: Ruleset::Standard,
+            end: None,
+            game,
+        }
+    }
+
+    #[test]
+    fn moves_are_numbered_as_in_pgn() {
+        let r = record(None, &["Rh2", "Ne7", "Rh1", "Nd5", "Nd2"]);
+        assert_eq!(r.numbered(0, 5), "1. Rh2 Ne7 2. Rh1 Nd5 3. Nd2");
+        assert_eq!(r.numbered(1, 3), "1... Ne7 2. Rh1");
+        assert_eq!(r.numbered(3, 99), "2... Nd5 3. Nd2");
+        assert_eq!(r.numbered(5, 5), "");
+        assert_eq!(r.san(0), None);
+        assert_eq!(r.san(5).as_deref(), Some("Nd2"));
+        assert_eq!(r.san(6), None);
+        // From a FEN with Black to move at move 24.
+        let r = record(Some("4k3/8/8/8/8/8/8/K3R3 b - - 0 24"), &["Kd8", "Kb1"]);
+        assert_eq!(r.numbered(0, 2), "24... Kd8 25. Kb1");
     }
 }

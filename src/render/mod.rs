@@ -8,6 +8,9 @@
 //! the same picture as one whole-board SVG through resvg: it is the reference the fast path is
 //! tested against, and the slower design the benchmark `benches/render.rs` compares with.
 //!
+//! A whole game as an animated GIF is [`game_gif`] (frames as changed rectangles in one fixed
+//! palette; `benches/gif.rs`).
+//!
 //! Rendering is CPU-bound (about 1.5 ms for a 512 px middlegame once the caches are warm, most
 //! of it PNG compression; about 8 ms on the first call for a new size, which parses the artwork
 //! and rasterises the sprites and the board): from async code call it inside
@@ -15,11 +18,14 @@
 
 pub mod chart;
 pub mod cli;
+mod gif;
+mod palette;
 mod raster;
 mod svg;
 
 use makruk::{Board, Color, Piece, Position, Role, Square};
 
+pub use gif::{game_gif, FRAME_DELAY_CS, LAST_FRAME_DELAY_CS};
 pub use raster::{render, render_picture, render_via_svg, Picture, PNG_BUDGET};
 pub use svg::board_svg;
 
@@ -167,6 +173,9 @@ pub enum RenderError {
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
     Png(#[from] png::EncodingError),
+    /// GIF encoding failed.
+    #[error("cannot encode the GIF: {0}")]
+    Gif(#[from] ::gif::EncodingError),
 }
 
 /// The artwork of one piece kind: Khun, Met, Khon, Ma, Ruea, Bia or Bia-ngai.

@@ -280,6 +280,13 @@ pub const PNG_BUDGET: usize = 60 * 1024;
 /// Measured on a 512 px middlegame: png's `Compression::Fast` (fdeflate) takes about 0.3 ms but
 /// gives ~69 KB, over [`PNG_BUDGET`], because it finds no repeated pieces; flate2 level 1 takes
 /// about 1.2 ms and gives ~49 KB; the default level takes ~5 ms for ~40 KB.
+///
+/// An indexed PNG in the GIF's fixed palette (`palette.rs`) was measured too (issue 14), on a
+/// loaded machine where this encoder took 5.3 ms: flate2 level 1 on the unfiltered indices gave
+/// 24 KB in 4.1 ms (only a quarter faster, far from 1 ms), fdeflate 110 KB in 1.5 ms (over
+/// [`PNG_BUDGET`]). The picture looked the same side by side: the board's flat colours exact,
+/// 10 % of the pixels (the pieces' gradients and edges) off by 0.24 levels on average, 0.04 % by
+/// more than 16 (at most 45). Not under 1 ms: RGB stays.
 fn encode_png(picture: &Picture) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(PNG_BUDGET);
     let mut encoder = png::Encoder::new(&mut out, picture.size, picture.size);

@@ -152,11 +152,28 @@ pub(crate) fn check_content(content: &str, problems: &mut Vec<String>) {
     }
 }
 
-/// Checks a message's action rows and their buttons.
+/// Most files in one message, and the upload limit of a server without boosts (10 MiB each).
+const MAX_FILES: usize = 10;
+const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+
+/// Checks the files uploaded with a message (their sizes in bytes).
+pub(crate) fn check_files(sizes: impl ExactSizeIterator<Item = usize>, problems: &mut Vec<String>) {
+    if sizes.len() > MAX_FILES {
+        problems.push(format!("more than {MAX_FILES} files"));
+    }
+    for n in sizes {
+        if n > MAX_FILE_BYTES {
+            problems.push(format!("a file of {n} bytes, over {MAX_FILE_BYTES}"));
+        }
+    }
+}
+
+/// Checks a message's action rows and their buttons (custom ids unique in the message).
 pub(crate) fn check_components(rows: &[Value], problems: &mut Vec<String>) {
     if rows.len() > 5 {
         problems.push("more than 5 action rows".to_owned());
     }
+    let mut ids = std::collections::HashSet::new();
     for row in rows {
         if row["type"] != 1 {
             problems.push("a top-level component is not an action row".to_owned());
@@ -175,6 +192,9 @@ pub(crate) fn check_components(rows: &[Value], problems: &mut Vec<String>) {
             // Style 5 (link) buttons have a URL instead of a custom id.
             if style != 5 && (custom_id.is_empty() || custom_id.len() > 100) {
                 problems.push("button custom_id must be 1-100 characters".to_owned());
+            }
+            if style != 5 && !ids.insert(custom_id.to_owned()) {
+                problems.push(format!("custom_id {custom_id} used twice"));
             }
         }
     }

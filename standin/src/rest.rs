@@ -322,6 +322,7 @@ fn draft(body: &Body, problems: &mut Vec<String>) -> Draft {
         files.sort_by_key(|(k, _)| *k);
         Some(files.into_iter().map(|(_, a)| a).collect::<Vec<_>>())
     };
+    limits::check_files(body.files.values().map(|a| a.bytes.len()), problems);
     // An embed image `attachment://x.png` must name an uploaded file.
     for e in embeds.iter().flatten() {
         if let Some(url) = e.pointer("/image/url").and_then(Value::as_str) {

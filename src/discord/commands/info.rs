@@ -3,20 +3,28 @@
 use poise::serenity_prelude::CreateEmbed;
 
 use super::{channel, run, RulesetOption};
-use crate::discord::answers::game_answer;
+use crate::discord::answers::board_answer;
+use crate::discord::board;
 use crate::discord::respond::{split_text, Answer};
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, RulesTopic, Ruleset};
 use crate::tr;
 
-/// `/board`: the channel's game as it stands.
+/// `/board`: the channel's game as it stands, its last moves under the picture.
 #[poise::command(slash_command, rename = "board")]
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
     run(ctx, "board", |locale| async move {
         let reply = service.board(channel).await?;
-        game_answer(&reply, locale).await
+        // A second read: a move in between only adds plies, which the list leaves out.
+        let plies = reply.status.plies as usize;
+        let footer = service
+            .record(channel, Some(reply.game_id))
+            .await
+            .ok()
+            .and_then(|r| board::last_moves(&r, plies, locale));
+        board_answer(&reply, footer, locale).await
     })
     .await
 }

@@ -1,8 +1,9 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
-//! (/board, /rules), `history` (/games, /pgn). Each command reads Discord's input, asks the
-//! game service, and answers with an [`Answer`] (shared builders in [`super::answers`]); all
-//! user-facing words come from the service or `discord.ftl`. [`all`] lists every command.
+//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads
+//! Discord's input, asks the game service, and answers with an [`Answer`] (shared builders in
+//! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`]
+//! lists every command.
 
 mod challenge;
 mod computer;
@@ -12,6 +13,7 @@ mod info;
 pub(crate) mod leaderboard;
 mod offers;
 mod play;
+pub(crate) mod replay;
 mod stats;
 
 use std::future::Future;
@@ -48,6 +50,8 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         history::pgn(),
         leaderboard::leaderboard(),
         stats::stats(),
+        replay::replay(),
+        replay::gif(),
     ];
     for command in &mut commands {
         localize(command);
