@@ -182,15 +182,20 @@ mod tests {
 
     #[test]
     fn floors_hold() {
+        // An uncertain 605 losing to a sure 605 would drop far below 600.
         let low = Glicko {
             rating: 605.0,
-            deviation: 30.0,
+            deviation: 200.0,
             volatility: 0.06,
         };
-        let (w, b) = rate(low, Glicko::START, 0.0);
+        let sure = Glicko {
+            deviation: 30.0,
+            ..low
+        };
+        let (w, b) = rate(low, sure, 0.0);
         assert_eq!(w.rating, RATING_FLOOR);
         assert!(w.deviation >= DEVIATION_FLOOR);
-        assert!(b.rating > 1500.0);
+        assert!(b.rating > 605.0 && b.deviation >= DEVIATION_FLOOR);
     }
 
     #[test]
@@ -207,6 +212,8 @@ mod tests {
         let expected = ((50.0 / SCALE).powi(2) + 0.06f64.powi(2)).sqrt() * SCALE;
         assert!((one.deviation - expected).abs() < 1e-6);
         assert_eq!(g.idle(i64::MAX).deviation, DEVIATION_MAX);
-        assert!(!g.provisional() && g.idle(400 * 86_400).provisional());
+        // RD 50 passes 110 after about 450 days (97 periods).
+        assert!(!g.provisional() && !g.idle(400 * 86_400).provisional());
+        assert!(g.idle(500 * 86_400).provisional());
     }
 }
