@@ -247,7 +247,7 @@ impl GameRecord {
             let Some(san) = self.san(ply) else { break };
             let k = start + ply as u64 - 1;
             let number = k / 2 + 1;
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 out.push(format!("{number}. {san}"));
             } else if ply == from + 1 {
                 out.push(format!("{number}... {san}"));
