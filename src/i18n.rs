@@ -231,6 +231,34 @@ mod tests {
     }
 
     #[test]
+    fn counts_of_games_agree_with_their_noun() {
+        let line = |games: i64| {
+            crate::tr!(
+                Locale::En,
+                "leaderboard-line",
+                rank = 1_i64,
+                player = "p",
+                rating = "1500",
+                games = games,
+                wins = 0_i64,
+                draws = 0_i64,
+                losses = 0_i64
+            )
+        };
+        assert!(line(1).contains("1 game ("), "{}", line(1));
+        assert!(line(2).contains("2 games ("), "{}", line(2));
+        let stats = crate::tr!(
+            Locale::En,
+            "stats-games",
+            games = 1_i64,
+            record = "r",
+            white = "w",
+            black = "b"
+        );
+        assert!(stats.starts_with("1 game:"), "{stats}");
+    }
+
+    #[test]
     fn files_parse_without_errors() {
         for (_, path, text) in FTL_FILES {
             assert!(

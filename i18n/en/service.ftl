@@ -160,14 +160,20 @@ speed-correspondence = correspondence
 error-leaderboard-empty = Nobody has played a rated { $speed } game on this server yet. Rated games count once each side has made two moves.
 error-no-rated-games = { $user } has no rated games on this server yet (at that speed). Play one with `/challenge`.
 leaderboard-title = **Leaderboard — { $speed }** ({ $players } players)
-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games } games (+{ $wins } ={ $draws } −{ $losses })
+leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} (+{ $wins } ={ $draws } −{ $losses })
 leaderboard-provisional = `?`: provisional rating (fewer games played, less certain).
 leaderboard-page = Page { $page } of { $pages }
 stats-title = **{ $player } — { $speed }**
 stats-rating = Rating **{ $rating }** ± { $deviation } · place { $rank } of { $players } · best { $peak }
 stats-provisional = The rating is provisional (marked `?`) until it is more certain.
 stats-record = +{ $wins } ={ $draws } −{ $losses }
-stats-games = { $games } games: { $record } · as White { $white } · as Black { $black }
+stats-games = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $record } · as White { $white } · as Black { $black }
 stats-streaks = Winning streak: { $current } now, { $best } at best
 stats-best-win = Best win: against { $opponent } ({ $rating }), game #{ $game }
 stats-recent = Recent: { $results }
