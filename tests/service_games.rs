@@ -275,15 +275,21 @@ async fn standard_counting_draw_with_counting_messages() {
                     let bare = r.position.is_bare(c.counting);
                     assert_eq!(c.kind == CountKind::PiecesHonour, bare);
                     let text = r.text(Locale::En, &mention);
-                    assert!(
-                        text.contains(&format!("counts {} of {}", c.current, c.limit)),
-                        "{text}"
-                    );
                     let th = r.text(Locale::Th, &mention);
-                    assert!(
-                        th.contains(&format!("นับ {} จาก {}", c.current, c.limit)),
-                        "{th}"
-                    );
+                    // Before the first counted move: the number it will say.
+                    let (en_count, th_count) = if c.current < c.started_from {
+                        (
+                            format!("counts from {} to {}", c.started_from, c.limit),
+                            format!("เริ่มนับ {} นับถึง {}", c.started_from, c.limit),
+                        )
+                    } else {
+                        (
+                            format!("counts {} of {}", c.current, c.limit),
+                            format!("นับ {} จาก {}", c.current, c.limit),
+                        )
+                    };
+                    assert!(text.contains(&en_count), "{text}");
+                    assert!(th.contains(&th_count), "{th}");
                     if c.remaining <= 3 {
                         assert!(r
                             .status
@@ -313,6 +319,16 @@ async fn standard_counting_draw_with_counting_messages() {
             explained.starts_with("The game in this channel is over"),
             "{explained}"
         );
+        // Where the count stood, not what is left to play.
+        let c = last.status.count.expect("the count at the end");
+        assert!(
+            explained.contains(&format!(
+                "When the game ended the count stood at {} of {}.",
+                c.current, c.limit
+            )),
+            "{explained}"
+        );
+        assert!(!explained.contains("left:"), "{explained}");
     }
 }
 
@@ -344,8 +360,32 @@ async fn explain_count_mid_game_gives_who_why_limit_and_remaining() {
         "{en}"
     );
     assert!(en.contains(&format!("counted {}", c.started_from)), "{en}");
+    // The status line names the number Black's first counted move will say, not the pieces.
+    let status = r.text(Locale::En, &|u| format!("<@{}>", u.0));
+    assert!(
+        status.contains(&format!(
+            "Pieces' honour: Black counts from {} to 16.",
+            c.started_from
+        )),
+        "{status}"
+    );
     let r = env.svc.play(ch, BLACK, "Kf7").await.unwrap();
     assert_eq!(r.status.count.map(|c| c.current), Some(c.started_from));
+    let status = r.text(Locale::En, &|u| format!("<@{}>", u.0));
+    assert!(
+        status.contains(&format!(
+            "Pieces' honour: Black counts {} of 16.",
+            c.started_from
+        )),
+        "{status}"
+    );
+    // The limit was set by the material when the count began.
+    assert!(env
+        .svc
+        .explain_count(ch, Locale::En)
+        .await
+        .unwrap()
+        .contains("White had one Ruea when the count began"),);
     let en = env.svc.explain_count(ch, Locale::En).await.unwrap();
     assert!(
         en.contains(&format!("The count started from {}", c.started_from)),

@@ -16,15 +16,16 @@ count-from-pieces-next = { $color }'s next move will be counted { $from }: there
 count-from-boards = Board's honour counts from 1.
 
 count-limit-boards = The limit is { $limit } moves: board's honour always runs to 64.
-count-limit-two-ruea = The limit is { $limit } moves because { $side } has two Ruea.
-count-limit-one-ruea = The limit is { $limit } moves because { $side } has one Ruea.
-count-limit-two-khon = The limit is { $limit } moves because { $side } has two Khon and no Ruea.
-count-limit-two-ma = The limit is { $limit } moves because { $side } has two Ma, no Ruea and fewer than two Khon.
-count-limit-one-khon = The limit is { $limit } moves because { $side } has one Khon and no Ruea.
-count-limit-other = The limit is { $limit } moves because { $side } has no Ruea or Khon and at most one Ma (or only a Met or Bia-ngai).
+count-limit-two-ruea = The limit is { $limit } moves because { $side } had two Ruea when the count began.
+count-limit-one-ruea = The limit is { $limit } moves because { $side } had one Ruea when the count began.
+count-limit-two-khon = The limit is { $limit } moves because { $side } had two Khon and no Ruea when the count began.
+count-limit-two-ma = The limit is { $limit } moves because { $side } had two Ma, no Ruea and fewer than two Khon when the count began.
+count-limit-one-khon = The limit is { $limit } moves because { $side } had one Khon and no Ruea when the count began.
+count-limit-other = The limit is { $limit } moves because { $side } had no Ruea or Khon and at most one Ma (or only a Met or Bia-ngai) when the count began.
 
 count-now = The count stands at { $current } of { $limit }, so { $color } has { $remaining ->
     [one] 1 move
    *[other] { $remaining } moves
 } left: if the count passes { $limit } before { $other } gives mate, the game is drawn.
+count-ended = When the game ended the count stood at { $current } of { $limit }.
 count-game-over = The game in this channel is over; this was the count when it ended.

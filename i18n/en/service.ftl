@@ -54,6 +54,9 @@ reminder = ⏰ { $user }, your move: less than a sixth of your time is left. Mov
 status-check = { $color } is in check!
 status-count-boards = Board's honour: { $color } counts { $current } of { $limit }.
 status-count-pieces = Pieces' honour: { $color } counts { $current } of { $limit }.
+# Before the counting side's first counted move: the number that move will be counted.
+status-count-boards-next = Board's honour: { $color } counts from { $from } to { $limit }.
+status-count-pieces-next = Pieces' honour: { $color } counts from { $from } to { $limit }.
 status-draw-offer = { $player } offers a draw: { $opponent } can `/draw action:accept` or `/draw action:decline`.
 status-takeback-request = { $player } asks to take back their last move: { $opponent } can `/takeback action:accept` or `/takeback action:decline`.
 warning-count-nearly-out = { $moves ->

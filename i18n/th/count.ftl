@@ -16,12 +16,13 @@ count-from-pieces-next = ตาต่อไปของ{ $color }จะนับ
 count-from-boards = ศักดิ์กระดานนับตั้งแต่ 1
 
 count-limit-boards = กำหนด { $limit } ตา ศักดิ์กระดานนับถึง 64 ทุกกรณี
-count-limit-two-ruea = กำหนด { $limit } ตา เพราะ{ $side }มีเรือสองลำ
-count-limit-one-ruea = กำหนด { $limit } ตา เพราะ{ $side }มีเรือลำเดียว
-count-limit-two-khon = กำหนด { $limit } ตา เพราะ{ $side }มีโคนสองตัวและไม่มีเรือ
-count-limit-two-ma = กำหนด { $limit } ตา เพราะ{ $side }มีม้าสองตัว ไม่มีเรือ และมีโคนไม่ถึงสองตัว
-count-limit-one-khon = กำหนด { $limit } ตา เพราะ{ $side }มีโคนตัวเดียวและไม่มีเรือ
-count-limit-other = กำหนด { $limit } ตา เพราะ{ $side }ไม่มีเรือหรือโคน และมีม้าไม่เกินหนึ่งตัว (หรือมีแต่เม็ดหรือเบี้ยหงาย)
+count-limit-two-ruea = กำหนด { $limit } ตา เพราะ{ $side }มีเรือสองลำตอนเริ่มนับ
+count-limit-one-ruea = กำหนด { $limit } ตา เพราะ{ $side }มีเรือลำเดียวตอนเริ่มนับ
+count-limit-two-khon = กำหนด { $limit } ตา เพราะ{ $side }มีโคนสองตัวและไม่มีเรือตอนเริ่มนับ
+count-limit-two-ma = กำหนด { $limit } ตา เพราะ{ $side }มีม้าสองตัว ไม่มีเรือ และมีโคนไม่ถึงสองตัวตอนเริ่มนับ
+count-limit-one-khon = กำหนด { $limit } ตา เพราะ{ $side }มีโคนตัวเดียวและไม่มีเรือตอนเริ่มนับ
+count-limit-other = กำหนด { $limit } ตา เพราะ{ $side }ไม่มีเรือหรือโคน และมีม้าไม่เกินหนึ่งตัว (หรือมีแต่เม็ดหรือเบี้ยหงาย)ตอนเริ่มนับ
 
 count-now = ตอนนี้นับถึง { $current } จาก { $limit } { $color }จึงเหลืออีก { $remaining } ตา ถ้านับเกิน { $limit } ก่อนที่{ $other }จะรุกจน เกมเสมอ
+count-ended = เมื่อเกมจบ นับถึง { $current } จาก { $limit }
 count-game-over = เกมในช่องนี้จบแล้ว การนับตอนจบเกมเป็นดังนี้

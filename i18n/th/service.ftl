@@ -54,6 +54,9 @@ reminder = ⏰ { $user } ถึงตาคุณแล้ว: เวลาเ�
 status-check = { $color } ถูกรุก!
 status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
 status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
+# Before the counting side's first counted move: the number that move will be counted.
+status-count-boards-next = นับศักดิ์กระดาน: { $color }เริ่มนับ { $from } นับถึง { $limit }
+status-count-pieces-next = นับศักดิ์หมาก: { $color }เริ่มนับ { $from } นับถึง { $limit }
 status-draw-offer = { $player } ขอเสมอ { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอเสมอ หรือ `/เสมอ ตัวเลือก:รับ` / `/เสมอ ตัวเลือก:ปฏิเสธ`
 status-takeback-request = { $player } ขอคืนตาเดินล่าสุด { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอคืนตา หรือ `/คืนตา ตัวเลือก:รับ` / `/คืนตา ตัวเลือก:ปฏิเสธ`
 warning-count-nearly-out = { $moves ->

@@ -102,10 +102,12 @@ impl GameService {
         let mut tx = self.store.begin_read().await?;
         let g = load_current_or_last(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
-        let explained = text::explain_count(g.m.ruleset(), g.m.position(), g.m.count(), locale);
+        let ended = game_end(&g.row).is_some();
+        let explained =
+            text::explain_count(g.m.ruleset(), g.m.position(), g.m.count(), ended, locale);
         // A finished game's count is history: say so, or "the player to move may start it"
         // would read as an invitation to play on.
-        Ok(if game_end(&g.row).is_some() {
+        Ok(if ended {
             format!("{}\n{explained}", crate::tr!(locale, "count-game-over"))
         } else {
             explained

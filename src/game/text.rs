@@ -267,17 +267,23 @@ fn event_line(r: &Reply, locale: Locale, user: UserName<'_>) -> Option<String> {
     ))
 }
 
-/// "Black counts 11 of 16 (pieces' honour)."
+/// "Pieces' honour: Black counts 11 of 16." Before the counting side's first counted move,
+/// the number that move will be counted: "Pieces' honour: Black counts from 4 to 16." (the
+/// shown count, as pychess shows it, is then the pieces on the board, a number nobody said).
 pub(crate) fn count_line(c: &CountInfo, locale: Locale) -> String {
-    let key = match c.kind {
-        CountKind::BoardsHonour => "status-count-boards",
-        CountKind::PiecesHonour => "status-count-pieces",
+    let first = c.current < c.started_from;
+    let key = match (c.kind, first) {
+        (CountKind::BoardsHonour, false) => "status-count-boards",
+        (CountKind::PiecesHonour, false) => "status-count-pieces",
+        (CountKind::BoardsHonour, true) => "status-count-boards-next",
+        (CountKind::PiecesHonour, true) => "status-count-pieces-next",
     };
     tr!(
         locale,
         key,
         color = color(locale, c.counting),
         current = c.current,
+        from = c.started_from,
         limit = c.limit
     )
 }
@@ -519,6 +525,7 @@ pub(crate) fn explain_count(
     ruleset: Ruleset,
     pos: &Position,
     count: Option<CountInfo>,
+    ended: bool,
     locale: Locale,
 ) -> String {
     let Some(c) = count else {
@@ -555,7 +562,7 @@ pub(crate) fn explain_count(
     parts.push(match c.kind {
         CountKind::PiecesHonour => tr!(
             locale, // Before the lone Khun's first counted move the count still shows the pieces.
-            if c.current < c.started_from {
+            if c.current < c.started_from && !ended {
                 "count-from-pieces-next"
             } else {
                 "count-from-pieces"
@@ -567,15 +574,20 @@ pub(crate) fn explain_count(
         CountKind::BoardsHonour => tr!(locale, "count-from-boards"),
     });
     parts.push(limit_sentence(c.limit_reason, ruleset, locale));
-    parts.push(tr!(
-        locale,
-        "count-now",
-        color = who,
-        other = other,
-        current = c.current,
-        limit = c.limit,
-        remaining = c.remaining
-    ));
+    // A finished game's count is history: where it stood, not what is left to play.
+    parts.push(if ended {
+        tr!(locale, "count-ended", current = c.current, limit = c.limit)
+    } else {
+        tr!(
+            locale,
+            "count-now",
+            color = who,
+            other = other,
+            current = c.current,
+            limit = c.limit,
+            remaining = c.remaining
+        )
+    });
     parts.join(" ")
 }
 
