@@ -323,6 +323,16 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
         .map(|m| m.content.lines().next().unwrap_or("").to_owned())
         .unwrap_or_default();
     assert!(first_line.starts_with("Draw by agreement"), "{first_line}");
+    // A game that ended before its first move offers no GIF: nothing to animate.
+    t.start_game().await;
+    let resigned = t.discord.run(&t.alice, CH, "resign", &[]).await;
+    let message = resigned.message().expect("the end posted");
+    assert!(message.content.contains("resign"), "{}", message.content);
+    assert!(
+        message.buttons().iter().all(|b| b.0 != "Animated GIF"),
+        "{:?}",
+        message.buttons()
+    );
     t.assert_clean();
     t.stop().await;
 }

@@ -194,7 +194,10 @@ discord-replay-ply = { $san } (ply { $ply } of { $plies })
 discord-replay-flip = Flip
 discord-replay-not-yours = This replay belongs to { $user }. Open your own with /replay.
 discord-replay-stale = This replay is out of date (a move was taken back). Open it again with /replay.
-discord-gif-text = Game #{ $id } as an animated GIF ({ $plies } plies).
+discord-gif-text = Game #{ $id } as an animated GIF ({ $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+}).
 button-gif = Animated GIF
 discord-last-moves = Last moves: { $moves }
 discord-end-checkmate = { $winner } wins by checkmate

@@ -101,15 +101,16 @@ pub(crate) async fn board_answer(
             black = mention(reply.black)
         ),
     };
+    // A game that ended before its first move (aborted, lost on time) has nothing to animate.
     let components = match reply.status.end {
-        Some(_) => vec![CreateActionRow::Buttons(vec![button(
+        Some(_) if reply.status.plies > 0 => vec![CreateActionRow::Buttons(vec![button(
             locale,
             "button-gif",
             "gif",
             reply.game_id.0,
             ButtonStyle::Secondary,
         )])],
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     Ok(Answer {
         content,
