@@ -5,11 +5,14 @@
 //! ```text
 //! cargo run --release -p makruk-engine --example match -- --engine /usr/games/fairy-stockfish \
 //!     [--engine-option "Skill Level=3"]... [--opponent-level N] [--level N] [--movetime 100] \
-//!     [--games N] [--openings engine/openings.txt] [--pgn out.pgn]
+//!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn]
 //! ```
 //!
-//! Every opening is played twice, colours swapped; `--games` caps the number of games. Our
-//! side plays `--level` (default 8) with `--movetime` ms a move. `--opponent-level N` makes
+//! Every opening is played twice, colours swapped; `--games` caps the number of games and
+//! `--skip` starts later in that sequence (to split a match over processes). Our side plays
+//! `--level` (default 8) with `--movetime` ms a move. `--nodes N` gives both sides a node
+//! budget instead (`go nodes N`, our side at full strength): a test that the machine's load
+//! does not change, for self-play against an earlier build of `makruk-uci`. `--opponent-level N` makes
 //! the opponent pychess's level N (Fairy-Stockfish `Skill Level`, `go movetime` and depth cap
 //! of pychess's ladder, see `makruk_engine::Level`); otherwise the opponent thinks
 //! `--movetime` ms a move. Prints each result, then W-D-L, the score and an Elo difference
@@ -17,7 +20,7 @@
 
 use makruk::{Color, Game, Outcome, Position, Ruleset};
 use makruk_engine::uci::{move_to_uci, parse_move};
-use makruk_engine::{choose_move, Engine, Level};
+use makruk_engine::{choose_move, Engine, Level, Limits};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -44,7 +47,9 @@ struct Args {
     opponent_level: Option<usize>,
     level: Level,
     movetime: u64,
+    nodes: Option<u64>,
     games: Option<usize>,
+    skip: usize,
     openings: String,
     pgn: Option<String>,
 }
@@ -56,7 +61,9 @@ fn parse_args() -> Result<Args, String> {
         opponent_level: None,
         level: Level::MAX,
         movetime: 100,
+        nodes: None,
         games: None,
+        skip: 0,
         openings: concat!(env!("CARGO_MANIFEST_DIR"), "/openings.txt").to_string(),
         pgn: None,
     };
@@ -84,7 +91,9 @@ fn parse_args() -> Result<Args, String> {
                 a.level = Level::new(n).ok_or("--level is 1 to 8")?;
             }
             "--movetime" => a.movetime = val()?.parse().map_err(|_| "bad --movetime")?,
+            "--nodes" => a.nodes = Some(val()?.parse().map_err(|_| "bad --nodes")?),
             "--games" => a.games = Some(val()?.parse().map_err(|_| "bad --games")?),
+            "--skip" => a.skip = val()?.parse().map_err(|_| "bad --skip")?,
             "--openings" => a.openings = val()?,
             "--pgn" => a.pgn = Some(val()?),
             _ => return Err(format!("unknown flag {flag}")),
@@ -167,12 +176,13 @@ fn play(
     let mut game = Game::from_position(start);
     engine.new_game();
     opp.send("ucinewgame").map_err(|e| e.to_string())?;
-    let go = match a.opponent_level {
-        Some(n) => {
+    let go = match (a.nodes, a.opponent_level) {
+        (Some(n), _) => format!("go nodes {n}"),
+        (None, Some(n)) => {
             let (_, ms, d) = PYCHESS[n];
             format!("go movetime {ms} depth {d}")
         }
-        None => format!("go movetime {}", a.movetime),
+        (None, None) => format!("go movetime {}", a.movetime),
     };
     let stop = AtomicBool::new(false);
     loop {
@@ -188,7 +198,16 @@ fn play(
             return Ok((0.5, game, "adjudicated"));
         }
         let pos = game.position().clone();
-        let m = if pos.turn() == ours {
+        let m = if pos.turn() == ours && a.nodes.is_some() {
+            let limits = Limits {
+                nodes: a.nodes,
+                ..Limits::default()
+            };
+            engine
+                .search(&game, &limits, &stop, &mut |_| {})
+                .best
+                .ok_or("no move from our engine")?
+        } else if pos.turn() == ours {
             choose_move(
                 engine,
                 &game,
@@ -256,11 +275,11 @@ fn main() {
     let mut rng = rand::rng();
     let total = a
         .games
-        .unwrap_or(2 * openings.len())
+        .map_or(2 * openings.len(), |g| a.skip.saturating_add(g))
         .min(2 * openings.len());
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut pgn = String::new();
-    for i in 0..total {
+    for i in a.skip..total {
         let fen = &openings[i / 2];
         let ours = if i % 2 == 0 {
             Color::White

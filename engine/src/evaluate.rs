@@ -11,6 +11,8 @@
 //!   attackers bearing on its squares.
 //! - Mobility of the short-range pieces (and the Ruea): squares they reach that no enemy Bia
 //!   guards.
+//! - Threats: an enemy piece attacked by a Bia, and an enemy piece attacked that nothing
+//!   defends.
 //! - Endgame knowledge: a side that cannot mate (Fairy-Stockfish's insufficient material)
 //!   is not better; with a bare Khun or a large advantage, the stronger side drives the weak
 //!   Khun to the edge; when a count runs, the evaluation shrinks toward 0 over its last ten
@@ -117,8 +119,9 @@ impl Terms {
     }
 }
 
-/// The terms of side `c`, and the weighted attacks of its pieces on the enemy Khun's zone.
-fn side_terms(pos: &Position, c: Color) -> (Terms, i32) {
+/// The terms of side `c`, the weighted attacks of its pieces on the enemy Khun's zone, and
+/// the squares its pieces attack.
+fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
     let board = pos.board();
     let their_zone = board
         .khun_of(c.other())
@@ -131,6 +134,7 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32) {
     let their_bia = board.by_piece(them, Role::Bia).0;
     let guarded_by_their_bia = attacks::bia_span(them, their_bia);
     let mut t = Terms::default();
+    let mut attacked = 0u64;
 
     for sq in board.by_color(c) {
         let Some(role) = board.role_at(sq) else {
@@ -140,6 +144,7 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32) {
         let cen = centrality(sq);
         let rr = rel_rank(c, sq);
         let att = attacks::piece(c, role, sq, occ);
+        attacked |= att;
         if att & their_zone != 0 {
             danger += match role {
                 Role::Ruea => 3,
@@ -220,15 +225,35 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32) {
             & (board.by_role(Role::Met).0 | board.by_role(Role::Khon).0 | our_bia);
         t.mg += 6 * (shield.count_ones() as i32).min(4);
     }
-    (t, danger)
+    (t, danger, attacked)
+}
+
+/// Threats by side `c` (whose pieces attack `ours_att`; the other side's attack
+/// `theirs_att`): enemy pieces attacked by a Bia of `c`, and enemy pieces it attacks that
+/// nothing defends.
+fn threats(pos: &Position, c: Color, ours_att: u64, theirs_att: u64) -> Terms {
+    let board = pos.board();
+    let them = c.other();
+    let targets = board.by_color(them).0 & !board.by_role(Role::Khun).0;
+    let by_bia = attacks::bia_span(c, board.by_piece(c, Role::Bia).0);
+    let mut t = Terms::default();
+    let n = (targets & !board.by_role(Role::Bia).0 & by_bia).count_ones() as i32;
+    t.add((55 * n, 35 * n));
+    let hanging = (targets & ours_att & !theirs_att).count_ones() as i32;
+    t.add((25 * hanging, 20 * hanging));
+    t
 }
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
-    let (mut w, w_danger) = side_terms(pos, Color::White);
-    let (mut b, b_danger) = side_terms(pos, Color::Black);
+    let (mut w, w_danger, w_att) = side_terms(pos, Color::White);
+    let (mut b, b_danger, b_att) = side_terms(pos, Color::Black);
+    let wt = threats(pos, Color::White, w_att, b_att);
+    let bt = threats(pos, Color::Black, b_att, w_att);
+    w.add((wt.mg, wt.eg));
+    b.add((bt.mg, bt.eg));
     // Khun safety: the attacks on a Khun's zone count against its side.
     w.mg -= KHUN_DANGER[(b_danger as usize).min(15)];
     b.mg -= KHUN_DANGER[(w_danger as usize).min(15)];

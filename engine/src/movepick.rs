@@ -1,6 +1,8 @@
 //! Move ordering: the hash move, then promotions and captures that do not lose material
 //! (most valuable victim, least valuable attacker, checked by static exchange evaluation),
-//! the killer moves of the ply, quiet moves by history, and losing captures last.
+//! the killer moves of the ply and the counter-move (the quiet reply that last refuted the
+//! opponent's move), quiet moves by history and continuation history, and losing captures
+//! last.
 
 use crate::attacks;
 use crate::evaluate::value;
@@ -115,6 +117,62 @@ impl History {
     }
 }
 
+/// Continuation history: how a quiet move (by side and role, target square) fared after a
+/// given earlier move (by side and role, target square) one or two plies before it.
+pub struct ContHistory(Box<[[[[i16; 64]; 12]; 64]; 12]>);
+
+impl Default for ContHistory {
+    fn default() -> ContHistory {
+        ContHistory(
+            vec![[[[0i16; 64]; 12]; 64]; 12]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!()),
+        )
+    }
+}
+
+/// The index of a piece (side and role) in the continuation history.
+#[inline]
+fn piece(c: Color, m: &Move) -> usize {
+    c.index() * 6 + m.role.index()
+}
+
+/// The part of the continuation history that follows one earlier move, by `pc`
+/// ([`ContHistory::get`]; worked out once a node).
+#[must_use]
+#[inline]
+pub fn cont_row((pc, prev): (Color, Move)) -> (usize, usize) {
+    (piece(pc, &prev), prev.to.index())
+}
+
+impl ContHistory {
+    /// The score of `m` by `c` after the earlier move of `row` ([`cont_row`]).
+    #[must_use]
+    #[inline]
+    pub fn get(&self, (p, to): (usize, usize), c: Color, m: &Move) -> i32 {
+        i32::from(self.0[p][to][piece(c, m)][m.to.index()])
+    }
+
+    /// Rewards or punishes `m` after `prev`; entries saturate at ±16384.
+    #[inline]
+    pub fn update(&mut self, (pc, prev): (Color, Move), c: Color, m: &Move, bonus: i32) {
+        let e = &mut self.0[piece(pc, &prev)][prev.to.index()][piece(c, m)][m.to.index()];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let v = i32::from(*e);
+        *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for a in self.0.iter_mut() {
+            for b in a.iter_mut() {
+                *b = [[0; 64]; 12];
+            }
+        }
+    }
+}
+
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
@@ -129,7 +187,10 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Orders `moves` for a node of the main search.
+    /// Orders `moves` for a node of the main search: the move packed as `hash_move` first,
+    /// then good captures and promotions, the `killers` in their order (the ply's killers,
+    /// then the counter-move), the other quiet moves by `quiet_score` (their history), and
+    /// losing captures last.
     #[must_use]
     pub fn new(
         mut buf: Vec<(Move, i32)>,
@@ -137,8 +198,8 @@ impl Picker {
         board: &Board,
         us: Color,
         hash_move: u16,
-        killers: &[Option<Move>; 2],
-        history: &History,
+        killers: &[Option<Move>],
+        quiet_score: impl Fn(&Move) -> i32,
     ) -> Picker {
         buf.clear();
         for m in moves.iter() {
@@ -146,12 +207,10 @@ impl Picker {
                 HASH_MOVE
             } else if m.is_capture() || m.promotion {
                 capture_score(board, m, us)
-            } else if killers[0] == Some(*m) {
-                KILLER
-            } else if killers[1] == Some(*m) {
-                KILLER - 1
+            } else if let Some(k) = killers.iter().position(|k| *k == Some(*m)) {
+                KILLER - k as i32
             } else {
-                history.get(us, m)
+                quiet_score(m)
             };
             buf.push((*m, score));
         }

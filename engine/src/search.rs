@@ -10,7 +10,7 @@
 
 use crate::draws::{self, PathEntry};
 use crate::evaluate::evaluate;
-use crate::movepick::{self, is_bad_capture, pack, History, Picker};
+use crate::movepick::{self, is_bad_capture, pack, ContHistory, History, Picker};
 use crate::timeman::{self, TimeBudget};
 use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
 use crate::{Limits, Score, SearchInfo, SearchResult};
@@ -35,6 +35,8 @@ const POLL_NODES: u64 = 1024;
 pub struct Engine {
     tt: Table,
     history: History,
+    cont: ContHistory,
+    counters: Box<[[Option<Move>; 64]; 12]>,
 }
 
 impl Engine {
@@ -44,6 +46,8 @@ impl Engine {
         Engine {
             tt: Table::new(hash_mb),
             history: History::default(),
+            cont: ContHistory::default(),
+            counters: Box::new([[None; 64]; 12]),
         }
     }
 
@@ -51,6 +55,8 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.cont.clear();
+        *self.counters = [[None; 64]; 12];
     }
 
     /// Searches the current position of `game` (its history counts for repetition) within
@@ -87,6 +93,9 @@ impl Engine {
         let mut s = Searcher {
             tt: &mut self.tt,
             history: &mut self.history,
+            cont: &mut self.cont,
+            counters: &mut self.counters,
+            prev: [None; MAX_PLY + 2],
             killers: [[None; 2]; MAX_PLY + 1],
             path: game
                 .positions()
@@ -115,6 +124,12 @@ impl Engine {
 struct Searcher<'a> {
     tt: &'a mut Table,
     history: &'a mut History,
+    cont: &'a mut ContHistory,
+    /// The quiet move that last refuted a move, by the refuted move's side and role and its
+    /// target square.
+    counters: &'a mut [[Option<Move>; 64]; 12],
+    /// The move that led to the node at each ply (`None` at the root and after a null move).
+    prev: [Option<(makruk::Color, Move)>; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     path: Vec<PathEntry>,
     root: usize,
@@ -237,8 +252,8 @@ impl Searcher<'_> {
             pos.board(),
             pos.turn(),
             hash_move,
-            &[None; 2],
-            self.history,
+            &[],
+            |m| self.history.get(pos.turn(), m),
         );
         root.clear();
         while let Some((m, _)) = picker.pick() {
@@ -349,6 +364,7 @@ impl Searcher<'_> {
             let m = root[i].0;
             let child = pos.after(&m);
             let ext = i32::from(child.is_check());
+            self.prev[1] = Some((pos.turn(), m));
             self.push(&child, false);
             let floor = margin.map_or(alpha, |mg| (best - mg).max(-INF).min(alpha));
             let mut v;
@@ -500,6 +516,7 @@ impl Searcher<'_> {
             if depth >= 3 && eval >= beta && big.any() {
                 if let Some(null) = null_move(pos) {
                     let r = 3 + depth / 3 + ((eval - beta) / 200).min(2);
+                    self.prev[ply + 1] = None;
                     self.push(&null, true);
                     let v = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
@@ -530,6 +547,16 @@ impl Searcher<'_> {
         };
         let us = pos.turn();
         let killers = self.killers[ply];
+        // The quiet move that last refuted the opponent's move, ordered after the killers.
+        let counter = self.prev[ply]
+            .and_then(|(c, p)| self.counters[c.index() * 6 + p.role.index()][p.to.index()]);
+        let rows = [ply, ply.wrapping_sub(1)].map(|back| {
+            self.prev
+                .get(back)
+                .copied()
+                .flatten()
+                .map(movepick::cont_row)
+        });
         let buf = std::mem::take(&mut self.bufs[ply]);
         let mut picker = Picker::new(
             buf,
@@ -537,8 +564,8 @@ impl Searcher<'_> {
             pos.board(),
             us,
             hash_move,
-            &killers,
-            self.history,
+            &[killers[0], killers[1], counter],
+            |m| self.quiet_score(&rows, us, m),
         );
         let mut best = -INF;
         let mut best_move = None;
@@ -555,7 +582,7 @@ impl Searcher<'_> {
                     let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
                     if n >= late.max(3)
                         || eval + 90 + 100 * depth <= alpha
-                        || (depth <= 3 && self.history.get(us, &m) < -3000 * depth)
+                        || (depth <= 3 && self.quiet_score(&rows, us, &m) < -3000 * depth)
                     {
                         continue;
                     }
@@ -566,6 +593,7 @@ impl Searcher<'_> {
             }
             let child = pos.after(&m);
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            self.prev[ply + 1] = Some((us, m));
             let new_depth = depth - 1 + ext;
             self.push(&child, false);
             let mut v;
@@ -585,7 +613,7 @@ impl Searcher<'_> {
                     if !improving {
                         r += 1;
                     }
-                    r -= self.history.get(us, &m) / 6000;
+                    r -= self.quiet_score(&rows, us, &m) / 6000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -613,6 +641,10 @@ impl Searcher<'_> {
                     if v >= beta {
                         if quiet {
                             self.on_quiet_cutoff(ply, us, &m, depth, &quiets[..n_quiets]);
+                            if let Some((c, p)) = self.prev[ply] {
+                                self.counters[c.index() * 6 + p.role.index()][p.to.index()] =
+                                    Some(m);
+                            }
                         }
                         break;
                     }
@@ -644,6 +676,17 @@ impl Searcher<'_> {
         best
     }
 
+    /// The ordering score of a quiet move: its history, and its continuation history in
+    /// `rows` (after the moves one and two plies before, where there are such).
+    #[inline]
+    fn quiet_score(&self, rows: &[Option<(usize, usize)>; 2], us: makruk::Color, m: &Move) -> i32 {
+        let mut v = self.history.get(us, m);
+        for row in rows.iter().flatten() {
+            v += self.cont.get(*row, us, m);
+        }
+        v
+    }
+
     fn on_quiet_cutoff(
         &mut self,
         ply: usize,
@@ -661,6 +704,14 @@ impl Searcher<'_> {
         self.history.update(us, m, bonus);
         for q in tried.iter().flatten() {
             self.history.update(us, q, -bonus);
+        }
+        for back in [ply, ply.wrapping_sub(1)] {
+            if let Some(p) = self.prev.get(back).copied().flatten() {
+                self.cont.update(p, us, m, bonus);
+                for q in tried.iter().flatten() {
+                    self.cont.update(p, us, q, -bonus);
+                }
+            }
         }
     }
 
@@ -705,15 +756,9 @@ impl Searcher<'_> {
             }
             eval = -INF;
             best = -INF;
-            Picker::new(
-                buf,
-                &moves,
-                pos.board(),
-                pos.turn(),
-                NO_MOVE,
-                &[None; 2],
-                self.history,
-            )
+            Picker::new(buf, &moves, pos.board(), pos.turn(), NO_MOVE, &[], |m| {
+                self.history.get(pos.turn(), m)
+            })
         } else {
             // Stalemate needs a side with next to nothing: look for it only then.
             if pos.board().by_color(pos.turn()).count() <= 3 && !pos.has_legal_move() {

@@ -1,6 +1,8 @@
 //! Time management: how long one search may run, from the [`Limits`].
 //!
-//! A fixed `movetime` is used to the full (less a small overhead for answering). With a
+//! A fixed `movetime` is used to the full, less [`MOVETIME_OVERHEAD`] for answering (the
+//! search polls the clock every 1024 nodes, about a millisecond, and a UCI answer takes well
+//! under one; Fairy-Stockfish, too, searches its whole `movetime`). With a
 //! clock, the search aims at an even share of the remaining time (`movestogo`, else 30
 //! moves) plus most of the increment: it starts no new iteration after that "soft" time and
 //! stops outright at a "hard" time of a few shares, never more than a third of what is left
@@ -10,8 +12,11 @@ use crate::{Clock, Limits};
 use makruk::Color;
 use std::time::Duration;
 
-/// Time kept back for the move to reach the other side (UCI, the bot).
+/// Time kept back from a clock for the move to reach the other side (UCI, the bot).
 const OVERHEAD: Duration = Duration::from_millis(10);
+
+/// Time kept back from a fixed `movetime`.
+const MOVETIME_OVERHEAD: Duration = Duration::from_millis(2);
 
 /// When a search should stop.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -33,7 +38,7 @@ pub fn budget(limits: &Limits, side: Color) -> TimeBudget {
         b.hard = Some(hard);
     }
     if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(OVERHEAD).max(mt / 2);
+        let t = mt.saturating_sub(MOVETIME_OVERHEAD).max(mt / 2);
         b.soft = Some(b.soft.map_or(t, |s| s.min(t)));
         b.hard = Some(b.hard.map_or(t, |h| h.min(t)));
     }
@@ -82,7 +87,7 @@ mod tests {
             ..Limits::default()
         };
         let b = budget(&l, Color::White);
-        assert_eq!(b.hard, Some(Duration::from_millis(990)));
+        assert_eq!(b.hard, Some(Duration::from_millis(998)));
     }
 
     #[test]
