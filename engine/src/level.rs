@@ -16,7 +16,7 @@
 
 use crate::search::Engine;
 use crate::{Limits, Score};
-use makruk::{Game, Move};
+use makruk::{Color, Game, Move};
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -129,27 +129,40 @@ pub fn choose_move(
     result.best
 }
 
-/// Whether the engine, playing `level`, accepts a draw offered in the current position of
-/// `game`: when a short search (at most the level's depth, 200 ms) scores the position clearly
-/// worse for the side to move (below [`DRAW_WHEN_WORSE_CP`]), or about level (at most 20 cp)
-/// once the game has settled: [`DRAW_AFTER_PLIES`] plies played or no Bia left. A level
-/// opening is played on, as a person would. The engine is taken to be the side to move.
-pub fn accepts_draw(engine: &mut Engine, game: &Game, level: Level) -> bool {
+/// Whether the engine, in `side`'s seat, accepts a draw offered in the current position of
+/// `game` (offered on its own turn or on the offerer's): when a full-strength search of at most
+/// [`DRAW_THINK`] scores the position clearly worse for `side` (below
+/// [`DRAW_WHEN_WORSE_CP`]), or about level (at most [`DRAW_WHEN_LEVEL_CP`]) once the game has
+/// settled: [`DRAW_AFTER_PLIES`] plies played or no Bia left. A level opening is played on, as a
+/// person would. The judgement does not depend on the level: a weak level plays weakly, it does
+/// not misjudge an offer (a shallow search would take noise for a lost position).
+pub fn accepts_draw(engine: &mut Engine, game: &Game, side: Color) -> bool {
     if !game.position().has_legal_move() {
         return false;
     }
-    let limits = level.limits(Duration::from_millis(200));
+    let limits = Level::MAX.limits(DRAW_THINK);
     let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
     let settled = game.moves().len() >= DRAW_AFTER_PLIES
         || !game.position().board().by_role(makruk::Role::Bia).any();
+    // The search scores for the side to move.
+    let to_move = game.position().turn() == side;
     match result.score {
-        Score::Cp(cp) => cp < DRAW_WHEN_WORSE_CP || (cp <= 20 && settled),
-        Score::Mate(n) => n < 0,
+        Score::Cp(cp) => {
+            let cp = if to_move { cp } else { -cp };
+            cp < DRAW_WHEN_WORSE_CP || (cp <= DRAW_WHEN_LEVEL_CP && settled)
+        }
+        Score::Mate(n) => (n < 0) == to_move,
     }
 }
 
-/// [`accepts_draw`]: a score below this (centipawns, for the side to move) takes any draw.
-pub const DRAW_WHEN_WORSE_CP: i32 = -50;
+/// [`accepts_draw`]: how long the engine looks at an offer.
+pub const DRAW_THINK: Duration = Duration::from_millis(200);
+/// [`accepts_draw`]: once the game has settled, a score at most this (centipawns, for the
+/// engine's side) takes a draw.
+pub const DRAW_WHEN_LEVEL_CP: i32 = 20;
+/// [`accepts_draw`]: a score below this (centipawns, for the engine's side) takes any draw, also
+/// in the opening (about half a Ma).
+pub const DRAW_WHEN_WORSE_CP: i32 = -150;
 /// [`accepts_draw`]: a level game is drawn by agreement only after this many plies (20 moves
 /// each) or once no Bia is left.
 pub const DRAW_AFTER_PLIES: usize = 40;
@@ -240,35 +253,31 @@ mod tests {
     #[test]
     fn draw_accepted_only_when_not_better() {
         let mut engine = Engine::new(4);
-        // A Ruea up: refuse. A Ruea down: accept.
-        let up = makruk::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Standard)
-            .expect("valid");
-        let down = makruk::Position::from_fen("r3k3/8/8/8/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
-            .expect("valid");
-        assert!(!accepts_draw(
-            &mut engine,
-            &Game::from_position(up),
-            Level::MAX
-        ));
-        assert!(accepts_draw(
-            &mut engine,
-            &Game::from_position(down),
-            Level::MAX
-        ));
-        // The level opening is played on, at every level; a level ending is agreed.
-        for n in 1..=8 {
-            let level = Level::new(n).expect("level");
-            assert!(
-                !accepts_draw(&mut engine, &Game::new(Ruleset::Standard), level),
-                "{n}"
-            );
+        let game = |fen: &str| {
+            Game::from_position(makruk::Position::from_fen(fen, Ruleset::Standard).expect("valid"))
+        };
+        // A Ruea up: refuse. A Ruea down: accept. From either seat: White to move, the
+        // engine White (offered on its turn) or Black (offered by White on White's turn).
+        let up = game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(!accepts_draw(&mut engine, &up, Color::White));
+        assert!(accepts_draw(&mut engine, &up, Color::Black));
+        let down = game("r3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(accepts_draw(&mut engine, &down, Color::White));
+        assert!(!accepts_draw(&mut engine, &down, Color::Black));
+        // The level opening is played on, from both seats, also after a move or two.
+        let mut opening = Game::new(Ruleset::Standard);
+        for uci in ["", "e3e4", "d6d5"] {
+            if !uci.is_empty() {
+                let mv = makruk::parse_uci(opening.position(), uci).expect("legal");
+                opening.play(&mv).expect("legal");
+            }
+            for side in [Color::White, Color::Black] {
+                assert!(!accepts_draw(&mut engine, &opening, side), "{uci} {side:?}");
+            }
         }
-        let bare = makruk::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Ruleset::Standard)
-            .expect("valid");
-        assert!(accepts_draw(
-            &mut engine,
-            &Game::from_position(bare),
-            Level::MAX
-        ));
+        // A level ending is agreed.
+        let bare = game("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(accepts_draw(&mut engine, &bare, Color::White));
+        assert!(accepts_draw(&mut engine, &bare, Color::Black));
     }
 }

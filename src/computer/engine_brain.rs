@@ -4,19 +4,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use makruk::{Color, Game, Move};
-use makruk_engine::{Engine, Level, Score};
+use makruk_engine::{Engine, Level};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use super::{Brain, Pool, Settings};
-
-/// How long the engine looks at a draw offer made on the offerer's own turn (as
-/// `makruk_engine::accepts_draw` does for one made on the engine's turn).
-const DRAW_THINK: Duration = Duration::from_millis(200);
-
-/// The advantage, in centipawns, below which the engine takes a draw (as
-/// `makruk_engine::accepts_draw`).
-const DRAW_MARGIN_CP: i32 = 20;
 
 /// One worker's engine: its transposition table, and the randomness that varies the lower
 /// levels' play.
@@ -38,26 +30,8 @@ impl Brain for EngineBrain {
     }
 
     fn accepts_draw(&mut self, game: &Game, level: u8, side: Color) -> bool {
-        let Some(level) = Level::new(level) else {
-            return false;
-        };
-        if game.position().turn() == side {
-            return makruk_engine::accepts_draw(&mut self.engine, game, level);
-        }
-        // Offered by the side to move, before its move: the same judgement as
-        // `makruk_engine::accepts_draw` (about equal or worse for `side`), scored from the
-        // opponent's seat.
-        if !game.position().has_legal_move() {
-            return false;
-        }
-        let limits = level.limits(DRAW_THINK);
-        let result = self
-            .engine
-            .search(game, &limits, &AtomicBool::new(false), &mut |_| {});
-        match result.score {
-            Score::Cp(cp) => cp >= -DRAW_MARGIN_CP,
-            Score::Mate(n) => n > 0,
-        }
+        // The level only has to exist: the judgement is the same at every level.
+        Level::new(level).is_some() && makruk_engine::accepts_draw(&mut self.engine, game, side)
     }
 }
 
