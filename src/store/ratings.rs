@@ -4,7 +4,7 @@ use makruk::Color;
 use sqlx::any::AnyRow;
 use sqlx::Row as _;
 
-use super::DbConn;
+use super::{Backend, DbConn};
 
 use super::codec::{get, Stored as _};
 use super::{game_row, GameRow, GameState, GAME_COLUMNS};
@@ -301,12 +301,16 @@ pub async fn rated_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
     .collect()
 }
 
-/// Deletes every rating and history row (`recompute` writes them again).
+/// Deletes every rating and history row (`recompute` writes them again); the history's ids
+/// start again from 1, as the first time.
 #[tracing::instrument(skip(conn))]
 pub async fn clear_ratings(conn: &mut DbConn) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM rating_history")
-        .execute(&mut *conn)
-        .await?;
+    // SQLite's row ids restart by themselves on an empty table; PostgreSQL's identity does not.
+    let clear = match Backend::of(conn) {
+        Backend::Sqlite => "DELETE FROM rating_history",
+        Backend::Postgres => "TRUNCATE rating_history RESTART IDENTITY",
+    };
+    sqlx::query(clear).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM ratings").execute(conn).await?;
     Ok(())
 }
