@@ -3,8 +3,12 @@
 //! many games played at once in different channels; and the latency distribution of a move.
 //!
 //! ```sh
-//! cargo run --release --example service_bench -- [games=100] [plies=60]
+//! cargo run --release --example service_bench -- [games=100] [plies=60] [first channel=0]
 //! ```
+//!
+//! With `BENCH_DATABASE_URL` set (e.g. `postgres://user@host/db`, an existing database) it runs
+//! on that database instead of a new SQLite file; two benchmarks at once on one PostgreSQL
+//! database (as two bot processes) need different first channels (e.g. 0 and 1000).
 //!
 //! The games are Fairy-Stockfish games from `rules/tests/data/games-public.jsonl.gz` that start
 //! from the initial position (reused round-robin when fewer than `games`), played by SAN text.
@@ -66,13 +70,22 @@ async fn main() -> anyhow::Result<()> {
         .collect::<Result<_, _>>()?;
     let n_games = args.first().copied().unwrap_or(100);
     let plies = args.get(1).copied().unwrap_or(60);
+    let first = args.get(2).copied().unwrap_or(0) as u64;
     let games = load_games(plies)?;
     let dir = tempfile::tempdir()?;
-    let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+    let url = match std::env::var("BENCH_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ => format!("sqlite://{}", dir.path().join("bench.db").display()),
+    };
+    let what = if url.starts_with("sqlite:") {
+        "SQLite WAL file"
+    } else {
+        "PostgreSQL"
+    };
     let svc = GameService::open(&url).await?;
     let (white, black) = (UserId(1), UserId(2));
     for g in 0..n_games {
-        let ch = ChannelId(g as u64);
+        let ch = ChannelId(first + g as u64);
         let c = svc
             .challenge(
                 ch,
@@ -87,7 +100,7 @@ async fn main() -> anyhow::Result<()> {
         svc.accept(ch, black, Some(c.id)).await?;
     }
     println!(
-        "{n_games} games at once, {plies} plies each ({} distinct), SQLite WAL file, {} worker threads",
+        "{n_games} games at once, {plies} plies each ({} distinct), {what}, {} worker threads",
         games.len().min(n_games),
         tokio::runtime::Handle::current().metrics().num_workers()
     );
@@ -97,7 +110,7 @@ async fn main() -> anyhow::Result<()> {
             let svc = svc.clone();
             let moves = games[g % games.len()].clone();
             tokio::spawn(async move {
-                let ch = ChannelId(g as u64);
+                let ch = ChannelId(first + g as u64);
                 let mut latencies = Vec::with_capacity(moves.len());
                 for (i, mv) in moves.iter().enumerate() {
                     let who = if i & 1 == 0 { white } else { black };
@@ -129,7 +142,7 @@ async fn main() -> anyhow::Result<()> {
         latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
     );
     // The cost of one move without queueing: one game at a time.
-    let ch = ChannelId(u64::MAX);
+    let ch = ChannelId(u64::MAX - first);
     let c = svc
         .challenge(
             ch,

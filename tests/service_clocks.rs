@@ -14,7 +14,7 @@ use makruk_bot::game::{
     OfferKind, Reply, ServiceError,
 };
 use makruk_bot::i18n::Locale;
-use service_common::{db_url, mention, start_from_fen, Env, BLACK, WHITE};
+use service_common::{mention, start_from_fen, Env, BLACK, WHITE};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 const T0: i64 = 1_800_000_000_000;
@@ -356,7 +356,7 @@ async fn a_deadline_passed_while_the_bot_was_down_is_never_announced() {
     svc.close().await;
     // Down for an hour: Black's flag would have fallen.
     time.advance(HOUR);
-    let svc = GameService::open(&db_url(&env.db_path()))
+    let svc = GameService::open(&env.url)
         .await
         .unwrap()
         .with_time(time.clone());

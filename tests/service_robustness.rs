@@ -846,9 +846,7 @@ async fn a_change_by_another_service_on_the_same_file_is_seen() {
     // Two services on one file (e.g. two processes): each one's cache of replayed games must
     // not hide the other's moves, since every change bumps the stored version.
     let env = Env::new().await;
-    let other = GameService::open(&service_common::db_url(&env.db_path()))
-        .await
-        .unwrap();
+    let other = GameService::open(&env.url).await.unwrap();
     let ch = ChannelId(55);
     start(&env.svc, ch, Ruleset::Standard).await;
     env.svc.play(ch, WHITE, "e4").await.unwrap();

@@ -18,17 +18,19 @@ async fn refusal(url: &str) -> String {
 async fn unknown_schemes_and_bare_text_are_refused_by_name() {
     let cwd = std::env::current_dir().unwrap();
     for (url, expected) in [
-        ("::::", "must start with `sqlite:`"),
-        ("bot.db", "must start with `sqlite:`"),
-        ("", "must start with `sqlite:`"),
+        ("::::", "must start with `sqlite:` or `postgres://`"),
+        ("bot.db", "must start with `sqlite:` or `postgres://`"),
+        ("", "must start with `sqlite:` or `postgres://`"),
         ("mysql://u:p@host/db", "unsupported database `mysql://`"),
+        // PostgreSQL URLs are taken; one of a server that is not there says so (port 1:
+        // nothing listens there).
         (
-            "postgres://u@host/db",
-            "PostgreSQL (`postgres://`) is not supported yet",
+            "postgres://u:p@127.0.0.1:1/db",
+            "cannot connect to the database",
         ),
         (
-            "postgresql://u@host/db",
-            "PostgreSQL (`postgresql://`) is not supported yet",
+            "postgresql://u:p@127.0.0.1:1/db",
+            "cannot connect to the database",
         ),
     ] {
         let text = refusal(url).await;

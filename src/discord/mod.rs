@@ -29,9 +29,20 @@ pub struct Config {
     /// The bot token (Discord developer portal → Bot → Token). Required to run; never logged.
     #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
-    /// Where games are stored: a sqlx SQLite URL; the file is created if missing.
+    /// Where games are stored: a sqlx SQLite URL (the file is created if missing) or a
+    /// PostgreSQL URL (`postgres://user:password@host/database`, the database must exist).
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
+    /// Database connections of this process: SQLite's readers beside its one writer (default
+    /// 4); PostgreSQL's pool, a quarter of it for writes (default 8).
+    #[arg(long, env = "DATABASE_MAX_CONNECTIONS",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub database_max_connections: Option<u32>,
+    /// The longest a database statement may take, in milliseconds (default 10000): PostgreSQL's
+    /// `statement_timeout`, SQLite's busy timeout.
+    #[arg(long, env = "DATABASE_STATEMENT_TIMEOUT_MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub database_statement_timeout_ms: Option<u64>,
     /// Register the slash commands in this guild only (updates are instant); otherwise globally.
     #[arg(long, env = "DISCORD_GUILD_ID")]
     pub guild_id: Option<u64>,
@@ -85,6 +96,11 @@ impl std::fmt::Debug for Config {
         f.debug_struct("Config")
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("database_url", &redact_password(&self.database_url))
+            .field("database_max_connections", &self.database_max_connections)
+            .field(
+                "database_statement_timeout_ms",
+                &self.database_statement_timeout_ms,
+            )
             .field("guild_id", &self.guild_id)
             .field("api_url", &self.api_url)
             .field("defer_after_ms", &self.defer_after_ms)
@@ -120,6 +136,8 @@ impl Config {
         Config {
             token: Some(token.into()),
             database_url: DEFAULT_DATABASE_URL.to_owned(),
+            database_max_connections: None,
+            database_statement_timeout_ms: None,
             guild_id: None,
             api_url: None,
             defer_after_ms: 1500,
@@ -312,14 +330,19 @@ async fn shutdown_signal() {
     }
 }
 
-/// `GameService::open`, driven on a blocking thread: its future (sqlx migrations on a
-/// `&mut SqliteConnection`) cannot be proven `Send` at all, so it must not live inside [`run`]'s.
-async fn open(database_url: &str) -> anyhow::Result<crate::game::GameService> {
+/// `GameService::open_with`, driven on a blocking thread: its future (sqlx migrations on a
+/// `&mut AnyConnection`) cannot be proven `Send` at all, so it must not live inside [`run`]'s.
+async fn open(
+    database_url: &str,
+    options: crate::store::StoreOptions,
+) -> anyhow::Result<crate::game::GameService> {
     let url = database_url.to_owned();
     let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || runtime.block_on(crate::game::GameService::open(&url)))
-        .await
-        .context("the task opening the database was lost")?
+    tokio::task::spawn_blocking(move || {
+        runtime.block_on(crate::game::GameService::open_with(&url, options))
+    })
+    .await
+    .context("the task opening the database was lost")?
 }
 
 // The next two are boxed `Send` futures: awaited directly inside [`run`], whose future must be
@@ -369,9 +392,16 @@ pub async fn run(
         let _ = rx.wait_for(|stop| *stop).await;
     };
 
-    let mut service = open(&config.database_url)
-        .await
-        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    let options = crate::store::StoreOptions {
+        max_connections: config.database_max_connections,
+        statement_timeout_ms: config.database_statement_timeout_ms,
+    };
+    let mut service = open(&config.database_url, options).await.with_context(|| {
+        format!(
+            "cannot open the database {}",
+            redact_password(&config.database_url)
+        )
+    })?;
     if let Some(sim) = &config.sim_clock {
         service = service.with_time(sim.time.clone());
     }

@@ -74,7 +74,7 @@ pub use text::{reminder_text, ruleset_name};
 
 use crate::clock::{SystemTimeSource, TimeSource};
 use crate::i18n::Locale;
-use crate::store::Store;
+use crate::store::{Store, StoreOptions};
 use announce::Announcer;
 use cache::GameCache;
 use clocks::ClockTasks;
@@ -111,13 +111,25 @@ impl std::fmt::Debug for GameService {
 }
 
 impl GameService {
-    /// Opens (creating if missing) the database at `database_url` (e.g. `sqlite://bot.db` or
-    /// `sqlite::memory:`), switches SQLite to WAL, and applies the migrations in `migrations/`.
+    /// Opens (creating if missing) the database at `database_url` (e.g. `sqlite://bot.db`,
+    /// `sqlite::memory:` or `postgres://user@host/db`) with the default connection settings and
+    /// applies its migrations (see [`Store::open_with`]).
     ///
     /// # Errors
     /// When the database cannot be opened or migrated.
     pub async fn open(database_url: &str) -> anyhow::Result<GameService> {
-        let store = Store::open(database_url).await?;
+        GameService::open_with(database_url, StoreOptions::default()).await
+    }
+
+    /// [`GameService::open`] with connection settings (pool size, statement timeout).
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_with(
+        database_url: &str,
+        options: StoreOptions,
+    ) -> anyhow::Result<GameService> {
+        let store = Store::open_with(database_url, options).await?;
         Ok(GameService {
             store,
             cache: Arc::default(),

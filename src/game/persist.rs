@@ -4,9 +4,9 @@
 //! the game's clock: a request arriving after the side to move's flag fell ends the game on
 //! time instead (in the same versioned write as any change).
 
+use crate::store::DbConn;
 use anyhow::{anyhow, bail, Context as _};
 use makruk::{Color, CountAction, Game, Position};
-use sqlx::SqliteConnection;
 
 use super::cache::GameCache;
 use super::{
@@ -268,7 +268,7 @@ fn replay(start: Position, moves: &[MoveRow], events: &[CountEventRow]) -> anyho
 /// and replaying them. Checks the stored FEN either way.
 pub(super) async fn load(
     cache: &GameCache,
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     row: GameRow,
 ) -> Result<Loaded, ServiceError> {
     if let Some(g) = cached(cache, &row) {

@@ -7,7 +7,7 @@
 //! rules crate (`Color`, `Ruleset`, `CountAction`), where sqlx's traits cannot be implemented.
 
 use makruk::{Color, CountAction, Ruleset};
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::Row as _;
 
 use crate::clock::{Kind, TimeControl};
@@ -143,7 +143,7 @@ pub(super) fn unknown(column: &str, name: &str) -> sqlx::Error {
 
 /// Column `column` of `row`: a time control in its storage form
 /// ([`TimeControl::from_storage`]).
-pub(super) fn get_time_control(row: &SqliteRow, column: &str) -> sqlx::Result<TimeControl> {
+pub(super) fn get_time_control(row: &AnyRow, column: &str) -> sqlx::Result<TimeControl> {
     let text: String = row.try_get(column)?;
     TimeControl::from_storage(&text).map_err(|e| sqlx::Error::ColumnDecode {
         index: column.to_owned(),
@@ -152,13 +152,13 @@ pub(super) fn get_time_control(row: &SqliteRow, column: &str) -> sqlx::Result<Ti
 }
 
 /// Column `column` of `row`, decoded.
-pub(super) fn get<T: Stored>(row: &SqliteRow, column: &str) -> sqlx::Result<T> {
+pub(super) fn get<T: Stored>(row: &AnyRow, column: &str) -> sqlx::Result<T> {
     let name: String = row.try_get(column)?;
     T::from_db_name(&name).ok_or_else(|| unknown(column, &name))
 }
 
 /// Column `column` of `row`, decoded (`None` for NULL).
-pub(super) fn get_opt<T: Stored>(row: &SqliteRow, column: &str) -> sqlx::Result<Option<T>> {
+pub(super) fn get_opt<T: Stored>(row: &AnyRow, column: &str) -> sqlx::Result<Option<T>> {
     let name: Option<String> = row.try_get(column)?;
     name.map(|n| T::from_db_name(&n).ok_or_else(|| unknown(column, &n)))
         .transpose()

@@ -1,4 +1,5 @@
-//! The writer connection and the transaction type of the store.
+//! The SQLite writer connection, the URL check and start-up checks, and the transaction type of
+//! the store.
 //!
 //! Why not a sqlx pool for the writer: sqlx-sqlite runs each connection on its own worker thread
 //! and every command is a round trip to it. A pool adds a round trip on every release (it pings
@@ -12,15 +13,26 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use sqlx::pool::PoolConnection;
-use sqlx::{Executor as _, Sqlite, SqliteConnection, Transaction};
+use sqlx::{Any, Executor as _, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-/// Refuses a database URL this build cannot open, by name, before sqlx reads it: sqlx-sqlite
-/// takes any text without a `sqlite:` prefix as a file name (`::::` would create a file of
-/// that name, `mysql://…` would fail with "unable to open database file").
-pub(super) fn check_url(url: &str) -> anyhow::Result<()> {
+use super::DbConn;
+
+/// The database a URL names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// `sqlite:` URLs: one file (or memory), one writer connection.
+    Sqlite,
+    /// `postgres://` and `postgresql://` URLs: a server shared by several bot processes.
+    Postgres,
+}
+
+/// The backend of `url`, refusing a database URL this build cannot open, by name, before sqlx
+/// reads it: sqlx-sqlite takes any text without a `sqlite:` prefix as a file name (`::::` would
+/// create a file of that name, `mysql://…` would fail with "unable to open database file").
+pub(super) fn check_url(url: &str) -> anyhow::Result<Backend> {
     if url.starts_with("sqlite:") {
-        return Ok(());
+        return Ok(Backend::Sqlite);
     }
     let scheme = url.split_once("://").map(|(s, _)| s).filter(|s| {
         !s.is_empty()
@@ -28,17 +40,15 @@ pub(super) fn check_url(url: &str) -> anyhow::Result<()> {
                 .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
     });
     match scheme {
-        Some(s) if s.starts_with("postgres") => anyhow::bail!(
-            "DATABASE_URL: PostgreSQL (`{s}://`) is not supported yet; use a SQLite URL such as \
-             sqlite://makruk-bot.sqlite3"
-        ),
+        Some("postgres" | "postgresql") => Ok(Backend::Postgres),
         Some(s) => anyhow::bail!(
             "DATABASE_URL: unsupported database `{s}://`; use a SQLite URL such as \
-             sqlite://makruk-bot.sqlite3"
+             sqlite://makruk-bot.sqlite3 or a PostgreSQL URL such as \
+             postgres://user:password@host/database"
         ),
         None => anyhow::bail!(
-            "DATABASE_URL must start with `sqlite:` (for example sqlite://makruk-bot.sqlite3 or \
-             sqlite::memory:)"
+            "DATABASE_URL must start with `sqlite:` or `postgres://` (for example \
+             sqlite://makruk-bot.sqlite3, sqlite::memory: or postgres://user@host/database)"
         ),
     }
 }
@@ -61,7 +71,7 @@ pub(super) fn check_directory(file: &std::path::Path) -> anyhow::Result<()> {
 /// or file system): such a store would show boards and fail every move. A read-only
 /// connection still takes the write lock (`BEGIN IMMEDIATE`), so the check writes for real: a
 /// table created in a transaction that is rolled back, which leaves the file as it was.
-pub(super) async fn check_writable(conn: &mut SqliteConnection) -> anyhow::Result<()> {
+pub(super) async fn check_writable(conn: &mut DbConn) -> anyhow::Result<()> {
     let wrote = conn
         .execute("BEGIN IMMEDIATE; CREATE TABLE main.makruk_write_check (x)")
         .await;
@@ -86,7 +96,7 @@ const RECOVER: &str = "the bot does not start on a damaged database: stop it, ke
 /// otherwise show only when the damaged pages are read, in the middle of a game. It reads the
 /// whole file: measured on a 1 GB file (about 5 million moves) on a small VM, 2 s with the file
 /// in the page cache, 21 s from a cold cache (the disk's ~50 MB/s).
-pub(super) async fn check_integrity(conn: &mut SqliteConnection) -> anyhow::Result<()> {
+pub(super) async fn check_integrity(conn: &mut DbConn) -> anyhow::Result<()> {
     let found: Vec<String> = sqlx::query_scalar("PRAGMA quick_check")
         .fetch_all(&mut *conn)
         .await
@@ -122,7 +132,7 @@ pub(super) fn open_error(e: sqlx::Error) -> anyhow::Error {
 /// The writer connection of a [`super::Store`] (`None` once the store is closed).
 #[derive(Debug)]
 pub struct WriterConn {
-    pub(super) conn: Option<SqliteConnection>,
+    pub(super) conn: Option<DbConn>,
     /// A transaction may be open on `conn` (set before `BEGIN`, cleared by a successful
     /// `COMMIT` or `ROLLBACK`): whoever takes the connection next rolls back first. This covers
     /// a transaction dropped without commit whose rollback has not run yet, and a request
@@ -133,7 +143,7 @@ pub struct WriterConn {
 /// The shared writer connection.
 pub(super) type Writer = Arc<Mutex<WriterConn>>;
 
-pub(super) fn writer(conn: SqliteConnection) -> Writer {
+pub(super) fn writer(conn: DbConn) -> Writer {
     Arc::new(Mutex::new(WriterConn {
         conn: Some(conn),
         dirty: false,
@@ -184,7 +194,7 @@ pub struct WriterTx {
 }
 
 impl WriterTx {
-    fn conn_mut(&mut self) -> &mut SqliteConnection {
+    fn conn_mut(&mut self) -> &mut DbConn {
         self.guard
             .as_mut()
             .and_then(|g| g.conn.as_mut())
@@ -224,14 +234,15 @@ impl Drop for WriterTx {
     }
 }
 
-/// A transaction on the store: a read snapshot from the read pool, or a transaction on the
-/// writer connection (all writes; reads too for an in-memory database, which exists only on
-/// its one connection). Use it as a `&mut SqliteConnection`. Dropped without
-/// [`Tx::commit`], it is rolled back.
+/// A transaction on the store: a transaction on a pool connection (SQLite: a read snapshot;
+/// PostgreSQL: every transaction, see [`super::Store::begin_write`]), or a transaction on the
+/// SQLite writer connection (all writes; reads too for an in-memory database, which exists only
+/// on its one connection). Use it as a `&mut DbConn`. Dropped without [`Tx::commit`], it is
+/// rolled back.
 #[derive(Debug)]
 pub enum Tx {
-    /// A read transaction on a connection of the read pool.
-    Read(Transaction<'static, Sqlite>),
+    /// A transaction on a connection of a pool.
+    Pooled(Transaction<'static, Any>),
     /// A transaction on the writer connection.
     Writer(WriterTx),
 }
@@ -243,18 +254,18 @@ impl Tx {
     /// Database errors; the transaction is then rolled back.
     pub async fn commit(self) -> sqlx::Result<()> {
         match self {
-            Tx::Read(tx) => tx.commit().await,
+            Tx::Pooled(tx) => tx.commit().await,
             Tx::Writer(tx) => tx.commit().await,
         }
     }
 }
 
 impl Deref for Tx {
-    type Target = SqliteConnection;
+    type Target = DbConn;
 
-    fn deref(&self) -> &SqliteConnection {
+    fn deref(&self) -> &DbConn {
         match self {
-            Tx::Read(tx) => tx,
+            Tx::Pooled(tx) => tx,
             Tx::Writer(tx) => tx
                 .guard
                 .as_ref()
@@ -265,20 +276,20 @@ impl Deref for Tx {
 }
 
 impl DerefMut for Tx {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
+    fn deref_mut(&mut self) -> &mut DbConn {
         match self {
-            Tx::Read(tx) => tx,
+            Tx::Pooled(tx) => tx,
             Tx::Writer(tx) => tx.conn_mut(),
         }
     }
 }
 
 /// A connection for a single read statement: from the read pool, or the writer connection for
-/// an in-memory database. Use it as a `&mut SqliteConnection`.
+/// an in-memory SQLite database. Use it as a `&mut DbConn`.
 #[derive(Debug)]
 pub enum Conn {
     /// A connection of the read pool.
-    Pool(PoolConnection<Sqlite>),
+    Pool(PoolConnection<Any>),
     /// The writer connection (in-memory database).
     Writer(OwnedMutexGuard<WriterConn>),
 }
@@ -290,9 +301,9 @@ impl Conn {
 }
 
 impl Deref for Conn {
-    type Target = SqliteConnection;
+    type Target = DbConn;
 
-    fn deref(&self) -> &SqliteConnection {
+    fn deref(&self) -> &DbConn {
         match self {
             Conn::Pool(c) => c,
             Conn::Writer(g) => g
@@ -304,7 +315,7 @@ impl Deref for Conn {
 }
 
 impl DerefMut for Conn {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
+    fn deref_mut(&mut self) -> &mut DbConn {
         match self {
             Conn::Pool(c) => c,
             Conn::Writer(g) => g

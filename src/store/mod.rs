@@ -1,11 +1,19 @@
-//! All SQL, behind typed functions (sqlx; SQLite by default, portable to PostgreSQL).
+//! All SQL, behind typed functions (sqlx; SQLite by default, or PostgreSQL).
 //!
-//! Portability: queries use `$1`-style binds (sqlx-sqlite reads `$N` as parameter N; PostgreSQL
-//! needs that form), `RETURNING`, and partial unique indexes, which both databases have. Only the
-//! transaction start differs: SQLite transactions that will write begin with `BEGIN IMMEDIATE`
-//! (take the write lock at once, so two writers queue on the busy timeout instead of failing with
-//! `SQLITE_BUSY` when a reader upgrades); on PostgreSQL a plain `BEGIN` plus the version check
-//! gives the same guarantee.
+//! One code path for both: every query function takes a [`DbConn`] (sqlx's `AnyConnection`),
+//! and a [`Tx`] or [`Conn`] of either backend derefs to one. Portability: queries use
+//! `$1`-style binds (sqlx-sqlite reads `$N` as parameter N; PostgreSQL needs that form),
+//! `RETURNING`, `ON CONFLICT` and partial unique indexes, which both databases have; where the
+//! SQL must differ, the one function concerned branches on [`Backend::of`]. The migrations
+//! differ only in column types (`migrations/` is SQLite's, `migrations/postgres/` PostgreSQL's,
+//! with the same numbers and names).
+//!
+//! Transactions that will write are serialized on both: SQLite has one writer connection
+//! (`BEGIN IMMEDIATE`, see [`conn`]); on PostgreSQL each write transaction first takes one
+//! transaction-scoped advisory lock, held by one transaction of all processes at a time, so
+//! every read-then-write (ratings, accepting a challenge, clocks, announced marks) sees what
+//! the previous writer committed, as on SQLite, with no serialization failures to retry. The
+//! games' version check comes on top (a stale move writes nothing).
 //!
 //! Ids of users and channels (u64 snowflakes) are stored as BIGINT: the same 64 bits as i64.
 //! Enums (states, results, sides, rulesets) are stored as TEXT and decoded into their types when a
@@ -13,22 +21,19 @@
 //! from the same enums.
 
 use std::str::FromStr;
-use std::time::Duration;
 
 use anyhow::Context as _;
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::query::Query;
-use sqlx::sqlite::{
-    SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
-};
-use sqlx::{ConnectOptions as _, Connection as _, Row, Sqlite, SqliteConnection, SqlitePool};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyPool, ConnectOptions as _, Connection as _, Executor as _, Row};
 
 mod codec;
 mod conn;
 mod ratings;
 
 pub use codec::{GameState, Stored};
-pub use conn::{Conn, Tx, WriterConn, WriterTx};
+pub use conn::{Backend, Conn, Tx, WriterConn, WriterTx};
 pub use ratings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};
@@ -37,21 +42,66 @@ use makruk::{Color, CountAction, Ruleset};
 use crate::clock::{Snapshot, StoredClock, TimeControl};
 use crate::types::{ChallengeState, ColorChoice, ComputerSeat, EndReason, GameResult};
 
-/// Connections for reads. Each SQLite connection of sqlx has its own worker thread, and every
-/// statement is a hand-off to it and back; more threads than cores only add switching.
-const READERS: u32 = 4;
+/// The connection every query function takes: SQLite's or PostgreSQL's, behind sqlx's `Any`
+/// driver.
+pub type DbConn = sqlx::AnyConnection;
 
-/// The database: a connection pool for reads and one connection for writes. Cheap to clone.
+/// SQLite's read connections by default. Each SQLite connection of sqlx has its own worker
+/// thread, and every statement is a hand-off to it and back; more threads than cores only add
+/// switching.
+const SQLITE_READERS: u32 = 4;
+
+/// PostgreSQL's connections per process by default (writers and readers together).
+const POSTGRES_CONNECTIONS: u32 = 8;
+
+/// The statement timeout by default (SQLite: its busy timeout).
+const STATEMENT_TIMEOUT_MS: u64 = 10_000;
+
+/// How a PostgreSQL write transaction begins: it takes the write lock (see the module docs) in
+/// the same round trip, a transaction-scoped advisory lock whose key is any fixed number (here
+/// the ASCII of "makruk", 0x6d616b72756b).
+const POSTGRES_BEGIN_WRITE: &str = "BEGIN ISOLATION LEVEL READ COMMITTED; \
+     SELECT pg_advisory_xact_lock(120265181918571)";
+
+/// How a PostgreSQL read transaction begins: one snapshot for all its statements, as SQLite's.
+const POSTGRES_BEGIN_READ: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
+/// How often opening a PostgreSQL transaction is tried when the connection turns out lost (the
+/// pool then opens a new one).
+const BEGIN_ATTEMPTS: u32 = 3;
+
+/// Connection settings (`DATABASE_MAX_CONNECTIONS`, `DATABASE_STATEMENT_TIMEOUT_MS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// Connections per process. SQLite: read connections beside the one writer (default 4);
+    /// PostgreSQL: all of them, a quarter (at least one) for write transactions, the rest for
+    /// reads (default 8).
+    pub max_connections: Option<u32>,
+    /// The longest a statement may run, in milliseconds (default 10 000). PostgreSQL: its
+    /// `statement_timeout` (waiting for the write lock included); SQLite: the busy timeout (how
+    /// long a writer of another process is waited for).
+    pub statement_timeout_ms: Option<u64>,
+}
+
+/// The database: its connections for reads and writes. Cheap to clone.
 ///
-/// SQLite has one writer at a time. Writers queue (first come, first served) for the single
-/// writer connection instead of contending for the file lock, where SQLite's busy handler
-/// would make them sleep and retry; `BEGIN IMMEDIATE` and the busy timeout still protect
-/// against other processes on the same file. An in-memory database exists only on its one
-/// connection: there reads use the writer connection too, and there is no read pool.
+/// SQLite: a connection pool for reads and one connection for writes. SQLite has one writer at
+/// a time. Writers queue (first come, first served) for the single writer connection instead of
+/// contending for the file lock, where SQLite's busy handler would make them sleep and retry;
+/// `BEGIN IMMEDIATE` and the busy timeout still protect against other processes on the same
+/// file. An in-memory database exists only on its one connection: there reads use the writer
+/// connection too, and there is no read pool.
+///
+/// PostgreSQL: a pool for reads and one for write transactions (so that a writer never waits
+/// for a connection held by another writer queued behind it on the write lock).
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: Option<SqlitePool>,
-    writer: conn::Writer,
+    backend: Backend,
+    pool: Option<AnyPool>,
+    /// PostgreSQL's pool for write transactions.
+    write_pool: Option<AnyPool>,
+    /// SQLite's writer connection.
+    writer: Option<conn::Writer>,
 }
 
 /// u64 id → BIGINT (same bits).
@@ -110,7 +160,7 @@ const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_f
 
 /// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
 /// decode error naming the column.
-fn computer_seat(r: &SqliteRow) -> sqlx::Result<Option<ComputerSeat>> {
+fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
     let side: Option<Color> = get_opt(r, "computer_side")?;
     let level: Option<i64> = r.try_get("computer_level")?;
     match (side, level) {
@@ -124,7 +174,7 @@ fn computer_seat(r: &SqliteRow) -> sqlx::Result<Option<ComputerSeat>> {
     }
 }
 
-fn game_row(r: &SqliteRow) -> sqlx::Result<GameRow> {
+fn game_row(r: &AnyRow) -> sqlx::Result<GameRow> {
     Ok(GameRow {
         id: r.try_get("id")?,
         channel_id: r.try_get("channel_id")?,
@@ -202,7 +252,7 @@ pub struct ChallengeRow {
 const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
      state, created_at, expires_at, answered_at, game_id, time_control, guild_id, rated";
 
-fn challenge_row(r: &SqliteRow) -> sqlx::Result<ChallengeRow> {
+fn challenge_row(r: &AnyRow) -> sqlx::Result<ChallengeRow> {
     Ok(ChallengeRow {
         id: r.try_get("id")?,
         channel_id: r.try_get("channel_id")?,
@@ -264,37 +314,96 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
+/// True when `e` says the connection to the database was lost (PostgreSQL: a network error,
+/// class 08 "connection exception", or the server shutting down, 57P01-57P03).
+#[must_use]
+pub fn is_connection_lost(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")),
+        _ => false,
+    }
+}
+
+impl Backend {
+    /// The backend of connection `conn`.
+    #[must_use]
+    pub fn of(conn: &DbConn) -> Backend {
+        if conn.backend_name() == "PostgreSQL" {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
 impl Store {
-    /// Opens (creating if missing) the SQLite database at `url` (`sqlite:` URLs only), in WAL
-    /// mode with a 10 s busy timeout and foreign keys on, checks that it can be written and
-    /// passes `PRAGMA quick_check`, and applies the migrations of `migrations/`.
-    ///
-    /// Durability: the writer commits with `synchronous=FULL` (the WAL is synced at every
-    /// commit), so a write whose commit returned survives a crash of the process and a power
-    /// failure; the readers, which never commit a write, keep `NORMAL`.
+    /// [`Store::open_with`] with the default settings.
     ///
     /// # Errors
-    /// When the URL is bad or not `sqlite:`, the file cannot be opened or written, is damaged,
-    /// or a migration fails; each says what to do.
+    /// As [`Store::open_with`].
     pub async fn open(url: &str) -> anyhow::Result<Store> {
-        conn::check_url(url)?;
-        let options = SqliteConnectOptions::from_str(url)
-            .with_context(|| "bad database URL")?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+        Store::open_with(url, StoreOptions::default()).await
+    }
+
+    /// Opens the database at `url` and applies its migrations: a `sqlite:` URL opens (creating
+    /// it if missing) a SQLite file, in WAL mode with foreign keys on, after checking that it
+    /// can be written and passes `PRAGMA quick_check` (migrations of `migrations/`); a
+    /// `postgres://` URL connects to a PostgreSQL database (migrations of
+    /// `migrations/postgres/`, under sqlx's advisory lock, so two processes starting at once
+    /// apply them once).
+    ///
+    /// Durability (SQLite): the writer commits with `synchronous=FULL` (the WAL is synced at
+    /// every commit), so a write whose commit returned survives a crash of the process and a
+    /// power failure; the readers, which never commit a write, keep `NORMAL`.
+    ///
+    /// # Errors
+    /// When the URL is bad or of another database, the database cannot be reached, opened or
+    /// written, is damaged, or a migration fails; each says what to do.
+    pub async fn open_with(url: &str, options: StoreOptions) -> anyhow::Result<Store> {
+        sqlx::any::install_default_drivers();
+        let timeout_ms = options.statement_timeout_ms.unwrap_or(STATEMENT_TIMEOUT_MS);
+        match conn::check_url(url)? {
+            Backend::Sqlite => {
+                let readers = options.max_connections.unwrap_or(SQLITE_READERS).max(1);
+                Store::open_sqlite(url, readers, timeout_ms).await
+            }
+            Backend::Postgres => {
+                let total = options
+                    .max_connections
+                    .unwrap_or(POSTGRES_CONNECTIONS)
+                    .max(2);
+                Store::open_postgres(url, total, timeout_ms).await
+            }
+        }
+    }
+
+    async fn open_sqlite(url: &str, readers: u32, timeout_ms: u64) -> anyhow::Result<Store> {
+        let options = SqliteConnectOptions::from_str(url).with_context(|| "bad database URL")?;
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         if !in_memory {
             conn::check_directory(options.get_filename())?;
         }
+        // The Any driver connects by URL: the file and its mode travel in it (`mode=rwc`, create
+        // if missing, unless the URL says otherwise), the pragmas are set on each new
+        // connection (WAL is the file's, set once by the writer).
+        let url = if in_memory || url.contains("mode=") {
+            url.to_owned()
+        } else {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        };
+        let any = AnyConnectOptions::from_str(&url).with_context(|| "bad database URL")?;
         // The writer's connection lives as long as the store (an in-memory database lives
         // exactly as long as its connection).
-        let mut writer = options
-            .clone()
-            .synchronous(SqliteSynchronous::Full)
-            .connect()
+        let mut writer = any.connect().await.map_err(conn::open_error)?;
+        writer
+            .execute(&*format!(
+                "PRAGMA busy_timeout = {timeout_ms}; PRAGMA journal_mode = WAL; \
+                 PRAGMA synchronous = FULL"
+            ))
             .await
             .map_err(conn::open_error)?;
         conn::check_writable(&mut writer).await?;
@@ -309,49 +418,119 @@ impl Store {
             // No ping before each acquire (sqlx's default): a connection to a local file does
             // not go stale, and the ping is one more round trip to the connection's worker
             // thread per request.
-            let pool = SqlitePoolOptions::new()
-                .max_connections(READERS)
+            let pool = AnyPoolOptions::new()
+                .max_connections(readers)
                 .test_before_acquire(false)
-                .connect_with(options)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        conn.execute(&*format!(
+                            "PRAGMA busy_timeout = {timeout_ms}; PRAGMA synchronous = NORMAL"
+                        ))
+                        .await
+                        .map(drop)
+                    })
+                })
+                .connect_with(any)
                 .await;
             Some(pool.with_context(|| "cannot open the database")?)
         };
         Ok(Store {
+            backend: Backend::Sqlite,
             pool,
-            writer: conn::writer(writer),
+            write_pool: None,
+            writer: Some(conn::writer(writer)),
         })
     }
 
-    /// The connection pool for reads of a database file (`None` for an in-memory database,
-    /// which only the writer connection sees: use [`Store::read_conn`]).
+    async fn open_postgres(url: &str, total: u32, timeout_ms: u64) -> anyhow::Result<Store> {
+        let any = AnyConnectOptions::from_str(url).with_context(|| "bad database URL")?;
+        // The migrations on a connection of their own, without the statement timeout (a
+        // migration of a large table may take long). sqlx's PostgreSQL migrator holds an
+        // advisory lock while it checks and applies them: a second process starting at once
+        // waits, then finds them applied.
+        let mut conn = any
+            .connect()
+            .await
+            .with_context(|| "cannot connect to the database")?;
+        sqlx::migrate!("migrations/postgres")
+            .run(&mut conn)
+            .await
+            .with_context(|| "cannot apply the database migrations")?;
+        conn.close().await.ok();
+        let pool = |n: u32| {
+            AnyPoolOptions::new()
+                .max_connections(n)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        conn.execute(&*format!("SET statement_timeout = {timeout_ms}"))
+                            .await
+                            .map(drop)
+                    })
+                })
+                .connect_with(any.clone())
+        };
+        // Writes are serialized by the write lock: a few connections keep the next writers
+        // ready; the rest serve reads.
+        let writers = (total / 4).max(1);
+        let write_pool = pool(writers)
+            .await
+            .with_context(|| "cannot connect to the database")?;
+        let read_pool = pool(total - writers)
+            .await
+            .with_context(|| "cannot connect to the database")?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            pool: Some(read_pool),
+            write_pool: Some(write_pool),
+            writer: None,
+        })
+    }
+
+    /// The database this store uses.
     #[must_use]
-    pub fn pool(&self) -> Option<&SqlitePool> {
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The connection pool for reads (`None` for an in-memory SQLite database, which only the
+    /// writer connection sees: use [`Store::read_conn`]).
+    #[must_use]
+    pub fn pool(&self) -> Option<&AnyPool> {
         self.pool.as_ref()
     }
 
-    /// Closes the read pool and the writer connection, waiting for requests in progress. Later
+    /// Closes the pools and the writer connection, waiting for requests in progress. Later
     /// requests fail with `PoolClosed`.
     pub async fn close(&self) {
-        let conn = self.writer.lock().await.conn.take();
-        if let Some(conn) = conn {
-            if let Err(e) = conn.close().await {
-                tracing::warn!(error = %e, "closing the writer connection");
+        if let Some(writer) = &self.writer {
+            let conn = writer.lock().await.conn.take();
+            if let Some(conn) = conn {
+                if let Err(e) = conn.close().await {
+                    tracing::warn!(error = %e, "closing the writer connection");
+                }
             }
         }
-        if let Some(pool) = &self.pool {
+        for pool in self.write_pool.iter().chain(&self.pool) {
             pool.close().await;
         }
     }
 
-    /// Starts a transaction that will write: `BEGIN IMMEDIATE` (see the module docs) on the
-    /// writer connection, which it holds until it is committed or dropped.
+    /// Starts a transaction that will write. SQLite: `BEGIN IMMEDIATE` (see the module docs)
+    /// on the writer connection, which it holds until it is committed or dropped. PostgreSQL:
+    /// a transaction holding the write lock (see the module docs) until it ends; a connection
+    /// found lost when the transaction begins is replaced (a few times).
     ///
     /// # Errors
-    /// Database errors (a busy database past the busy timeout included).
+    /// Database errors (a busy database past the busy timeout, or the write lock not had within
+    /// the statement timeout, included).
     pub async fn begin_write(&self) -> sqlx::Result<Tx> {
-        Ok(Tx::Writer(
-            conn::begin_on_writer(&self.writer, "BEGIN IMMEDIATE").await?,
-        ))
+        match (&self.writer, &self.write_pool) {
+            (Some(writer), _) => Ok(Tx::Writer(
+                conn::begin_on_writer(writer, "BEGIN IMMEDIATE").await?,
+            )),
+            (None, Some(pool)) => begin_pooled(pool, POSTGRES_BEGIN_WRITE).await,
+            (None, None) => Err(sqlx::Error::PoolClosed),
+        }
     }
 
     /// Starts a read-only transaction (a consistent snapshot).
@@ -359,11 +538,13 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn begin_read(&self) -> sqlx::Result<Tx> {
-        match &self.pool {
-            Some(pool) => Ok(Tx::Read(pool.begin().await?)),
-            None => Ok(Tx::Writer(
-                conn::begin_on_writer(&self.writer, "BEGIN").await?,
-            )),
+        match (&self.pool, &self.writer) {
+            (Some(pool), _) if self.backend == Backend::Postgres => {
+                begin_pooled(pool, POSTGRES_BEGIN_READ).await
+            }
+            (Some(pool), _) => Ok(Tx::Pooled(pool.begin().await?)),
+            (None, Some(writer)) => Ok(Tx::Writer(conn::begin_on_writer(writer, "BEGIN").await?)),
+            (None, None) => Err(sqlx::Error::PoolClosed),
         }
     }
 
@@ -372,9 +553,10 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn read_conn(&self) -> sqlx::Result<Conn> {
-        match &self.pool {
-            Some(pool) => Ok(Conn::Pool(pool.acquire().await?)),
-            None => Conn::of_writer(&self.writer).await,
+        match (&self.pool, &self.writer) {
+            (Some(pool), _) => Ok(Conn::Pool(pool.acquire().await?)),
+            (None, Some(writer)) => Conn::of_writer(writer).await,
+            (None, None) => Err(sqlx::Error::PoolClosed),
         }
     }
 
@@ -419,12 +601,25 @@ impl Store {
     }
 }
 
+/// A transaction on a connection of `pool` begun with `begin` (PostgreSQL), retried on a new
+/// connection when the one taken turns out lost (nothing was done on it yet).
+async fn begin_pooled(pool: &AnyPool, begin: &'static str) -> sqlx::Result<Tx> {
+    let mut attempt = 1;
+    loop {
+        match pool.begin_with(begin).await {
+            Ok(tx) => return Ok(Tx::Pooled(tx)),
+            Err(e) if attempt < BEGIN_ATTEMPTS && is_connection_lost(&e) => {
+                tracing::warn!(error = %e, attempt, "the database connection was lost; retrying");
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// The active game of `channel`, if any.
 #[tracing::instrument(skip(conn))]
-pub async fn active_game(
-    conn: &mut SqliteConnection,
-    channel: i64,
-) -> sqlx::Result<Option<GameRow>> {
+pub async fn active_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}'",
         GameState::Active.db_name()
@@ -438,7 +633,7 @@ pub async fn active_game(
 
 /// The most recent game of `channel` (active or finished), if any.
 #[tracing::instrument(skip(conn))]
-pub async fn last_game(conn: &mut SqliteConnection, channel: i64) -> sqlx::Result<Option<GameRow>> {
+pub async fn last_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
     ))
@@ -451,7 +646,7 @@ pub async fn last_game(conn: &mut SqliteConnection, channel: i64) -> sqlx::Resul
 
 /// Game `id`, if it exists.
 #[tracing::instrument(skip(conn))]
-pub async fn game(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<GameRow>> {
+pub async fn game(conn: &mut DbConn, id: i64) -> sqlx::Result<Option<GameRow>> {
     sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
         .bind(id)
         .fetch_optional(conn)
@@ -463,7 +658,7 @@ pub async fn game(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<G
 /// The last `limit` finished games of `channel`, newest first.
 #[tracing::instrument(skip(conn))]
 pub async fn finished_games(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     channel: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<GameRow>> {
@@ -484,7 +679,7 @@ pub async fn finished_games(
 /// Inserts a new active game and returns its id. Fails with a unique violation (see
 /// [`is_unique_violation`]) when the channel already has an active game.
 #[tracing::instrument(skip(conn))]
-pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::Result<i64> {
+pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
          version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
@@ -514,7 +709,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &NewGame<'_>) -> sqlx::
 
 /// The active games in which the computer plays (for start-up: it may be its turn).
 #[tracing::instrument(skip(conn))]
-pub async fn active_computer_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRow>> {
+pub async fn active_computer_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
          ORDER BY id",
@@ -538,10 +733,10 @@ const UPDATE_GAME: &str = "UPDATE games SET fen = $1, plies = $2, state = $3, re
 
 /// Binds $1-$15 of [`UPDATE_GAME`] from `g` and `expected_version`.
 fn bind_game_update<'q>(
-    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    query: Query<'q, Any, AnyArguments<'q>>,
     g: &'q GameRow,
     expected_version: i64,
-) -> Query<'q, Sqlite, SqliteArguments<'q>> {
+) -> Query<'q, Any, AnyArguments<'q>> {
     query
         .bind(&g.fen)
         .bind(g.plies)
@@ -565,7 +760,7 @@ fn bind_game_update<'q>(
 /// version is still `expected_version`. Returns false when it was not (a lost race).
 #[tracing::instrument(skip(conn, g), fields(game = g.id))]
 pub async fn update_game(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     g: &GameRow,
     expected_version: i64,
 ) -> sqlx::Result<bool> {
@@ -580,32 +775,62 @@ pub async fn update_game(
 /// version becomes `expected_version + 1`. Returns false when it was not (a lost race):
 /// nothing is written then. Call it inside a write transaction.
 ///
-/// The two statements go to SQLite as one query (one round trip to the connection's worker
+/// On SQLite the two statements go as one query (one round trip to the connection's worker
 /// thread instead of two). The move is inserted first, guarded by the same version condition
 /// as the update that follows; under the transaction's write lock both see the same version,
 /// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
 /// statements with binds in one query, there they run one after the other in the transaction.
 #[tracing::instrument(skip(conn, g, mv), fields(game = g.id))]
 pub async fn append_move(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     g: &GameRow,
     expected_version: i64,
     mv: &MoveRow,
 ) -> sqlx::Result<bool> {
-    let sql = format!(
-        "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, black_ms, announced) \
-         SELECT $10, $16, $17, $18, $8, $19, $20, 0 FROM games WHERE id = $10 AND version = $11; \
-         {UPDATE_GAME}"
-    );
-    let done = bind_game_update(sqlx::query(&sql), g, expected_version)
-        .bind(mv.ply)
-        .bind(&mv.uci)
-        .bind(&mv.san)
-        .bind(mv.clocks.map(|c| c.white_ms))
-        .bind(mv.clocks.map(|c| c.black_ms))
-        .execute(conn)
-        .await?;
-    match done.rows_affected() {
+    const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, \
+         black_ms, announced) \
+         SELECT $10, $16, $17, $18, $8, $19, $20, 0 FROM games WHERE id = $10 AND version = $11";
+    /// Binds the move's $16-$20 after the update's.
+    fn bind_move<'q>(
+        q: Query<'q, Any, AnyArguments<'q>>,
+        mv: &'q MoveRow,
+    ) -> Query<'q, Any, AnyArguments<'q>> {
+        q.bind(mv.ply)
+            .bind(&mv.uci)
+            .bind(&mv.san)
+            .bind(mv.clocks.map(|c| c.white_ms))
+            .bind(mv.clocks.map(|c| c.black_ms))
+    }
+    let changed = match Backend::of(conn) {
+        Backend::Sqlite => {
+            let sql = format!("{INSERT_MOVE}; {UPDATE_GAME}");
+            bind_move(bind_game_update(sqlx::query(&sql), g, expected_version), mv)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected()
+        }
+        Backend::Postgres => {
+            // The insert names $10-$20; PostgreSQL wants every parameter up to the highest
+            // used, so it gets the update's binds too (unused ones are typed by their value).
+            let inserted = bind_move(
+                bind_game_update(sqlx::query(INSERT_MOVE), g, expected_version),
+                mv,
+            )
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+            if inserted == 0 {
+                0
+            } else {
+                inserted
+                    + bind_game_update(sqlx::query(UPDATE_GAME), g, expected_version)
+                        .execute(&mut *conn)
+                        .await?
+                        .rows_affected()
+            }
+        }
+    };
+    match changed {
         2 => Ok(true),
         0 => Ok(false),
         n => Err(sqlx::Error::Protocol(format!(
@@ -616,7 +841,7 @@ pub async fn append_move(
 
 /// The moves of game `game_id`, in order.
 #[tracing::instrument(skip(conn))]
-pub async fn moves(conn: &mut SqliteConnection, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
+pub async fn moves(conn: &mut DbConn, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
     sqlx::query(
         "SELECT ply, uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
     )
@@ -642,7 +867,7 @@ pub async fn moves(conn: &mut SqliteConnection, game_id: i64) -> sqlx::Result<Ve
 /// Appends move `mv` (number `mv.ply`, 0-based) to game `game_id`.
 #[tracing::instrument(skip(conn))]
 pub async fn insert_move(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     game_id: i64,
     mv: &MoveRow,
     now: i64,
@@ -666,11 +891,7 @@ pub async fn insert_move(
 /// Marks the moves of game `game_id` before ply `plies` (a board after `plies` moves reached the
 /// channel) as announced. Returns how many moves were still unmarked.
 #[tracing::instrument(skip(conn))]
-pub async fn mark_announced(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-    plies: i64,
-) -> sqlx::Result<u64> {
+pub async fn mark_announced(conn: &mut DbConn, game_id: i64, plies: i64) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "UPDATE moves SET announced = 1 WHERE game_id = $1 AND ply < $2 AND announced = 0",
     )
@@ -683,14 +904,11 @@ pub async fn mark_announced(
 
 /// Whether game `game_id` has a move before ply `plies` that is not yet announced.
 #[tracing::instrument(skip(conn))]
-pub async fn has_unannounced(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-    plies: i64,
-) -> sqlx::Result<bool> {
+pub async fn has_unannounced(conn: &mut DbConn, game_id: i64, plies: i64) -> sqlx::Result<bool> {
     let row = sqlx::query(
-        "SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply < $2 AND announced = 0) \
-         AS pending",
+        // CASE: EXISTS is an integer on SQLite, a boolean on PostgreSQL.
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply < $2 \
+         AND announced = 0) THEN 1 ELSE 0 END AS pending",
     )
     .bind(game_id)
     .bind(plies)
@@ -701,7 +919,7 @@ pub async fn has_unannounced(
 
 /// The games with a move not yet announced, oldest game first.
 #[tracing::instrument(skip(conn))]
-pub async fn unannounced_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<i64>> {
+pub async fn unannounced_games(conn: &mut DbConn) -> sqlx::Result<Vec<i64>> {
     sqlx::query("SELECT DISTINCT game_id FROM moves WHERE announced = 0 ORDER BY game_id")
         .fetch_all(conn)
         .await?
@@ -712,11 +930,7 @@ pub async fn unannounced_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<
 
 /// Deletes the moves of game `game_id` from index `ply` on (a takeback).
 #[tracing::instrument(skip(conn))]
-pub async fn delete_moves_from(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-    ply: i64,
-) -> sqlx::Result<()> {
+pub async fn delete_moves_from(conn: &mut DbConn, game_id: i64, ply: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
         .bind(game_id)
         .bind(ply)
@@ -727,10 +941,7 @@ pub async fn delete_moves_from(
 
 /// The counting requests of game `game_id`, in order.
 #[tracing::instrument(skip(conn))]
-pub async fn count_events(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-) -> sqlx::Result<Vec<CountEventRow>> {
+pub async fn count_events(conn: &mut DbConn, game_id: i64) -> sqlx::Result<Vec<CountEventRow>> {
     sqlx::query("SELECT seq, ply, action FROM count_events WHERE game_id = $1 ORDER BY seq")
         .bind(game_id)
         .fetch_all(conn)
@@ -749,7 +960,7 @@ pub async fn count_events(
 /// Appends counting request number `seq` (0-based) to game `game_id`.
 #[tracing::instrument(skip(conn))]
 pub async fn insert_count_event(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     game_id: i64,
     seq: i64,
     ply: i64,
@@ -768,7 +979,7 @@ pub async fn insert_count_event(
 /// Deletes the counting requests of game `game_id` from number `seq` on (a takeback).
 #[tracing::instrument(skip(conn))]
 pub async fn delete_count_events_from(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     game_id: i64,
     seq: i64,
 ) -> sqlx::Result<()> {
@@ -782,11 +993,7 @@ pub async fn delete_count_events_from(
 
 /// Marks the open challenges of `channel` that expired before `now` as `expired`.
 #[tracing::instrument(skip(conn))]
-pub async fn expire_challenges(
-    conn: &mut SqliteConnection,
-    channel: i64,
-    now: i64,
-) -> sqlx::Result<u64> {
+pub async fn expire_challenges(conn: &mut DbConn, channel: i64, now: i64) -> sqlx::Result<u64> {
     let done = sqlx::query(&format!(
         "UPDATE challenges SET state = '{}', answered_at = expires_at \
          WHERE channel_id = $1 AND state = '{}' AND expires_at <= $2",
@@ -802,10 +1009,7 @@ pub async fn expire_challenges(
 
 /// The open challenge of `channel` (expired or not), if any.
 #[tracing::instrument(skip(conn))]
-pub async fn open_challenge(
-    conn: &mut SqliteConnection,
-    channel: i64,
-) -> sqlx::Result<Option<ChallengeRow>> {
+pub async fn open_challenge(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<ChallengeRow>> {
     sqlx::query(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = $1 AND state = '{}'",
         ChallengeState::Open.db_name()
@@ -819,7 +1023,7 @@ pub async fn open_challenge(
 
 /// Challenge `id`, if it exists.
 #[tracing::instrument(skip(conn))]
-pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<ChallengeRow>> {
+pub async fn challenge(conn: &mut DbConn, id: i64) -> sqlx::Result<Option<ChallengeRow>> {
     sqlx::query(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
     ))
@@ -833,10 +1037,7 @@ pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Opt
 /// Inserts an open challenge and returns its row. Fails with a unique violation when the
 /// channel already has an open challenge.
 #[tracing::instrument(skip(conn))]
-pub async fn insert_challenge(
-    conn: &mut SqliteConnection,
-    c: &NewChallenge,
-) -> sqlx::Result<ChallengeRow> {
+pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Result<ChallengeRow> {
     let row = sqlx::query(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
          created_at, expires_at, time_control, guild_id, rated) \
@@ -862,7 +1063,7 @@ pub async fn insert_challenge(
 /// Returns false when the challenge was no longer open (a lost race).
 #[tracing::instrument(skip(conn))]
 pub async fn close_challenge(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     id: i64,
     state: ChallengeState,
     now: i64,
@@ -884,7 +1085,7 @@ pub async fn close_challenge(
 
 /// Every active game (start-up rebuilds the scheduler from their clocks).
 #[tracing::instrument(skip(conn))]
-pub async fn active_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRow>> {
+pub async fn active_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' ORDER BY id",
         GameState::Active.db_name()
@@ -901,11 +1102,7 @@ pub async fn active_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameR
 /// `since_ms + by_ms` (see [`crate::clock::ClockState::resume`]). Bumps the versions (stale
 /// scheduler entries then do nothing). Returns the number of games changed.
 #[tracing::instrument(skip(conn))]
-pub async fn resume_clocks(
-    conn: &mut SqliteConnection,
-    since_ms: i64,
-    now_ms: i64,
-) -> sqlx::Result<u64> {
+pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sqlx::Result<u64> {
     // turn_started_ms + (now - max(since, turn_started_ms)), written without MAX() (whose
     // two-argument form is SQLite's; PostgreSQL's is GREATEST).
     let done = sqlx::query(&format!(
@@ -923,7 +1120,7 @@ pub async fn resume_clocks(
 
 /// The bot's last heartbeat (Unix milliseconds), if one was stored.
 #[tracing::instrument(skip(conn))]
-pub async fn last_alive(conn: &mut SqliteConnection) -> sqlx::Result<Option<i64>> {
+pub async fn last_alive(conn: &mut DbConn) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT last_alive_ms FROM bot_state WHERE id = 1")
         .fetch_optional(conn)
         .await
@@ -931,7 +1128,7 @@ pub async fn last_alive(conn: &mut SqliteConnection) -> sqlx::Result<Option<i64>
 
 /// Stores the bot's heartbeat `now_ms`.
 #[tracing::instrument(skip(conn))]
-pub async fn set_last_alive(conn: &mut SqliteConnection, now_ms: i64) -> sqlx::Result<()> {
+pub async fn set_last_alive(conn: &mut DbConn, now_ms: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO bot_state (id, last_alive_ms) VALUES (1, $1) \
          ON CONFLICT (id) DO UPDATE SET last_alive_ms = $1",

@@ -1,8 +1,10 @@
 //! Ratings, their history, the leaderboard (migration 0004).
 
 use makruk::Color;
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row as _, SqliteConnection};
+use sqlx::any::AnyRow;
+use sqlx::Row as _;
+
+use super::{Backend, DbConn};
 
 use super::codec::{get, Stored as _};
 use super::{game_row, GameRow, GameState, GAME_COLUMNS};
@@ -30,7 +32,7 @@ pub struct RatingRow {
 const RATING_COLUMNS: &str = "guild_id, user_id, speed, rating, deviation, volatility, games, \
      wins, draws, losses, last_game_at";
 
-fn rating_row(r: &SqliteRow) -> sqlx::Result<RatingRow> {
+fn rating_row(r: &AnyRow) -> sqlx::Result<RatingRow> {
     Ok(RatingRow {
         guild_id: r.try_get("guild_id")?,
         user_id: r.try_get("user_id")?,
@@ -74,7 +76,7 @@ pub struct HistoryRow {
 const HISTORY_COLUMNS: &str = "id, game_id, guild_id, user_id, speed, color, opponent_id, score, \
      rating_before, opponent_rating, rating, deviation, volatility, finished_at";
 
-fn history_row(r: &SqliteRow) -> sqlx::Result<HistoryRow> {
+fn history_row(r: &AnyRow) -> sqlx::Result<HistoryRow> {
     Ok(HistoryRow {
         id: r.try_get("id")?,
         game_id: r.try_get("game_id")?,
@@ -98,7 +100,7 @@ fn history_row(r: &SqliteRow) -> sqlx::Result<HistoryRow> {
 /// The rating of `user` on `guild` at `speed`, if they played a rated game there.
 #[tracing::instrument(skip(conn))]
 pub async fn rating(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     guild: i64,
     user: i64,
     speed: Kind,
@@ -117,7 +119,7 @@ pub async fn rating(
 
 /// Inserts or replaces the rating row of `r`'s player, server and speed.
 #[tracing::instrument(skip(conn))]
-pub async fn put_rating(conn: &mut SqliteConnection, r: &RatingRow) -> sqlx::Result<()> {
+pub async fn put_rating(conn: &mut DbConn, r: &RatingRow) -> sqlx::Result<()> {
     sqlx::query(&format!(
         "INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
          $11) ON CONFLICT (guild_id, user_id, speed) DO UPDATE SET rating = $4, deviation = $5, \
@@ -142,7 +144,7 @@ pub async fn put_rating(conn: &mut SqliteConnection, r: &RatingRow) -> sqlx::Res
 /// Appends history row `h` (its `id` is assigned). Fails with a unique violation when this
 /// player's side of the game is already rated.
 #[tracing::instrument(skip(conn))]
-pub async fn insert_history(conn: &mut SqliteConnection, h: &HistoryRow) -> sqlx::Result<()> {
+pub async fn insert_history(conn: &mut DbConn, h: &HistoryRow) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO rating_history (game_id, guild_id, user_id, speed, color, opponent_id, \
          score, rating_before, opponent_rating, rating, deviation, volatility, finished_at) \
@@ -170,7 +172,7 @@ pub async fn insert_history(conn: &mut SqliteConnection, h: &HistoryRow) -> sqlx
 /// first (ties: the lower user id first, so pages never overlap).
 #[tracing::instrument(skip(conn))]
 pub async fn leaderboard(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     guild: i64,
     speed: Kind,
     offset: i64,
@@ -197,11 +199,7 @@ pub async fn leaderboard(
 
 /// How many players the leaderboard of `guild` at `speed` has.
 #[tracing::instrument(skip(conn))]
-pub async fn leaderboard_size(
-    conn: &mut SqliteConnection,
-    guild: i64,
-    speed: Kind,
-) -> sqlx::Result<i64> {
+pub async fn leaderboard_size(conn: &mut DbConn, guild: i64, speed: Kind) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2")
         .bind(guild)
         .bind(speed.db_name())
@@ -214,7 +212,7 @@ pub async fn leaderboard_size(
 /// leaderboard's size, in one query.
 #[tracing::instrument(skip(conn))]
 pub async fn rank(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     guild: i64,
     speed: Kind,
     rating: f64,
@@ -239,7 +237,7 @@ pub async fn rank(
 /// The rated games of `user` on `guild` at `speed`, in the order they were rated.
 #[tracing::instrument(skip(conn))]
 pub async fn history(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConn,
     guild: i64,
     user: i64,
     speed: Kind,
@@ -260,7 +258,7 @@ pub async fn history(
 
 /// Every history row, in the order the ratings were applied (`recompute`).
 #[tracing::instrument(skip(conn))]
-pub async fn all_history(conn: &mut SqliteConnection) -> sqlx::Result<Vec<HistoryRow>> {
+pub async fn all_history(conn: &mut DbConn) -> sqlx::Result<Vec<HistoryRow>> {
     sqlx::query(&format!(
         "SELECT {HISTORY_COLUMNS} FROM rating_history ORDER BY id"
     ))
@@ -273,7 +271,7 @@ pub async fn all_history(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Histor
 
 /// Every rating row (`recompute`).
 #[tracing::instrument(skip(conn))]
-pub async fn all_ratings(conn: &mut SqliteConnection) -> sqlx::Result<Vec<RatingRow>> {
+pub async fn all_ratings(conn: &mut DbConn) -> sqlx::Result<Vec<RatingRow>> {
     sqlx::query(&format!(
         "SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, user_id, speed"
     ))
@@ -287,7 +285,7 @@ pub async fn all_ratings(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Rating
 /// The finished games that count for the ratings (see [`crate::rating`]): asked rated, on a
 /// server, between people, not aborted, at least [`MIN_RATED_PLIES`] plies; by id.
 #[tracing::instrument(skip(conn))]
-pub async fn rated_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRow>> {
+pub async fn rated_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND rated = 1 \
          AND guild_id IS NOT NULL AND computer_side IS NULL AND result <> '{}' AND plies >= $1 \
@@ -303,12 +301,16 @@ pub async fn rated_games(conn: &mut SqliteConnection) -> sqlx::Result<Vec<GameRo
     .collect()
 }
 
-/// Deletes every rating and history row (`recompute` writes them again).
+/// Deletes every rating and history row (`recompute` writes them again); the history's ids
+/// start again from 1, as the first time.
 #[tracing::instrument(skip(conn))]
-pub async fn clear_ratings(conn: &mut SqliteConnection) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM rating_history")
-        .execute(&mut *conn)
-        .await?;
+pub async fn clear_ratings(conn: &mut DbConn) -> sqlx::Result<()> {
+    // SQLite's row ids restart by themselves on an empty table; PostgreSQL's identity does not.
+    let clear = match Backend::of(conn) {
+        Backend::Sqlite => "DELETE FROM rating_history",
+        Backend::Postgres => "TRUNCATE rating_history RESTART IDENTITY",
+    };
+    sqlx::query(clear).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM ratings").execute(conn).await?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! Helpers shared by the service tests: a service on a fresh SQLite file, starting games,
-//! reading the conformance data.
+//! Helpers shared by the service tests: a service on a fresh database (a SQLite file, or a
+//! PostgreSQL database when `MAKRUK_TEST_POSTGRES_URL` is set), starting games, reading the
+//! conformance data.
 #![allow(dead_code)] // each test binary uses its own subset
 
 use std::io::Read as _;
@@ -17,9 +18,11 @@ pub const SPECTATOR: UserId = UserId(1003);
 /// The standard start position FEN.
 pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
 
-/// A temporary directory holding the database file, and the service on it.
+/// A temporary directory (holding the database file on SQLite), the database's URL, and the
+/// service on it.
 pub struct Env {
     pub dir: TempDir,
+    pub url: String,
     pub svc: GameService,
 }
 
@@ -27,25 +30,67 @@ pub fn db_url(path: &Path) -> String {
     format!("sqlite://{}", path.display())
 }
 
+/// The PostgreSQL server of the tests (`MAKRUK_TEST_POSTGRES_URL`, a URL of an existing
+/// database on it, e.g. `postgres://makruk@127.0.0.1:55432/postgres`), if one is given.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("MAKRUK_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// A new, empty PostgreSQL database on the tests' server (see [`postgres_url`]), named for this
+/// test alone so that tests stay independent and run in parallel: its URL.
+pub async fn fresh_postgres_db(server: &str) -> String {
+    use sqlx::{Connection as _, Executor as _};
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock after 1970")
+        .subsec_nanos();
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("t_{}_{n}_{nanos}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(server)
+        .await
+        .unwrap_or_else(|e| panic!("cannot connect to MAKRUK_TEST_POSTGRES_URL: {e}"));
+    admin
+        .execute(&*format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create the test database");
+    admin.close().await.ok();
+    let (base, query) = match server.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (server, String::new()),
+    };
+    let host = base.rsplit_once('/').map_or(base, |(h, _)| h);
+    format!("{host}/{name}{query}")
+}
+
+/// The URL of a fresh database for one test: on PostgreSQL when `MAKRUK_TEST_POSTGRES_URL` is
+/// set (see [`fresh_postgres_db`]), else a SQLite file in `dir`.
+pub async fn fresh_db_url(dir: &Path) -> String {
+    match postgres_url() {
+        Some(server) => fresh_postgres_db(&server).await,
+        None => db_url(&dir.join("bot.db")),
+    }
+}
+
 impl Env {
     pub async fn new() -> Env {
         let dir = tempfile::tempdir().expect("temp dir");
-        let svc = GameService::open(&db_url(&dir.path().join("bot.db")))
-            .await
-            .expect("open service");
-        Env { dir, svc }
+        let url = fresh_db_url(dir.path()).await;
+        let svc = GameService::open(&url).await.expect("open service");
+        Env { dir, url, svc }
     }
 
+    /// The SQLite file (meaningful only when the tests run on SQLite).
     pub fn db_path(&self) -> PathBuf {
         self.dir.path().join("bot.db")
     }
 
-    /// Closes the pool and opens a new service on the same file (a restart).
+    /// Closes the pool and opens a new service on the same database (a restart).
     pub async fn restart(&mut self) {
         self.svc.close().await;
-        self.svc = GameService::open(&db_url(&self.db_path()))
-            .await
-            .expect("reopen service");
+        self.svc = GameService::open(&self.url).await.expect("reopen service");
     }
 }
 
