@@ -25,10 +25,12 @@ use sqlx::{ConnectOptions as _, Connection as _, Row, Sqlite, SqliteConnection, 
 
 mod codec;
 mod conn;
+mod leases;
 mod ratings;
 
 pub use codec::{GameState, Stored};
 pub use conn::{Conn, Tx, WriterConn, WriterTx};
+pub use leases::*;
 pub use ratings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};
