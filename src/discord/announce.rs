@@ -141,8 +141,13 @@ impl Herald {
     }
 
     /// Posts every stored move not yet announced (see [`GameService::unannounced`]), except in
-    /// channels with an answer on its way. Returns how many games it posted.
+    /// channels with an answer on its way; only in the process that holds the leader lease
+    /// ([`GameService::is_leader`]), lest several processes post the same board. Returns how
+    /// many games it posted.
     async fn repost(&self, http: &Http) -> usize {
+        if !self.service.is_leader() {
+            return 0;
+        }
         let pending = match self.service.unannounced().await {
             Ok(p) => p,
             Err(e) => {

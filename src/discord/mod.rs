@@ -379,7 +379,9 @@ pub async fn run(
         crate::computer::Computer::new(config.computer_settings())
             .context("cannot start the computer's threads")?,
     );
-    service = service.with_draw_judge(computer.draw_judge());
+    service = service
+        .with_draw_judge(computer.draw_judge())
+        .with_leader_settings(crate::game::LeaderSettings::new(&config.computer_settings()));
     // Before any request: the downtime is given back and the scheduler armed from the database.
     let clocks = service
         .start_clocks()
@@ -393,6 +395,12 @@ pub async fn run(
     if let Some(sim) = &config.sim_clock {
         sim.attach(&service);
     }
+    // With several processes on the database, one of them picks up the work of any that dies.
+    let leads = service
+        .start_leader()
+        .await
+        .context("cannot take part in the leader lease")?;
+    info!(holder = service.holder_id(), leads, "leader lease");
     // The computer thinks from now on: first about the games left on its turn by the last run.
     // Its moves are announced; the announcements wait until the poster below starts.
     let driver = crate::computer::driver::spawn(service.clone(), Arc::clone(&computer));
