@@ -11,6 +11,7 @@ mod commands;
 mod components;
 mod i18n;
 mod respond;
+mod shards;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -19,6 +20,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
+
+pub use shards::{ShardRange, ShardRangeError};
 
 /// The default database: a SQLite file in the working directory, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://makruk-bot.sqlite3";
@@ -63,6 +66,11 @@ pub struct Config {
     /// nothing is there, level 9 says it is not installed.
     #[arg(long, env = "FAIRY_STOCKFISH_PATH", default_value = DEFAULT_FAIRY_STOCKFISH_PATH)]
     pub fairy_stockfish_path: std::path::PathBuf,
+    /// The gateway shards this process runs, `<first>..<last>/<total>` (inclusive, e.g.
+    /// `0..1/4` and `2..3/4` in two processes on one database). Default: the one shard of an
+    /// unsharded bot (Discord requires sharding from 2,500 servers).
+    #[arg(long, env = "SHARDS")]
+    pub shards: Option<ShardRange>,
     /// The bot's time: the system's clock when `None` (production); tests and the simulator
     /// give a [`SimClock`] and move it by hand.
     #[arg(skip)]
@@ -92,6 +100,7 @@ impl std::fmt::Debug for Config {
             .field("engine_hash_mb", &self.engine_hash_mb)
             .field("engine_max_think_ms", &self.engine_max_think_ms)
             .field("fairy_stockfish_path", &self.fairy_stockfish_path)
+            .field("shards", &self.shards.map(|s| s.to_string()))
             .field("sim_clock", &self.sim_clock)
             .field("repost_every", &self.repost_every)
             .finish_non_exhaustive()
@@ -127,6 +136,7 @@ impl Config {
             engine_hash_mb: 16,
             engine_max_think_ms: 2000,
             fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
+            shards: None,
             sim_clock: None,
             repost_every: DEFAULT_REPOST_EVERY,
         }
@@ -500,8 +510,17 @@ pub async fn run(
     });
     // A clean disconnect takes well under a second; a client stuck reaching Discord (HTTP
     // retries, DNS) is given up on after the grace period.
+    let shards = config.shards;
+    let started = async {
+        match shards {
+            // serenity 0.12 takes the range's end as the last shard to start, inclusive
+            // (`start_connection(range.start, range.end, total)` starts `end - start + 1`).
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+            None => client.start().await,
+        }
+    };
     let result = tokio::select! {
-        result = client.start() => result,
+        result = started => result,
         () = async {
             stopped(stop_rx).await;
             tokio::time::sleep(STOP_GRACE).await;
