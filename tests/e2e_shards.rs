@@ -66,7 +66,10 @@ async fn two_processes_on_two_shards_share_one_database() {
                 &ch.white,
                 ch.id,
                 "challenge",
-                &[("opponent", &format!("@{}", ch.black.name)), ("color", "white")],
+                &[
+                    ("opponent", &format!("@{}", ch.black.name)),
+                    ("color", "white"),
+                ],
             )
             .await;
         assert!(challenge.message().is_some(), "{}", challenge.text());
@@ -85,7 +88,10 @@ async fn two_processes_on_two_shards_share_one_database() {
             if ply + 1 == MATE.len() {
                 let text = outcome.text().to_lowercase();
                 // Dave reads Thai.
-                assert!(text.contains("checkmate") || text.contains("รุกจน"), "{text}");
+                assert!(
+                    text.contains("checkmate") || text.contains("รุกจน"),
+                    "{text}"
+                );
             }
         }
     }
@@ -102,7 +108,9 @@ async fn two_processes_on_two_shards_share_one_database() {
     bot_0.stop().await;
     bot_1.stop().await;
 
-    let svc = makruk_bot::game::GameService::open(&db).await.expect("open");
+    let svc = makruk_bot::game::GameService::open(&db)
+        .await
+        .expect("open");
     let mut conn = svc.store().read_conn().await.expect("conn");
     for ch in &channels {
         let id = makruk_bot::store::to_db_id(ch.id);

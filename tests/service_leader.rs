@@ -143,7 +143,10 @@ async fn one_process_holds_the_lease_at_a_time_and_it_passes_on_expiry_or_releas
     shared.wait(SEC);
     assert!(!a.is_leader(), "A's own view expires with the lease");
     assert!(b.leader_tick().await.unwrap().leader);
-    assert!(!a.leader_tick().await.unwrap().leader, "A may not take it back");
+    assert!(
+        !a.leader_tick().await.unwrap().leader,
+        "A may not take it back"
+    );
     assert!(b.is_leader() && !a.is_leader());
     assert_eq!(holder(&a).await.as_deref(), Some(b.holder_id()));
 
@@ -170,7 +173,10 @@ async fn a_dead_leaders_overdue_flag_is_fired_once_by_the_next_leader() {
     assert!(a.leader_tick().await.unwrap().leader);
     // A dies here (its clocks were never started: nobody will fire White's flag at T0 + 60 s).
     drop(a);
-    assert!(!b.leader_tick().await.unwrap().leader, "A's lease still runs");
+    assert!(
+        !b.leader_tick().await.unwrap().leader,
+        "A's lease still runs"
+    );
     shared.wait(15 * SEC);
     assert_eq!(b.leader_tick().await.unwrap(), led(), "nothing overdue yet");
     // White's flag falls at T0 + 60 s; the sweep waits for the 10 s grace.
@@ -249,11 +255,18 @@ async fn a_computer_turn_orphaned_by_a_dead_process_is_moved_once_by_the_leader(
     };
     assert_eq!(moved.status.plies, 1);
     shared.wait(30 * SEC);
-    assert_eq!(b.leader_tick().await.unwrap(), led(), "the human's turn now");
+    assert_eq!(
+        b.leader_tick().await.unwrap(),
+        led(),
+        "the human's turn now"
+    );
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(drain(&mut b_said).is_empty(), "moved once");
     let mut conn = b.store().read_conn().await.unwrap();
-    let row = store::active_game(&mut conn, 9).await.unwrap().expect("game");
+    let row = store::active_game(&mut conn, 9)
+        .await
+        .unwrap()
+        .expect("game");
     assert_eq!(row.plies, 1);
     drop(conn);
     b.close().await;

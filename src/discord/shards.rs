@@ -92,7 +92,10 @@ mod tests {
         assert_eq!("0..0/1".parse(), Ok(r(0, 0, 1)));
         assert_eq!("0..1/4".parse(), Ok(r(0, 1, 4)));
         assert_eq!(" 2..3/4 ".parse(), Ok(r(2, 3, 4)));
-        assert_eq!("1..1/2".parse::<ShardRange>().unwrap().to_string(), "1..1/2");
+        assert_eq!(
+            "1..1/2".parse::<ShardRange>().unwrap().to_string(),
+            "1..1/2"
+        );
     }
 
     #[test]

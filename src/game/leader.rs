@@ -242,7 +242,12 @@ impl GameService {
         let mut waiting = Vec::new();
         for row in rows {
             let Some(seat) = row.computer else { continue };
-            if row.clock.turn_started_ms.saturating_add(settings.think_ms(seat.level)) > before {
+            if row
+                .clock
+                .turn_started_ms
+                .saturating_add(settings.think_ms(seat.level))
+                > before
+            {
                 continue;
             }
             let g = load(&self.cache, &mut tx, row).await?;
@@ -261,7 +266,10 @@ impl GameService {
             if handed.insert(turn.game_id.0, turn.version) == Some(turn.version) {
                 continue;
             }
-            tracing::info!(game = turn.game_id.0, "a computer turn left waiting: taken up");
+            tracing::info!(
+                game = turn.game_id.0,
+                "a computer turn left waiting: taken up"
+            );
             let _ = self.turns.tx.send(turn);
             count += 1;
         }

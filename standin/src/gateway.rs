@@ -88,7 +88,11 @@ pub fn shard_of(guild: Option<u64>, total: u32) -> u32 {
 
 /// Discord's close code for an IDENTIFY of `shard` (`[id, total]`) when the stand-in has
 /// `total` shards and `live` says whether a shard already has a live session; `None`: fine.
-fn refusal(shard: (u64, u64), total: u32, live: impl Fn(u32) -> bool) -> Option<(u16, &'static str)> {
+fn refusal(
+    shard: (u64, u64),
+    total: u32,
+    live: impl Fn(u32) -> bool,
+) -> Option<(u16, &'static str)> {
     let (id, their_total) = shard;
     if their_total < u64::from(total) {
         return Some((4011, "Sharding required."));
@@ -103,7 +107,12 @@ fn refusal(shard: (u64, u64), total: u32, live: impl Fn(u32) -> bool) -> Option<
 /// IDENTIFY's `shard: [id, total]`, `[0, 1]` when absent or unreadable.
 fn identify_shard(v: &Value) -> (u64, u64) {
     let shard = v.pointer("/d/shard").and_then(Value::as_array);
-    match shard.map(|a| (a.first().and_then(Value::as_u64), a.get(1).and_then(Value::as_u64))) {
+    match shard.map(|a| {
+        (
+            a.first().and_then(Value::as_u64),
+            a.get(1).and_then(Value::as_u64),
+        )
+    }) {
         Some((Some(id), Some(total))) => (id, total),
         _ => (0, 1),
     }
@@ -300,7 +309,9 @@ pub(crate) fn connected(s: &Shared) -> bool {
 /// there is no session to send it in (no bot ever identified that shard, or the session was
 /// invalidated or its bot is gone for good).
 pub(crate) fn dispatch(s: &Shared, event: &str, data: Value) -> bool {
-    let guild = data["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
+    let guild = data["guild_id"]
+        .as_str()
+        .and_then(|g| g.parse::<u64>().ok());
     let mut sessions = s.session();
     let shard = shard_of(guild, sessions.total);
     *sessions.dispatched.entry(shard).or_default() += 1;
@@ -414,7 +425,10 @@ mod tests {
         assert_eq!(refusal((2, 2), 2, none_live).map(|r| r.0), Some(4010));
         assert_eq!(refusal((1, 2), 2, |id| id == 1).map(|r| r.0), Some(4010));
         assert_eq!(refusal((0, 2), 2, |id| id == 1), None);
-        assert_eq!(refusal((u64::MAX, u64::MAX), 2, none_live).map(|r| r.0), Some(4010));
+        assert_eq!(
+            refusal((u64::MAX, u64::MAX), 2, none_live).map(|r| r.0),
+            Some(4010)
+        );
     }
 
     #[test]
