@@ -9,7 +9,7 @@
 # DISCORD_TOKEN (required), DATABASE_URL (default here: the SQLite file /data/makruk-bot.sqlite3
 # on the volume), DISCORD_GUILD_ID, DISCORD_API_URL, ENGINE_THREADS, ENGINE_HASH_MB,
 # ENGINE_MAX_THINK_MS, FAIRY_STOCKFISH_PATH (default /usr/games/fairy-stockfish, installed
-# below), RUST_LOG.
+# below), SHARDS, RUST_LOG. Several processes on one PostgreSQL: docker-compose.yml.
 
 # ---- build ----
 FROM rust:1.95-slim-bookworm AS build

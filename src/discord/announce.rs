@@ -207,6 +207,12 @@ async fn already_shown(
 /// `announcements` until the service drops its sending end, and every `repost_every` again the
 /// moves still not announced (Discord failed longer than the retries lasted). `sim` (tests, the
 /// simulator) is told of each announcement posted.
+///
+/// With several processes on the database, the periodic re-post is done only by the holder of
+/// the leader lease ([`GameService::is_leader`]), lest two processes post the same board; the
+/// one at start-up is every process's (a restart after a kill does not wait for the killed
+/// process's lease to expire; a move another process is showing at that instant may then be
+/// shown twice, never lost).
 pub(crate) fn spawn(
     http: Arc<Http>,
     herald: Arc<Herald>,
@@ -235,6 +241,9 @@ pub(crate) fn spawn(
                     }
                 }
                 _ = tick.tick() => {
+                    if !herald.service.is_leader() {
+                        continue;
+                    }
                     let posted = herald.repost(&http).await;
                     if posted > 0 {
                         warn!(games = posted, "posted moves that were not announced");

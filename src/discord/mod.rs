@@ -11,6 +11,7 @@ mod commands;
 mod components;
 mod i18n;
 mod respond;
+mod shards;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -19,6 +20,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
+
+pub use shards::{ShardRange, ShardRangeError};
 
 /// The default database: a SQLite file in the working directory, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://makruk-bot.sqlite3";
@@ -74,6 +77,11 @@ pub struct Config {
     /// nothing is there, level 9 says it is not installed.
     #[arg(long, env = "FAIRY_STOCKFISH_PATH", default_value = DEFAULT_FAIRY_STOCKFISH_PATH)]
     pub fairy_stockfish_path: std::path::PathBuf,
+    /// The gateway shards this process runs, `<first>..<last>/<total>` (inclusive, e.g.
+    /// `0..1/4` and `2..3/4` in two processes on one database). Default: the one shard of an
+    /// unsharded bot (Discord requires sharding from 2,500 servers).
+    #[arg(long, env = "SHARDS")]
+    pub shards: Option<ShardRange>,
     /// The bot's time: the system's clock when `None` (production); tests and the simulator
     /// give a [`SimClock`] and move it by hand.
     #[arg(skip)]
@@ -108,6 +116,7 @@ impl std::fmt::Debug for Config {
             .field("engine_hash_mb", &self.engine_hash_mb)
             .field("engine_max_think_ms", &self.engine_max_think_ms)
             .field("fairy_stockfish_path", &self.fairy_stockfish_path)
+            .field("shards", &self.shards.map(|s| s.to_string()))
             .field("sim_clock", &self.sim_clock)
             .field("repost_every", &self.repost_every)
             .finish_non_exhaustive()
@@ -145,6 +154,7 @@ impl Config {
             engine_hash_mb: 16,
             engine_max_think_ms: 2000,
             fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
+            shards: None,
             sim_clock: None,
             repost_every: DEFAULT_REPOST_EVERY,
         }
@@ -409,7 +419,11 @@ pub async fn run(
         crate::computer::Computer::new(config.computer_settings())
             .context("cannot start the computer's threads")?,
     );
-    service = service.with_draw_judge(computer.draw_judge());
+    service = service
+        .with_draw_judge(computer.draw_judge())
+        .with_leader_settings(crate::game::LeaderSettings::new(
+            &config.computer_settings(),
+        ));
     // Before any request: the downtime is given back and the scheduler armed from the database.
     let clocks = service
         .start_clocks()
@@ -423,6 +437,12 @@ pub async fn run(
     if let Some(sim) = &config.sim_clock {
         sim.attach(&service);
     }
+    // With several processes on the database, one of them picks up the work of any that dies.
+    let leads = service
+        .start_leader()
+        .await
+        .context("cannot take part in the leader lease")?;
+    info!(holder = service.holder_id(), leads, "leader lease");
     // The computer thinks from now on: first about the games left on its turn by the last run.
     // Its moves are announced; the announcements wait until the poster below starts.
     let driver = crate::computer::driver::spawn(service.clone(), Arc::clone(&computer));
@@ -522,8 +542,17 @@ pub async fn run(
     });
     // A clean disconnect takes well under a second; a client stuck reaching Discord (HTTP
     // retries, DNS) is given up on after the grace period.
+    let shards = config.shards;
+    let started = async {
+        match shards {
+            // serenity 0.12 takes the range's end as the last shard to start, inclusive
+            // (`start_connection(range.start, range.end, total)` starts `end - start + 1`).
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+            None => client.start().await,
+        }
+    };
     let result = tokio::select! {
-        result = client.start() => result,
+        result = started => result,
         () = async {
             stopped(stop_rx).await;
             tokio::time::sleep(STOP_GRACE).await;

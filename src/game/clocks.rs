@@ -56,7 +56,7 @@ pub struct ClockStart {
 }
 
 impl ClockTasks {
-    fn scheduler(&self) -> Option<SchedulerHandle> {
+    pub(super) fn scheduler(&self) -> Option<SchedulerHandle> {
         let running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
         running.as_ref().map(|r| r.scheduler.clone())
     }

@@ -69,7 +69,7 @@ pub trait DrawJudge: Send + Sync + 'static {
 /// The sending end of the [`ComputerTurn`]s, shared by the service's clones, and the receiving
 /// end until it is taken.
 pub(super) struct TurnQueue {
-    tx: UnboundedSender<ComputerTurn>,
+    pub(super) tx: UnboundedSender<ComputerTurn>,
     rx: Mutex<Option<UnboundedReceiver<ComputerTurn>>>,
 }
 
@@ -84,7 +84,7 @@ impl Default for TurnQueue {
 }
 
 /// The computer's turn in `g`, if the game is active, has a computer and it is to move.
-fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
+pub(super) fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
     let seat = g.row.computer?;
     let to_move = g.row.state == GameState::Active
         && g.m.position().turn() == seat.side

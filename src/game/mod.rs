@@ -25,7 +25,10 @@
 //! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
 //!   start-up that rebuilds it and gives the downtime back, the heartbeat;
 //! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
-//!   a player's stats, `recompute`.
+//!   a player's stats, `recompute`;
+//! - `leader`: the lease that lets one of several processes on the database pick up the work of
+//!   a process that died (overdue clocks, computer turns left waiting), and re-post unannounced
+//!   moves.
 //!
 //! The service's time comes from a [`TimeSource`] in Unix milliseconds (the system's, or a
 //! [`crate::clock::FakeTime`] for tests and the simulator: [`GameService::with_time`]). The
@@ -39,6 +42,7 @@ mod clocks;
 mod computer;
 mod count;
 mod error;
+mod leader;
 mod offers;
 mod persist;
 mod play;
@@ -60,6 +64,7 @@ pub use computer::{
     ComputerSeat, ComputerTurn, DrawJudge, JudgeFuture, COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL,
 };
 pub use error::{ServiceError, MAX_INPUT_LEN};
+pub use leader::{LeaderSettings, Sweep, LEADER_LEASE};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
 pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
@@ -79,6 +84,7 @@ use announce::Announcer;
 use cache::GameCache;
 use clocks::ClockTasks;
 use computer::TurnQueue;
+use leader::Leader;
 
 /// How long a challenge stays open by default: 10 minutes, in seconds.
 pub const DEFAULT_CHALLENGE_TTL_SECS: i64 = 600;
@@ -100,6 +106,8 @@ pub struct GameService {
     /// Answers draw offers to the computer (none: it declines them).
     judge: Option<Arc<dyn DrawJudge>>,
     clocks: Arc<ClockTasks>,
+    /// The leader lease: holder id, renewal task, the sweep's memory.
+    leader: Arc<Leader>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -139,6 +147,7 @@ impl GameService {
             turns: Arc::default(),
             judge: None,
             clocks: Arc::default(),
+            leader: Arc::default(),
         })
     }
 
@@ -170,9 +179,10 @@ impl GameService {
         &self.store
     }
 
-    /// Stops the clocks' scheduler and heartbeat, then closes the database connections
-    /// (waits for running requests).
+    /// Stops the leader lease's renewals (giving the lease up), the clocks' scheduler and
+    /// heartbeat, then closes the database connections (waits for running requests).
     pub async fn close(&self) {
+        self.stop_leader().await;
         self.stop_clocks().await;
         self.store.close().await;
     }

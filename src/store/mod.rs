@@ -30,10 +30,12 @@ use sqlx::{Any, AnyPool, ConnectOptions as _, Connection as _, Executor as _, Ro
 
 mod codec;
 mod conn;
+mod leases;
 mod ratings;
 
 pub use codec::{GameState, Stored};
 pub use conn::{Backend, Conn, Tx, WriterConn, WriterTx};
+pub use leases::*;
 pub use ratings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};

@@ -1,6 +1,16 @@
 //! The gateway websocket (`ws://…/gateway`): HELLO, READY in answer to IDENTIFY, RESUME of a
 //! session whose connection dropped, HEARTBEAT_ACK, and the dispatches the stand-in sends
-//! (INTERACTION_CREATE). One session at a time carries dispatches: the last one identified.
+//! (INTERACTION_CREATE). One session per shard carries dispatches: the last one identified.
+//!
+//! Sharding (<https://discord.com/developers/docs/events/gateway>, "Sharding"): the stand-in has
+//! a shard count ([`Standin::set_shards`], 1 by default, also what `GET /gateway/bot` says).
+//! IDENTIFY's `shard: [id, total]` (absent: `[0, 1]`) must name one of its shards with its
+//! total: fewer shards than it has is closed with 4011 (sharding required), another total, a
+//! shard id out of range or a shard that already has a live session with 4010 (invalid shard),
+//! Discord's documented close codes
+//! (<https://discord.com/developers/docs/topics/opcodes-and-status-codes>). A guild's dispatches
+//! go to shard `(guild_id >> 22) % total` only, those without a guild (DMs) to shard 0; READY
+//! lists the guilds of its shard and echoes the shard.
 //!
 //! As Discord documents it (<https://discord.com/developers/docs/events/gateway>, "Resuming"):
 //! a session outlives its connection. Dispatches sent while it has none are kept; a RESUME
@@ -10,9 +20,10 @@
 //! [`Standin::drop_gateway`] (the connection breaks, no close frame),
 //! [`Standin::invalidate_session`] (op 9) and [`Standin::request_reconnect`] (op 7).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
@@ -24,7 +35,7 @@ use tokio::sync::mpsc;
 
 use crate::model::bot_user_json;
 use crate::state::Shared;
-use crate::{Standin, APP_ID, GUILD_ID, TOKEN};
+use crate::{Standin, APP_ID, TOKEN};
 
 /// The heartbeat interval HELLO asks for, in milliseconds (Discord's usual value).
 const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
@@ -42,12 +53,69 @@ pub(crate) enum Out {
     Drop,
 }
 
-/// The gateway session (the last identified) and its connection, if it has one.
-#[derive(Default)]
+/// The gateway sessions (the last identified of each shard) and their connections.
 pub(crate) struct Sessions {
-    current: Option<Session>,
+    /// By shard id.
+    current: BTreeMap<u32, Session>,
     /// RESUMEs that were answered with the missed dispatches and RESUMED.
     resumes: u32,
+    /// How many shards the bot must run (at least 1).
+    pub(crate) total: u32,
+    /// Dispatches sent, by shard.
+    dispatched: BTreeMap<u32, u32>,
+}
+
+impl Default for Sessions {
+    fn default() -> Sessions {
+        Sessions {
+            current: BTreeMap::new(),
+            resumes: 0,
+            total: 1,
+            dispatched: BTreeMap::new(),
+        }
+    }
+}
+
+/// The shard of `guild` out of `total` shards (Discord's rule; no guild: shard 0).
+#[must_use]
+pub fn shard_of(guild: Option<u64>, total: u32) -> u32 {
+    match guild {
+        // The remainder is below `total`, a u32.
+        Some(g) => u32::try_from((g >> 22) % u64::from(total.max(1))).unwrap_or(0),
+        None => 0,
+    }
+}
+
+/// Discord's close code for an IDENTIFY of `shard` (`[id, total]`) when the stand-in has
+/// `total` shards and `live` says whether a shard already has a live session; `None`: fine.
+fn refusal(
+    shard: (u64, u64),
+    total: u32,
+    live: impl Fn(u32) -> bool,
+) -> Option<(u16, &'static str)> {
+    let (id, their_total) = shard;
+    if their_total < u64::from(total) {
+        return Some((4011, "Sharding required."));
+    }
+    let ok = their_total == u64::from(total) && id < their_total;
+    match u32::try_from(id) {
+        Ok(id) if ok && !live(id) => None,
+        _ => Some((4010, "Invalid shard.")),
+    }
+}
+
+/// IDENTIFY's `shard: [id, total]`, `[0, 1]` when absent or unreadable.
+fn identify_shard(v: &Value) -> (u64, u64) {
+    let shard = v.pointer("/d/shard").and_then(Value::as_array);
+    match shard.map(|a| {
+        (
+            a.first().and_then(Value::as_u64),
+            a.get(1).and_then(Value::as_u64),
+        )
+    }) {
+        Some((Some(id), Some(total))) => (id, total),
+        _ => (0, 1),
+    }
 }
 
 struct Session {
@@ -106,10 +174,27 @@ async fn connection(s: Arc<Shared>, socket: WebSocket) {
                             let _ = sink.send(WsMessage::Close(None)).await;
                             break;
                         }
+                        let shard = identify_shard(&v);
+                        let refused = {
+                            let sessions = s.session();
+                            refusal(shard, sessions.total, |id| {
+                                sessions.current.get(&id).is_some_and(|c| {
+                                    c.resumable && c.conn.as_ref().is_some_and(|c| !c.is_closed())
+                                })
+                            })
+                        };
+                        if let Some((code, reason)) = refused {
+                            s.error(format!("gateway: IDENTIFY of shard {shard:?} refused with {code}"));
+                            let frame = CloseFrame { code, reason: reason.into() };
+                            let _ = sink.send(WsMessage::Close(Some(frame))).await;
+                            break;
+                        }
+                        // Checked by `refusal`: below the stand-in's total.
+                        let (shard, total) = (shard.0 as u32, shard.1 as u32);
                         let id = format!("session-{}", s.snowflake());
-                        if !send(&mut sink, ready_event(&s, &id)).await { break; }
+                        if !send(&mut sink, ready_event(&s, &id, shard, total)).await { break; }
                         s.lock().identifies += 1;
-                        s.session().current = Some(Session {
+                        s.session().current.insert(shard, Session {
                             id,
                             conn: Some(tx.clone()),
                             sent: Vec::new(),
@@ -150,7 +235,7 @@ async fn connection(s: Arc<Shared>, socket: WebSocket) {
         }
     }
     let mut sessions = s.session();
-    if let Some(cur) = sessions.current.as_mut() {
+    for cur in sessions.current.values_mut() {
         if cur.conn.as_ref().is_some_and(|c| c.same_channel(&tx)) {
             cur.conn = None;
         }
@@ -166,13 +251,14 @@ fn token_ok(v: &Value) -> bool {
 }
 
 /// Attaches the connection `tx` to the session the RESUME `v` names and returns the dispatches
-/// after its `seq`; `None` if that session is not the current one or was invalidated.
+/// after its `seq`; `None` if that session is not the current one of its shard or was
+/// invalidated.
 fn resume(s: &Shared, v: &Value, tx: &mpsc::UnboundedSender<Out>) -> Option<Vec<String>> {
     let id = v.pointer("/d/session_id").and_then(Value::as_str)?;
     let seq = v.pointer("/d/seq").and_then(Value::as_u64).unwrap_or(0);
     let mut sessions = s.session();
-    let cur = sessions.current.as_mut()?;
-    if cur.id != id || !cur.resumable {
+    let cur = sessions.current.values_mut().find(|c| c.id == id)?;
+    if !cur.resumable {
         return None;
     }
     cur.conn = Some(tx.clone());
@@ -186,18 +272,25 @@ fn resume(s: &Shared, v: &Value, tx: &mpsc::UnboundedSender<Out>) -> Option<Vec<
     Some(frames)
 }
 
-/// READY for session `id`, checked to be readable by serenity.
+/// READY for session `id` of `shard` out of `total`: the guilds of that shard. Checked to be
+/// readable by serenity.
 ///
 /// # Panics
 /// If serenity cannot read it (a fault of the stand-in).
-fn ready_event(s: &Shared, id: &str) -> String {
+fn ready_event(s: &Shared, id: &str, shard: u32, total: u32) -> String {
+    let guilds: Vec<Value> = s
+        .guilds()
+        .into_iter()
+        .filter(|g| shard_of(Some(*g), total) == shard)
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     let d = json!({
         "v": 10,
         "user": bot_user_json(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": id,
         "resume_gateway_url": s.gateway_url(),
-        "shard": [0, 1],
+        "shard": [shard, total],
         "application": {"id": APP_ID.to_string(), "flags": 0},
     });
     if let Err(e) = serde_json::from_value::<Ready>(d.clone()) {
@@ -206,20 +299,23 @@ fn ready_event(s: &Shared, id: &str) -> String {
     json!({"op": 0, "s": s.next_seq(), "t": "READY", "d": d}).to_string()
 }
 
-/// Whether a bot's gateway session is identified and has a connection for dispatches.
+/// Whether a gateway session (of any shard) is identified and has a connection for dispatches.
 pub(crate) fn connected(s: &Shared) -> bool {
-    s.session()
-        .current
-        .as_ref()
-        .is_some_and(|c| c.conn.is_some())
+    s.session().current.values().any(|c| c.conn.is_some())
 }
 
-/// Sends the dispatch `event` with `data` in the current session: at once if it has a
-/// connection, else at its RESUME. False if there is no session to send it in (no bot ever
-/// identified, or the session was invalidated or its bot is gone for good).
+/// Sends the dispatch `event` with `data` in the current session of its shard (by its
+/// `guild_id`; none: shard 0): at once if it has a connection, else at its RESUME. False if
+/// there is no session to send it in (no bot ever identified that shard, or the session was
+/// invalidated or its bot is gone for good).
 pub(crate) fn dispatch(s: &Shared, event: &str, data: Value) -> bool {
+    let guild = data["guild_id"]
+        .as_str()
+        .and_then(|g| g.parse::<u64>().ok());
     let mut sessions = s.session();
-    let Some(cur) = sessions.current.as_mut().filter(|c| c.resumable) else {
+    let shard = shard_of(guild, sessions.total);
+    *sessions.dispatched.entry(shard).or_default() += 1;
+    let Some(cur) = sessions.current.get_mut(&shard).filter(|c| c.resumable) else {
         return false;
     };
     let seq = s.next_seq();
@@ -239,13 +335,14 @@ pub(crate) fn dispatch(s: &Shared, event: &str, data: Value) -> bool {
     }
 }
 
-/// Sends `out` to the current session's connection; false if it has none.
-fn to_connection(s: &Shared, out: Out) -> bool {
-    s.session()
-        .current
-        .as_ref()
-        .and_then(|c| c.conn.as_ref())
-        .is_some_and(|c| c.send(out).is_ok())
+/// Sends `out()` to every current session's connection; false if none has one.
+fn to_connection(s: &Shared, out: impl Fn() -> Out) -> bool {
+    let sessions = s.session();
+    let mut sent = false;
+    for conn in sessions.current.values().filter_map(|c| c.conn.as_ref()) {
+        sent |= conn.send(out()).is_ok();
+    }
+    sent
 }
 
 impl Standin {
@@ -253,7 +350,7 @@ impl Standin {
     /// session stays resumable: dispatches sent until the bot resumes are replayed then.
     /// False if the bot had no connection.
     pub fn drop_gateway(&self) -> bool {
-        to_connection(&self.shared, Out::Drop)
+        to_connection(&self.shared, || Out::Drop)
     }
 
     /// Invalidates the bot's gateway session: INVALID_SESSION (op 9, `d: false`), after which
@@ -261,8 +358,8 @@ impl Standin {
     /// again are not delivered. False if the bot had no connection.
     pub fn invalidate_session(&self) -> bool {
         let frame = json!({"op": 9, "d": false}).to_string();
-        let sent = to_connection(&self.shared, Out::Frame(frame));
-        if let Some(cur) = self.shared.session().current.as_mut() {
+        let sent = to_connection(&self.shared, || Out::Frame(frame.clone()));
+        for cur in self.shared.session().current.values_mut() {
             cur.resumable = false;
         }
         sent
@@ -271,10 +368,8 @@ impl Standin {
     /// Asks the bot to reconnect (RECONNECT, op 7): it should close the connection and resume.
     /// False if the bot had no connection.
     pub fn request_reconnect(&self) -> bool {
-        to_connection(
-            &self.shared,
-            Out::Frame(json!({"op": 7, "d": null}).to_string()),
-        )
+        let frame = json!({"op": 7, "d": null}).to_string();
+        to_connection(&self.shared, || Out::Frame(frame.clone()))
     }
 
     /// How many RESUMEs the gateway has accepted (missed dispatches replayed, RESUMED sent).
@@ -285,5 +380,67 @@ impl Standin {
     /// Whether a bot's gateway session has a connection now.
     pub fn gateway_connected(&self) -> bool {
         connected(&self.shared)
+    }
+
+    /// Gives the stand-in `total` shards (at least 1; the default is 1): what
+    /// `GET /gateway/bot` recommends, and the total an IDENTIFY must give. Set it before the bot
+    /// connects.
+    pub fn set_shards(&self, total: u32) {
+        self.shared.session().total = total.max(1);
+    }
+
+    /// Whether shard `shard` has a session with a connection now.
+    pub fn shard_connected(&self, shard: u32) -> bool {
+        self.shared
+            .session()
+            .current
+            .get(&shard)
+            .is_some_and(|c| c.conn.is_some())
+    }
+
+    /// How many dispatches were sent (or meant, with no session) to shard `shard`.
+    pub fn dispatched(&self, shard: u32) -> u32 {
+        self.shared
+            .session()
+            .dispatched
+            .get(&shard)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{refusal, shard_of};
+
+    #[test]
+    fn identify_shards_are_checked_as_discord_does() {
+        let none_live = |_| false;
+        assert_eq!(refusal((0, 1), 1, none_live), None);
+        assert_eq!(refusal((1, 2), 2, none_live), None);
+        // Fewer shards than the bot needs: sharding required.
+        assert_eq!(refusal((0, 1), 2, none_live).map(|r| r.0), Some(4011));
+        // Another total, a shard out of range, a shard already running: invalid shard.
+        assert_eq!(refusal((0, 3), 2, none_live).map(|r| r.0), Some(4010));
+        assert_eq!(refusal((2, 2), 2, none_live).map(|r| r.0), Some(4010));
+        assert_eq!(refusal((1, 2), 2, |id| id == 1).map(|r| r.0), Some(4010));
+        assert_eq!(refusal((0, 2), 2, |id| id == 1), None);
+        assert_eq!(
+            refusal((u64::MAX, u64::MAX), 2, none_live).map(|r| r.0),
+            Some(4010)
+        );
+    }
+
+    #[test]
+    fn guilds_go_to_their_shard_and_dms_to_shard_0() {
+        let guild = 1_100_000_000_000_000_003_u64;
+        assert_eq!(shard_of(Some(guild), 1), 0);
+        let s = shard_of(Some(guild), 2);
+        assert_eq!(shard_of(Some(guild + (1 << 22)), 2), 1 - s);
+        // Only the bits above the 22 low ones count.
+        let base = guild & !0x3F_FFFF;
+        assert_eq!(shard_of(Some(base | 0x3F_FFFF), 2), shard_of(Some(base), 2));
+        assert_eq!(shard_of(None, 4), 0);
+        assert_eq!(shard_of(Some(guild), 0), 0, "no shards counts as one");
     }
 }

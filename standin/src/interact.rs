@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 use serenity::model::application::Interaction as SerenityInteraction;
 
 use crate::model::{bot_user, Interaction, Opt, Outcome, User, PERMISSIONS};
-use crate::{gateway, Standin, APP_ID, GUILD_ID};
+use crate::{gateway, Standin, APP_ID};
 
 /// Interaction types: APPLICATION_COMMAND, MESSAGE_COMPONENT, APPLICATION_COMMAND_AUTOCOMPLETE.
 const COMMAND: u8 = 2;
@@ -13,6 +13,18 @@ const COMPONENT: u8 = 3;
 const AUTOCOMPLETE: u8 = 4;
 
 impl Standin {
+    /// Places `channel` in guild `guild` (another server the bot is in; with several shards,
+    /// see [`Standin::set_shards`], its events go to that guild's shard). Channels are in
+    /// [`crate::GUILD_ID`] unless placed elsewhere.
+    pub fn put_channel_in_guild(&self, channel: u64, guild: u64) {
+        self.shared.lock().channel_guilds.insert(channel, guild);
+    }
+
+    /// The guild of `channel`.
+    pub fn guild_of(&self, channel: u64) -> u64 {
+        self.shared.guild_of(channel)
+    }
+
     /// Adds a user (ids are deterministic in the order users are added).
     pub fn user(&self, name: &str, locale: &str) -> User {
         let mut inner = self.shared.lock();
@@ -153,7 +165,7 @@ impl Standin {
         options: &[(&str, Opt)],
     ) -> Option<String> {
         let (interaction, mut payload) = self.new_interaction(COMMAND, user, channel);
-        payload["data"] = self.command_data(name, options, None);
+        payload["data"] = self.command_data(name, options, None, channel);
         self.try_dispatch(interaction, payload)
     }
 
@@ -186,7 +198,7 @@ impl Standin {
         focused: &str,
     ) -> Outcome {
         let (interaction, mut payload) = self.new_interaction(AUTOCOMPLETE, user, channel);
-        payload["data"] = self.command_data(name, options, Some(focused));
+        payload["data"] = self.command_data(name, options, Some(focused), channel);
         let token = self
             .try_dispatch(interaction, payload)
             .expect("stand-in: no bot connected to the gateway");
@@ -292,18 +304,19 @@ impl Standin {
     fn new_interaction(&self, kind: u8, user: &User, channel: u64) -> (Interaction, Value) {
         let id = self.shared.snowflake();
         let token = format!("itoken-{id}");
+        let guild = self.shared.guild_of(channel);
         let payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": guild.to_string(),
             "channel_id": channel.to_string(),
             "channel": {
                 "id": channel.to_string(),
                 "type": 0,
-                "guild_id": GUILD_ID.to_string(),
+                "guild_id": guild.to_string(),
                 "name": format!("channel-{channel}"),
                 "position": 0,
                 "permission_overwrites": [],
@@ -316,16 +329,22 @@ impl Standin {
             "guild_locale": "en-US",
             "app_permissions": PERMISSIONS,
             "entitlements": [],
-            "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+            "authorizing_integration_owners": { "0": guild.to_string() },
             "context": 0,
             "attachment_size_limit": 26_214_400,
         });
         (Interaction::new(id, token, kind, user, channel), payload)
     }
 
-    /// The `data` of a command or autocomplete interaction; `focused` names the option being
-    /// typed (autocomplete).
-    fn command_data(&self, name: &str, options: &[(&str, Opt)], focused: Option<&str>) -> Value {
+    /// The `data` of a command or autocomplete interaction in `channel`; `focused` names the
+    /// option being typed (autocomplete).
+    fn command_data(
+        &self,
+        name: &str,
+        options: &[(&str, Opt)],
+        focused: Option<&str>,
+        channel: u64,
+    ) -> Value {
         let command_id = self
             .shared
             .lock()
@@ -358,7 +377,7 @@ impl Standin {
             "name": name,
             "type": 1,
             "options": opts,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": self.shared.guild_of(channel).to_string(),
         });
         if !users.is_empty() {
             data["resolved"] = json!({"users": users, "members": members});

@@ -53,6 +53,7 @@ use tokio::task::JoinHandle;
 
 pub use bot::{Bot, Launch, Stop};
 pub use faults::{Failure, Fault, Match, RequestLog, Route};
+pub use gateway::shard_of;
 pub use model::{Attachment, Interaction, Message, Opt, Outcome, User};
 use state::{Inner, Shared};
 

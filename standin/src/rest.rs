@@ -82,7 +82,7 @@ async fn gateway_url(State(s): State<Arc<Shared>>) -> Json<Value> {
 async fn gateway_bot_url(State(s): State<Arc<Shared>>) -> Json<Value> {
     Json(json!({
         "url": s.gateway_url(),
-        "shards": 1,
+        "shards": s.session().total,
         "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
     }))
 }

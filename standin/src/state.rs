@@ -30,6 +30,8 @@ pub(crate) struct Inner {
     pub(crate) limits: HashMap<Option<Route>, std::time::Instant>,
     /// Requests to the fault-injectable routes.
     pub(crate) requests: Vec<RequestLog>,
+    /// The guild of each channel placed in another guild than [`crate::GUILD_ID`].
+    pub(crate) channel_guilds: HashMap<u64, u64>,
 }
 
 impl Inner {
@@ -94,6 +96,24 @@ impl Shared {
             .map_or(0, |d| d.as_millis() as u64);
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         ((ms - DISCORD_EPOCH_MS) << 22) | (n & 0x3F_FFFF)
+    }
+
+    /// Every guild the bot is in: [`crate::GUILD_ID`] and those channels were placed in.
+    pub(crate) fn guilds(&self) -> Vec<u64> {
+        let mut guilds: Vec<u64> = self.lock().channel_guilds.values().copied().collect();
+        guilds.push(crate::GUILD_ID);
+        guilds.sort_unstable();
+        guilds.dedup();
+        guilds
+    }
+
+    /// The guild of `channel` ([`crate::GUILD_ID`] unless placed elsewhere).
+    pub(crate) fn guild_of(&self, channel: u64) -> u64 {
+        self.lock()
+            .channel_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(crate::GUILD_ID)
     }
 
     /// `ws://127.0.0.1:PORT/gateway`.
