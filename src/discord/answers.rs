@@ -101,6 +101,7 @@ pub(crate) async fn board_answer(
             black = mention(reply.black)
         ),
     };
+    let ended = reply.status.end.is_some().then(|| content.clone());
     let components = match reply.status.end {
         Some(_) => vec![CreateActionRow::Buttons(vec![button(
             locale,
@@ -116,6 +117,7 @@ pub(crate) async fn board_answer(
         embeds: vec![embed],
         files: vec![CreateAttachment::bytes(png, file)],
         shows: Some((reply.game_id, reply.status.plies)),
+        ended,
         components,
         ..Answer::default()
     })

@@ -11,6 +11,7 @@ mod commands;
 mod components;
 mod i18n;
 mod respond;
+mod threads;
 
 use std::future::Future;
 use std::sync::Arc;

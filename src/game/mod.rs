@@ -24,6 +24,7 @@
 //! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied);
 //! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
 //!   start-up that rebuilds it and gives the downtime back, the heartbeat;
+//! - `threads`: games in their own thread, the servers' settings and preferred locales;
 //! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
 //!   a player's stats, `recompute`.
 //!
@@ -45,6 +46,7 @@ mod play;
 mod queries;
 mod ratings;
 mod text;
+mod threads;
 
 use std::sync::Arc;
 
@@ -71,6 +73,7 @@ pub use ratings::{
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub use text::{reminder_text, ruleset_name};
+pub use threads::{GuildSettings, Thread};
 
 use crate::clock::{SystemTimeSource, TimeSource};
 use crate::i18n::Locale;
@@ -100,6 +103,8 @@ pub struct GameService {
     /// Answers draw offers to the computer (none: it declines them).
     judge: Option<Arc<dyn DrawJudge>>,
     clocks: Arc<ClockTasks>,
+    /// The servers' locales already stored.
+    locales: Arc<threads::LocaleMemo>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -127,6 +132,7 @@ impl GameService {
             turns: Arc::default(),
             judge: None,
             clocks: Arc::default(),
+            locales: Arc::default(),
         })
     }
 

@@ -26,10 +26,12 @@ use sqlx::{ConnectOptions as _, Connection as _, Row, Sqlite, SqliteConnection, 
 mod codec;
 mod conn;
 mod ratings;
+mod settings;
 
 pub use codec::{GameState, Stored};
 pub use conn::{Conn, Tx, WriterConn, WriterTx};
 pub use ratings::*;
+pub use settings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};
 use makruk::{Color, CountAction, Ruleset};
