@@ -119,8 +119,9 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
     t.play(CH, &["Rh2"]).await;
 
     // The thread's game is played there to mate; its starting message then says so.
+    let edits = t.discord.message(challenge.id).expect("the challenge message").edits;
     t.play(thread.id, &MATE).await;
-    let parent = t.discord.message(challenge.id).expect("the challenge message");
+    let parent = t.discord.wait_edited(challenge.id, edits).await;
     assert!(parent.content.contains("is over"), "{}", parent.content);
     assert!(parent.content.contains("checkmate"), "{}", parent.content);
     assert!(parent.content.contains(&format!("<#{}>", thread.id)));

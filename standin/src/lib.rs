@@ -216,6 +216,21 @@ impl Standin {
         .await
     }
 
+    /// Waits until message `id` has been edited more than `edits` times, and returns it.
+    ///
+    /// # Panics
+    /// After [`WAIT`] without that.
+    pub async fn wait_edited(&self, id: u64, edits: u32) -> Message {
+        self.wait_until(&format!("an edit of message {id}"), |inner| {
+            inner
+                .messages
+                .iter()
+                .find(|m| m.id == id && m.edits > edits)
+                .cloned()
+        })
+        .await
+    }
+
     /// The message with `id`.
     pub fn message(&self, id: u64) -> Option<Message> {
         self.shared

@@ -29,6 +29,9 @@ pub(crate) enum Step {
     },
     /// `restart`
     Restart,
+    /// `in thread` (the newest thread the bot opened) or `in channel`: where the next steps
+    /// happen.
+    Place(Place),
     /// `wait 3d`, `wait 2h30m`, `wait 90s`: the bot's clock moves forward.
     Wait(Duration),
 }
@@ -129,6 +132,12 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     }
     if line == "restart" {
         return Ok(Some(Step::Restart));
+    }
+    if line == "in thread" {
+        return Ok(Some(Step::Place(Place::Thread)));
+    }
+    if line == "in channel" {
+        return Ok(Some(Step::Place(Place::Channel)));
     }
     if let Some(d) = line.strip_prefix("wait ") {
         return Ok(Some(Step::Wait(duration(d)?)));
