@@ -56,7 +56,10 @@ async fn the_example_scenarios_play_through() {
                 path.display()
             );
         }
-        if path.file_name().is_some_and(|n| n == "thread-and-replay.txt") {
+        if path
+            .file_name()
+            .is_some_and(|n| n == "thread-and-replay.txt")
+        {
             // The game goes into a thread; its starting message ends with the result; the
             // replays are shown (English, then Thai).
             for shown in [

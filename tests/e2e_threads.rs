@@ -87,10 +87,18 @@ fn is_thai(text: &str) -> bool {
 async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_the_result() {
     let t = Table::new("en-US").await;
     let challenge = t.challenge(CH, &[("thread", "true")]).await;
-    assert!(challenge.text().contains("thread of its own"), "{}", challenge.text());
+    assert!(
+        challenge.text().contains("thread of its own"),
+        "{}",
+        challenge.text()
+    );
 
     let accepted = t.discord.click_label(&t.bob, CH, "Accept").await;
-    assert_eq!(accepted.callback_type(), 7, "the challenge message is updated");
+    assert_eq!(
+        accepted.callback_type(),
+        7,
+        "the challenge message is updated"
+    );
     let threads = t.discord.threads();
     assert_eq!(threads.len(), 1, "{threads:?}");
     let thread = &threads[0];
@@ -99,7 +107,10 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
     assert_eq!(thread.parent_id, CH);
     assert_eq!(thread.name, "alice vs bob — Makruk");
     assert_eq!(thread.auto_archive_duration, 1440);
-    let parent = t.discord.message(challenge.id).expect("the challenge message");
+    let parent = t
+        .discord
+        .message(challenge.id)
+        .expect("the challenge message");
     assert!(
         parent.content.contains(&format!("<#{}>", thread.id)),
         "{}",
@@ -109,7 +120,11 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
     // The board is in the thread, Alice pinged.
     let board = t.discord.wait_posted(thread.id, 0).await;
     assert!(board.png().is_some());
-    assert!(board.text().contains(&t.alice.mention()), "{}", board.text());
+    assert!(
+        board.text().contains(&t.alice.mention()),
+        "{}",
+        board.text()
+    );
 
     // The channel itself is free: a second challenge there, played in the channel.
     t.challenge(CH, &[("thread", "false")]).await;
@@ -119,7 +134,11 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
     t.play(CH, &["Rh2"]).await;
 
     // The thread's game is played there to mate; its starting message then says so.
-    let edits = t.discord.message(challenge.id).expect("the challenge message").edits;
+    let edits = t
+        .discord
+        .message(challenge.id)
+        .expect("the challenge message")
+        .edits;
     t.play(thread.id, &MATE).await;
     let parent = t.discord.wait_edited(challenge.id, edits).await;
     assert!(parent.content.contains("is over"), "{}", parent.content);
@@ -163,7 +182,10 @@ async fn settings_need_manage_server_and_make_threads_the_default() {
         .iter()
         .find(|c| c["name"] == "settings")
         .expect("/settings registered");
-    assert_eq!(settings["default_member_permissions"], MANAGE_GUILD.to_string());
+    assert_eq!(
+        settings["default_member_permissions"],
+        MANAGE_GUILD.to_string()
+    );
 
     // Alice lacks Manage Server: refused privately, nothing changed.
     let refused = t
@@ -171,7 +193,11 @@ async fn settings_need_manage_server_and_make_threads_the_default() {
         .run(&t.alice, CH, "settings", &[("thread", "on")])
         .await;
     assert!(refused.is_ephemeral());
-    assert!(refused.text().contains("Manage Server"), "{}", refused.text());
+    assert!(
+        refused.text().contains("Manage Server"),
+        "{}",
+        refused.text()
+    );
     let shown = t.discord.run(&t.bob, CH, "settings", &[]).await;
     assert!(shown.text().contains("Manage Server"), "{}", shown.text());
 
@@ -233,7 +259,10 @@ async fn play_and_accept_commands_open_a_thread_from_a_message_of_their_own() {
         .await;
     assert!(!moved.is_ephemeral(), "{}", moved.text());
     let reply = t.discord.wait_posted(thread.id, 1).await;
-    assert!(reply.png().is_some(), "the computer's reply is in the thread");
+    assert!(
+        reply.png().is_some(),
+        "the computer's reply is in the thread"
+    );
 
     // /accept of a thread challenge: a second thread in the same channel.
     t.challenge(CH, &[("thread", "true")]).await;

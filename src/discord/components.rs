@@ -253,7 +253,12 @@ async fn act(
             return replay_press(data, step, view, channel, user, locales.user).await
         }
         Action::Gif(game) => PressAnswer::Reply(
-            gif_answer(&service.record(channel, Some(game)).await?, locales.user, true).await?,
+            gif_answer(
+                &service.record(channel, Some(game)).await?,
+                locales.user,
+                true,
+            )
+            .await?,
         ),
     })
 }

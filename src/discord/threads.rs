@@ -40,7 +40,12 @@ pub(crate) fn channel_link(channel: ChannelId) -> String {
 
 /// The thread's name: "alice vs bob — Makruk", cut to Discord's 100 characters.
 pub(crate) fn name(locale: Locale, first: &str, second: &str) -> String {
-    let full = tr!(locale, "discord-thread-name", first = first, second = second);
+    let full = tr!(
+        locale,
+        "discord-thread-name",
+        first = first,
+        second = second
+    );
     full.chars().take(MAX_NAME).collect()
 }
 
@@ -151,7 +156,10 @@ pub(crate) async fn ended(http: &Http, service: &GameService, game: GameId, what
         what = what
     );
     if let Err(f) = edit(http, thread.parent_channel, thread.parent_message, text).await {
-        warn!(game = game.0, "cannot update the thread's starting message: {f}");
+        warn!(
+            game = game.0,
+            "cannot update the thread's starting message: {f}"
+        );
     }
 }
 

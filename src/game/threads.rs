@@ -110,7 +110,9 @@ impl GameService {
     pub async fn game_locale(&self, game: GameId) -> Result<Locale, ServiceError> {
         let mut conn = self.store.read_conn().await?;
         let code = store::game_guild_locale(&mut conn, game.0).await?;
-        Ok(code.as_deref().map_or_else(Locale::default, Locale::from_tag))
+        Ok(code
+            .as_deref()
+            .map_or_else(Locale::default, Locale::from_tag))
     }
 
     /// The open challenge of `channel` (the one with id `challenge` if given) when it is

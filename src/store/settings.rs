@@ -105,7 +105,10 @@ pub async fn set_challenge_thread(
 /// Whether challenge `challenge_id`'s game is to be played in a thread (false for no such
 /// challenge).
 #[tracing::instrument(skip(conn))]
-pub async fn challenge_thread(conn: &mut SqliteConnection, challenge_id: i64) -> sqlx::Result<bool> {
+pub async fn challenge_thread(
+    conn: &mut SqliteConnection,
+    challenge_id: i64,
+) -> sqlx::Result<bool> {
     let row = sqlx::query("SELECT thread FROM challenges WHERE id = $1")
         .bind(challenge_id)
         .fetch_optional(conn)

@@ -173,7 +173,9 @@ pub(crate) fn check_thread(body: &Value, problems: &mut Vec<String>) {
     }
     match body.get("auto_archive_duration") {
         None | Some(Value::Null) => {}
-        Some(d) if d.as_u64().is_some_and(|d| AUTO_ARCHIVE_DURATIONS.contains(&d)) => {}
+        Some(d)
+            if d.as_u64()
+                .is_some_and(|d| AUTO_ARCHIVE_DURATIONS.contains(&d)) => {}
         Some(d) => problems.push(format!(
             "auto_archive_duration {d}, not one of {AUTO_ARCHIVE_DURATIONS:?}"
         )),

@@ -844,14 +844,22 @@ async fn start_thread_now(s: &Shared, channel: String, message: String, req: Req
         });
         let Some(m) = found.filter(|m| m.ephemeral_for.is_none()) else {
             drop(inner);
-            s.error(format!("thread from unknown message {message} in {channel}"));
+            s.error(format!(
+                "thread from unknown message {message} in {channel}"
+            ));
             return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
         };
         let (id, parent_id) = (m.id, m.channel_id);
         if inner.thread(parent_id).is_some() {
             drop(inner);
-            s.error(format!("thread from message {message} inside thread {channel}"));
-            return discord_error(StatusCode::BAD_REQUEST, 50024, "Cannot execute action on this channel type");
+            s.error(format!(
+                "thread from message {message} inside thread {channel}"
+            ));
+            return discord_error(
+                StatusCode::BAD_REQUEST,
+                50024,
+                "Cannot execute action on this channel type",
+            );
         }
         if inner.thread(id).is_some() {
             drop(inner);

@@ -7,10 +7,10 @@ use serenity::{ButtonStyle, CreateActionRow};
 use super::{channel, run, user, RulesetOption};
 use crate::discord::answers::{button, game_answer};
 use crate::discord::i18n::mention;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
-use crate::discord::{Context, Error};
+use crate::discord::respond::Answer;
 use crate::discord::threads;
+use crate::discord::{Context, Error};
 use crate::game::{
     ChallengeId, ChannelId, GameService, GuildId, Ladder, Ruleset, ServiceError, UserId,
     DEFAULT_COMPUTER_LEVEL,
@@ -138,9 +138,22 @@ pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     let (channel, player) = (channel(ctx), user(ctx));
     run(ctx, "accept", |locales: Locales| async move {
         let locale = locales.public;
-        if let Some(players) = service.challenge_wants_thread(channel, player, None).await? {
+        if let Some(players) = service
+            .challenge_wants_thread(channel, player, None)
+            .await?
+        {
             // No challenge message at hand: the thread is opened from a message posted for it.
-            return accept_in_thread(&http, &herald, &service, (channel, None), player, None, players, locales).await;
+            return accept_in_thread(
+                &http,
+                &herald,
+                &service,
+                (channel, None),
+                player,
+                None,
+                players,
+                locales,
+            )
+            .await;
         }
         let reply = service.accept(channel, player, None).await?;
         game_answer(&reply, locale).await

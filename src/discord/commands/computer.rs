@@ -6,14 +6,14 @@ use super::challenge::{ColorOption, TimeOption};
 use super::{channel, run, user, RulesetOption};
 use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::discord::answers::game_answer;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::respond::Answer;
 use crate::discord::threads;
 use crate::discord::{Context, Error};
-use crate::tr;
 use crate::game::{
     ColorChoice, GameService, GuildId, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL,
 };
+use crate::tr;
 
 /// The level asked for in `/play`: our engine's 1 to 8, or Fairy-Stockfish (level 9).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -78,7 +78,16 @@ pub(super) async fn play(
 ) -> Result<(), Error> {
     let level = level.map_or(DEFAULT_COMPUTER_LEVEL, LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
-    start(ctx, "play", level, color_choice(color), ruleset, time, thread).await
+    start(
+        ctx,
+        "play",
+        level,
+        color_choice(color),
+        ruleset,
+        time,
+        thread,
+    )
+    .await
 }
 
 /// Starts a game against the computer for the invoking user and answers with its board.
@@ -99,7 +108,11 @@ pub(super) async fn start(
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
     let herald = std::sync::Arc::clone(&ctx.data().herald);
-    let human_name = ctx.author().global_name.clone().unwrap_or_else(|| ctx.author().name.clone());
+    let human_name = ctx
+        .author()
+        .global_name
+        .clone()
+        .unwrap_or_else(|| ctx.author().name.clone());
     run(ctx, name, |locales: Locales| async move {
         let locale = locales.public;
         computer.check_level(level)?;

@@ -2,8 +2,8 @@
 
 use super::{channel, run, user};
 use crate::discord::answers::game_answer;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 
 /// What `/count` does.

@@ -4,8 +4,8 @@ use poise::serenity_prelude::{CreateAttachment, CreateEmbed};
 
 use super::{channel, run};
 use crate::discord::i18n::mention;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, GameId, GameResult};
 use crate::i18n::Locale;

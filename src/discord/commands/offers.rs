@@ -4,8 +4,8 @@
 use super::{channel, run, user};
 use crate::discord::answers::{game_answer, offer_message};
 use crate::discord::i18n::mention;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{Event, OfferKind};
 

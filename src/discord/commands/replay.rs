@@ -11,8 +11,8 @@ use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, Cre
 
 use super::{channel, run, user};
 use crate::discord::i18n::mention;
-use crate::discord::respond::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{Color, GameId, GameRecord, ServiceError, UserId};
 use crate::i18n::Locale;

@@ -25,11 +25,7 @@ pub(crate) enum Switch {
 // `thread` option says otherwise. Without an option: the settings as they are. The answer is
 // private, in the member's language.
 /// `/settings [thread]`: show or change the server's settings.
-#[poise::command(
-    slash_command,
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub(super) async fn settings(ctx: Context<'_>, thread: Option<Switch>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));

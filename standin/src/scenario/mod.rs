@@ -169,9 +169,13 @@ where
                 let outcome = discord
                     .command(&u, here, &command, &borrowed(&parsed))
                     .await;
+                // Links to a thread opened by this step read with its name.
+                for thread in discord.threads() {
+                    t.channels.insert(thread.id, thread.name);
+                }
                 t.outcome(&outcome)?;
                 wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
-                elsewhere.show(&discord, &mut t, &outcome)?;
+                elsewhere.show(&discord, &mut t, &outcome).await?;
             }
             Step::Autocomplete {
                 user,
@@ -211,9 +215,13 @@ where
                 t.line(&format!("**@{user}** clicked `[ {label} ]`\n"));
                 let seen = discord.posted_messages(here).len();
                 let outcome = discord.click(&u, message, &custom_id).await;
+                // Links to a thread opened by this step read with its name.
+                for thread in discord.threads() {
+                    t.channels.insert(thread.id, thread.name);
+                }
                 t.outcome(&outcome)?;
                 wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
-                elsewhere.show(&discord, &mut t, &outcome)?;
+                elsewhere.show(&discord, &mut t, &outcome).await?;
             }
         }
     }
@@ -269,7 +277,7 @@ impl Elsewhere {
     ///
     /// # Errors
     /// An attachment that cannot be written.
-    fn show(
+    async fn show(
         &mut self,
         discord: &Standin,
         t: &mut Transcript,

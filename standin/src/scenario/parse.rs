@@ -4,6 +4,15 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 
+/// Where a scenario's steps happen.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) enum Place {
+    /// The scenario's channel.
+    Channel,
+    /// The newest thread the bot opened in it.
+    Thread,
+}
+
 /// One scenario step.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Step {
