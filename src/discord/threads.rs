@@ -252,3 +252,23 @@ where
         thread = link
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_names_are_the_players_and_fit_discords_limit() {
+        assert_eq!(name(Locale::En, "alice", "bob"), "alice vs bob — Makruk");
+        assert_eq!(name(Locale::Th, "สมชาย", "มาลี"), "สมชาย พบ มาลี — หมากรุกไทย");
+        let long = "x".repeat(80);
+        let cut = name(Locale::En, &long, &long);
+        assert_eq!(cut.chars().count(), MAX_NAME);
+        assert!(cut.starts_with(&long));
+    }
+
+    #[test]
+    fn links_name_the_channel() {
+        assert_eq!(channel_link(ChannelId(42)), "<#42>");
+    }
+}
