@@ -36,6 +36,16 @@ impl Locale {
             Locale::Th => "th",
         }
     }
+
+    /// The locale of language tag `tag` (as [`Locale::tag`] writes it); an unknown tag gives
+    /// the default.
+    #[must_use]
+    pub fn from_tag(tag: &str) -> Locale {
+        Locale::ALL
+            .into_iter()
+            .find(|l| l.tag() == tag)
+            .unwrap_or_default()
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));

@@ -553,6 +553,8 @@ async fn thai_users_get_thai_answers() {
     let discord = Standin::start().await;
     let (_dir, db) = temp_database();
     let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
+    // A Thai server: the challenge and its buttons are public, in the server's language.
+    discord.set_guild_locale("th");
     let somchai = discord.user("somchai", "th");
     let _malee = discord.user("malee", "th");
     let challenge = discord

@@ -56,7 +56,10 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     let casual = game(&discord, &alice, &bob, &[("rated", "false")]).await;
     assert!(!casual.contains("(+"), "{casual}");
 
-    let board = discord.run(&carol, CH, "leaderboard", &[]).await;
+    // The leaderboard is public: in the server's language (Thai here), whoever asks.
+    discord.set_guild_locale("th");
+    let board = discord.run(&alice, CH, "leaderboard", &[]).await;
+    discord.set_guild_locale("en-US");
     assert!(!board.is_ephemeral(), "the leaderboard is public");
     let text = board.text();
     assert!(text.contains("อันดับ — เกมทางไกล"), "{text}");

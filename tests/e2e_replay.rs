@@ -336,3 +336,54 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
     t.assert_clean();
     t.stop().await;
 }
+
+/// A Thai user's replay is in Thai (plies as ครั้ง, the flip button, the refusal naming the Thai
+/// command), whatever the server's language: a replay is private.
+#[tokio::test]
+async fn a_thai_users_replay_is_in_thai() {
+    let t = Table::new().await;
+    let somchai = t.discord.user("somchai", "th");
+    let anong = t.discord.user("anong", "th");
+    t.start_game().await;
+    t.play(&MATE).await;
+
+    let opened = t.discord.run(&somchai, CH, "replay", &[]).await;
+    assert!(opened.is_ephemeral());
+    let message = opened.message().expect("replay message").clone();
+    let text = message.text();
+    assert!(text.contains("ครั้งที่ 8 จาก 8"), "{text}");
+    assert!(text.contains("เกม #"), "{text}");
+    let labels: Vec<String> = message.buttons().into_iter().map(|b| b.0).collect();
+    assert_eq!(labels, ["⏮", "◀", "▶", "⏭", "กลับด้านกระดาน"]);
+
+    let back = t
+        .discord
+        .click(&somchai, message.id, &button(&message, "◀").0)
+        .await;
+    assert_eq!(back.callback_type(), 7);
+    let after = back.message().expect("updated").clone();
+    assert!(after.text().contains("ครั้งที่ 7 จาก 8"), "{}", after.text());
+    let first = t
+        .discord
+        .click(&somchai, message.id, &button(&after, "⏮").0)
+        .await;
+    let start = first.message().expect("start").clone();
+    assert!(
+        start.text().contains("ตำแหน่งเริ่มต้น (เดินไปแล้ว 8 ครั้ง)"),
+        "{}",
+        start.text()
+    );
+
+    // Another Thai user: refused in Thai, pointed at the Thai command.
+    let foreign = t
+        .discord
+        .click(&anong, message.id, &button(&start, "▶").0)
+        .await;
+    assert!(foreign.is_ephemeral());
+    let refusal = foreign.text();
+    assert!(refusal.contains("/ดูย้อนหลัง"), "{refusal}");
+    assert!(refusal.contains(&somchai.mention()), "{refusal}");
+    assert!(!refusal.contains("/replay"), "{refusal}");
+    t.assert_clean();
+    t.stop().await;
+}

@@ -56,6 +56,28 @@ async fn the_example_scenarios_play_through() {
                 path.display()
             );
         }
+        if path
+            .file_name()
+            .is_some_and(|n| n == "thread-and-replay.txt")
+        {
+            // The game goes into a thread; its starting message ends with the result; the
+            // replays are shown (English, then Thai).
+            for shown in [
+                "_In the thread **#alice vs bob — Makruk**:_",
+                "is played in **#alice vs bob — Makruk**",
+                "_The game's starting message in #makruk:_",
+                "wins by checkmate",
+                "(ply 7 of 8)",
+                "Start position (8 plies played)",
+                "ครั้งที่ 8 จาก 8",
+            ] {
+                assert!(
+                    transcript.contains(shown),
+                    "{}: {shown:?}\n{transcript}",
+                    path.display()
+                );
+            }
+        }
         played += 1;
     }
     assert!(played >= 3, "three example scenarios");

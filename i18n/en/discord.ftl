@@ -214,3 +214,31 @@ discord-end-fifty-move = Draw by the 50-move rule
 discord-end-timeout = { $winner } wins on time
 discord-end-timeout-draw = Draw: time ran out, too little material to mate
 discord-end-timeout-aborted = Game aborted: time ran out before a first move
+
+## threads
+cmd-challenge-thread = thread
+cmd-challenge-thread-description = Play the game in a thread of its own (default: the server's setting)
+cmd-play-thread = thread
+cmd-play-thread-description = Play the game in a thread of its own (default: the server's setting)
+discord-thread-name = { $first } vs { $second } — Makruk
+discord-thread-computer = the computer
+discord-thread-challenge = Once accepted, the game is played in a thread of its own.
+discord-thread-opening = Opening a thread for the game…
+discord-thread-started = Game #{ $id }: White { $white }, Black { $black }. It is played in { $thread }.
+discord-thread-your-game = Your game is in { $thread }.
+discord-thread-ended = Game #{ $id } in { $thread } is over. { $what }
+discord-thread-missing-permission = I could not open a thread: I lack the Create Public Threads or Send Messages in Threads permission. The game is played here instead; a server admin can grant both to the bot.
+discord-thread-failed = I could not open a thread, so the game is played here.
+
+## settings
+cmd-settings = settings
+cmd-settings-description = Show or change this server's settings (Manage Server)
+cmd-settings-thread = thread
+cmd-settings-thread-description = New games open a thread of their own unless their own option says otherwise
+choice-on = on
+choice-off = off
+discord-settings-not-allowed = Only members with the Manage Server permission can change the settings.
+discord-settings-now = This server's settings:
+discord-settings-changed = Saved. This server's settings:
+discord-settings-thread-on = New games are played in a thread of their own (thread: on).
+discord-settings-thread-off = New games are played in the channel itself (thread: off).

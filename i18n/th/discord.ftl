@@ -207,3 +207,31 @@ discord-end-fifty-move = เสมอ ฝ่ายละ 50 ตาไม่ม�
 discord-end-timeout = { $winner }ชนะ อีกฝ่ายหมดเวลา
 discord-end-timeout-draw = เสมอ หมดเวลาแต่อีกฝ่ายมีหมากไม่พอรุกจน
 discord-end-timeout-aborted = ยกเลิกเกม หมดเวลาก่อนเดินตาแรก
+
+## threads
+cmd-challenge-thread = เธรด
+cmd-challenge-thread-description = เล่นเกมนี้ในเธรดแยก (ค่าเริ่มต้น: ตามการตั้งค่าของเซิร์ฟเวอร์)
+cmd-play-thread = เธรด
+cmd-play-thread-description = เล่นเกมนี้ในเธรดแยก (ค่าเริ่มต้น: ตามการตั้งค่าของเซิร์ฟเวอร์)
+discord-thread-name = { $first } พบ { $second } — หมากรุกไทย
+discord-thread-computer = คอมพิวเตอร์
+discord-thread-challenge = เมื่อรับคำท้าแล้ว เกมจะเล่นในเธรดแยก
+discord-thread-opening = กำลังเปิดเธรดสำหรับเกมนี้…
+discord-thread-started = เกม #{ $id } ฝ่ายขาว { $white } ฝ่ายดำ { $black } เล่นกันใน { $thread }
+discord-thread-your-game = เกมของคุณอยู่ใน { $thread }
+discord-thread-ended = เกม #{ $id } ใน { $thread } จบแล้ว { $what }
+discord-thread-missing-permission = เปิดเธรดไม่ได้ เพราะบอทไม่มีสิทธิ์สร้างเธรดสาธารณะหรือสิทธิ์ส่งข้อความในเธรด จึงเล่นเกมในช่องนี้แทน ผู้ดูแลเซิร์ฟเวอร์ให้สิทธิ์ทั้งสองนี้แก่บอทได้
+discord-thread-failed = เปิดเธรดไม่ได้ จึงเล่นเกมในช่องนี้แทน
+
+## settings
+cmd-settings = ตั้งค่า
+cmd-settings-description = ดูหรือเปลี่ยนการตั้งค่าของเซิร์ฟเวอร์นี้ (สำหรับผู้มีสิทธิ์จัดการเซิร์ฟเวอร์)
+cmd-settings-thread = เธรด
+cmd-settings-thread-description = เกมใหม่เปิดเธรดแยก เว้นแต่ผู้เล่นเลือกเป็นอย่างอื่น
+choice-on = เปิด
+choice-off = ปิด
+discord-settings-not-allowed = เฉพาะสมาชิกที่มีสิทธิ์จัดการเซิร์ฟเวอร์เท่านั้นที่เปลี่ยนการตั้งค่าได้
+discord-settings-now = การตั้งค่าของเซิร์ฟเวอร์นี้:
+discord-settings-changed = บันทึกแล้ว การตั้งค่าของเซิร์ฟเวอร์นี้:
+discord-settings-thread-on = เกมใหม่เล่นในเธรดแยก (เธรด: เปิด)
+discord-settings-thread-off = เกมใหม่เล่นในช่องนี้เอง (เธรด: ปิด)

@@ -84,12 +84,16 @@ impl Herald {
     /// `answer` reached its channel: if it is public and shows a board, the moves up to that
     /// board are announced. A failure to mark is logged (the board would be posted again at the
     /// next re-post: a duplicate, never a loss).
-    pub(crate) async fn shown(&self, answer: &Answer) {
+    /// A finished game's board also updates the starting message of its thread, if it has one.
+    pub(crate) async fn shown(&self, http: &Http, answer: &Answer) {
         let Some((game, plies)) = answer.shows.filter(|_| !answer.ephemeral) else {
             return;
         };
         if let Err(e) = self.service.mark_announced(game, plies).await {
             error!(game = game.0, plies, error = %e, "cannot mark moves announced");
+        }
+        if let Some(what) = &answer.ended {
+            super::threads::ended(http, &self.service, game, what).await;
         }
     }
 
@@ -108,7 +112,7 @@ impl Herald {
             channel.send_message(http, answer.clone().channel_message())
         })
         .await?;
-        self.shown(&answer).await;
+        self.shown(http, &answer).await;
         Ok(())
     }
 
@@ -129,12 +133,12 @@ impl Herald {
                 Err(e) => warn!(game = game.0, error = %e, "cannot read the announced mark"),
             }
         }
-        let answer = answer(announcement).await;
+        let answer = answer(&self.service, announcement).await;
         match self.post(http, channel, answer.clone()).await {
             Ok(()) => {}
             Err(f) if f.refused() => {
                 warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
-                self.shown(&answer).await;
+                self.shown(http, &answer).await;
             }
             Err(f) => warn!(%channel, "cannot post an announcement, the re-post will: {f}"),
         }
@@ -254,10 +258,17 @@ pub(crate) fn spawn(
     })
 }
 
-/// The message of `announcement`. Announcements have no interaction, hence no user locale: they
-/// are written in the default locale.
-async fn answer(announcement: &Announcement) -> Answer {
-    let locale = Locale::default();
+/// The message of `announcement`, in its server's preferred locale (as the last interaction
+/// there brought it; the default locale if none did).
+async fn answer(service: &GameService, announcement: &Announcement) -> Answer {
+    let game = match announcement {
+        Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => reply.game_id,
+        Announcement::Reminder { game, .. } => *game,
+    };
+    let locale = service.game_locale(game).await.unwrap_or_else(|e| {
+        warn!(game = game.0, error = %e, "cannot read the server's locale");
+        Locale::default()
+    });
     match announcement {
         // A flag is shown like a move: the board and the end, both players pinged.
         Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => {

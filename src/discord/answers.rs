@@ -101,6 +101,7 @@ pub(crate) async fn board_answer(
             black = mention(reply.black)
         ),
     };
+    let ended = reply.status.end.is_some().then(|| content.clone());
     // A game that ended before its first move (aborted, lost on time) has nothing to animate.
     let components = match reply.status.end {
         Some(_) if reply.status.plies > 0 => vec![CreateActionRow::Buttons(vec![button(
@@ -117,6 +118,7 @@ pub(crate) async fn board_answer(
         embeds: vec![embed],
         files: vec![CreateAttachment::bytes(png, file)],
         shows: Some((reply.game_id, reply.status.plies)),
+        ended,
         components,
         ..Answer::default()
     })

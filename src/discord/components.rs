@@ -12,7 +12,7 @@ use tracing::{error, info, warn, Instrument as _};
 
 use super::answers::{error_answer, game_answer};
 use super::commands::replay::{gif_answer, replay_answer, Step, View};
-use super::i18n::{locale, mention};
+use super::i18n::{mention, Locales};
 use super::respond::{answer_press, defer_budget, or_apology, Answer, PressAnswer};
 use super::Data;
 use crate::game::{ChallengeId, ChannelId, GameId, GuildId, Kind, OfferKind, ServiceError, UserId};
@@ -98,7 +98,14 @@ pub(crate) async fn handle(
     );
     async move {
         let _in_flight = data.in_flight.read().await;
-        let locale = locale(&press.locale);
+        let locales = Locales::of(&press.locale, press.guild_locale.as_deref());
+        super::commands::remember_guild_locale(
+            &data.service,
+            press.guild_id,
+            press.guild_locale.as_deref(),
+        )
+        .await;
+        let locale = locales.user;
         let channel = ChannelId(press.channel_id.get());
         let user = UserId(press.user.id.get());
         let guild = press.guild_id.map(|g| GuildId(g.get()));
@@ -110,7 +117,13 @@ pub(crate) async fn handle(
                     return PressAnswer::Reply(Answer::private(tr!(locale, "discord-bad-button")));
                 };
                 tracing::debug!(action = action.name(), "button");
-                match act(data, action, (guild, channel), user, locale).await {
+                let at = Press {
+                    http: &ctx.http,
+                    guild,
+                    channel,
+                    message: press.message.id.get(),
+                };
+                match act(data, action, &at, user, locales).await {
                     Ok(answer) => answer,
                     Err(e) => PressAnswer::Reply(press_error(&e, action, locale)),
                 }
@@ -147,13 +160,25 @@ fn press_error(e: &ServiceError, action: Action, locale: Locale) -> Answer {
     }
 }
 
+/// Where a button was pressed: the server, the channel, the message it is on.
+struct Press<'a> {
+    http: &'a serenity::Http,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: u64,
+}
+
+/// What `action` does for `user`: messages everyone sees in the server's language, private
+/// answers in the user's.
 async fn act(
     data: &Data,
     action: Action,
-    (guild, channel): (Option<GuildId>, ChannelId),
+    at: &Press<'_>,
     user: UserId,
-    locale: Locale,
+    locales: Locales,
 ) -> Result<PressAnswer, ServiceError> {
+    let (guild, channel) = (at.guild, at.channel);
+    let locale = locales.public;
     let service = &data.service;
     let closed = |text: String| PressAnswer::Update(Answer::public(text));
     // An offer's buttons belong to one game: on a message left over from an earlier game of the
@@ -162,13 +187,31 @@ async fn act(
         let current = service.board(channel).await?;
         if current.game_id != game || current.status.end.is_some() {
             return Ok(PressAnswer::Reply(Answer::private(tr!(
-                locale,
+                locales.user,
                 "discord-stale-button"
             ))));
         }
     }
     Ok(match action {
         Action::Accept(id) => {
+            if let Some(players) = service
+                .challenge_wants_thread(channel, user, Some(id))
+                .await?
+            {
+                // The thread is opened from the challenge message itself.
+                let answer = super::commands::accept_in_thread(
+                    at.http,
+                    &data.herald,
+                    service,
+                    (channel, Some(at.message)),
+                    user,
+                    Some(id),
+                    players,
+                    locales,
+                )
+                .await?;
+                return Ok(PressAnswer::Update(answer));
+            }
             let reply = service.accept(channel, user, Some(id)).await?;
             PressAnswer::Update(game_answer(&reply, locale).await?)
         }
@@ -204,13 +247,18 @@ async fn act(
                 &service.leaderboard(guild, Some(speed), page).await?,
                 locale,
             )),
-            None => PressAnswer::Reply(Answer::private(tr!(locale, "discord-guild-only"))),
+            None => PressAnswer::Reply(Answer::private(tr!(locales.user, "discord-guild-only"))),
         },
         Action::Replay(step, view) => {
-            return replay_press(data, step, view, channel, user, locale).await
+            return replay_press(data, step, view, channel, user, locales.user).await
         }
         Action::Gif(game) => PressAnswer::Reply(
-            gif_answer(&service.record(channel, Some(game)).await?, locale, true).await?,
+            gif_answer(
+                &service.record(channel, Some(game)).await?,
+                locales.user,
+                true,
+            )
+            .await?,
         ),
     })
 }

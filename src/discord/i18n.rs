@@ -20,6 +20,28 @@ pub(crate) fn locale(code: &str) -> Locale {
         .map_or(Locale::En, |&(_, l)| l)
 }
 
+/// The two languages of an interaction: its public messages are written in the server's
+/// preferred locale (Discord's `guild_locale`; the user's own outside a server), its private
+/// answers in the invoking user's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Locales {
+    /// The server's: boards, status lines, challenges, buttons' labels.
+    pub public: Locale,
+    /// The user's: private (ephemeral) answers and errors.
+    pub user: Locale,
+}
+
+impl Locales {
+    /// The locales of an interaction with the user's `user` and the server's `guild` codes.
+    pub(crate) fn of(user: &str, guild: Option<&str>) -> Locales {
+        let user = locale(user);
+        Locales {
+            public: guild.map_or(user, locale),
+            user,
+        }
+    }
+}
+
 /// A user as Discord writes a mention: `<@id>`. Every user in a text goes through here.
 pub(crate) fn mention(user: UserId) -> String {
     format!("<@{}>", user.0)

@@ -12,6 +12,7 @@ mod components;
 mod i18n;
 mod respond;
 mod shards;
+mod threads;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -46,6 +46,9 @@ pub(crate) struct Answer {
     /// The board it shows: game and plies. Once a public answer with a board reached the
     /// channel, that game's moves up to it are marked announced.
     pub shows: Option<(GameId, u32)>,
+    /// Set on a finished game's board: what happened and who played ("Black wins by checkmate:
+    /// @a vs @b"). Once it reached the channel, a thread's starting message says it too.
+    pub ended: Option<String>,
 }
 
 impl Answer {
@@ -278,7 +281,7 @@ pub(crate) async fn answer_command(
         .await;
         return match sent {
             Ok(()) => {
-                herald.shown(&answer).await;
+                herald.shown(http, &answer).await;
                 Ok(())
             }
             Err(why) => to_channel(http, herald, channel, answer, &why).await,
@@ -314,7 +317,7 @@ pub(crate) async fn answer_command(
     };
     match filled {
         Ok(()) => {
-            herald.shown(&answer).await;
+            herald.shown(http, &answer).await;
             Ok(())
         }
         Err(why) => to_channel(http, herald, channel, answer, &why).await,
@@ -438,7 +441,7 @@ pub(crate) async fn answer_press(
         let answer = answer.into_answer();
         return match sent {
             Ok(()) => {
-                herald.shown(&answer).await;
+                herald.shown(http, &answer).await;
                 Ok(())
             }
             Err(why) => to_channel(http, herald, channel, answer, &why).await,
@@ -471,7 +474,7 @@ pub(crate) async fn answer_press(
     };
     match filled {
         Ok(()) => {
-            herald.shown(&answer).await;
+            herald.shown(http, &answer).await;
             Ok(())
         }
         Err(why) => to_channel(http, herald, channel, answer, &why).await,

@@ -7,6 +7,7 @@ use anyhow::anyhow;
 use makruk::{Color, Game, Position};
 
 use super::persist::Loaded;
+use super::threads::Thread;
 use super::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, Event, GameId, GameService,
     Reply, Ruleset, ServiceError, UserId,
@@ -89,6 +90,18 @@ impl GameService {
     }
 }
 
+/// Stores where game `game`, played in `thread`, started.
+pub(super) async fn set_parent(tx: &mut Tx, game: i64, thread: Thread) -> Result<(), ServiceError> {
+    store::set_game_parent(
+        tx,
+        game,
+        to_db_id(thread.parent_channel.0),
+        to_db_id(thread.parent_message),
+    )
+    .await?;
+    Ok(())
+}
+
 /// What the channel sees of challenge `row`.
 fn challenge_view(row: &ChallengeRow) -> ChallengeView {
     ChallengeView {
@@ -150,7 +163,6 @@ impl GameService {
     ///
     /// # Errors
     /// As [`GameService::challenge`].
-    #[tracing::instrument(skip(self))]
     pub async fn challenge_in(
         &self,
         ladder: Ladder,
@@ -158,7 +170,37 @@ impl GameService {
         challenger: UserId,
         opponent: UserId,
         opponent_is_bot: bool,
+        terms: (ColorChoice, Ruleset, TimeControl),
+    ) -> Result<ChallengeView, ServiceError> {
+        self.challenge_with_thread(
+            ladder,
+            channel,
+            challenger,
+            opponent,
+            opponent_is_bot,
+            terms,
+            false,
+        )
+        .await
+    }
+
+    /// [`GameService::challenge_in`], its game to be played in a thread of its own if `thread`
+    /// (see [`GameService::challenge_wants_thread`] and [`GameService::accept_in`]).
+    ///
+    /// # Errors
+    /// As [`GameService::challenge`].
+    // As `challenge`: the terms one by one.
+    #[allow(clippy::too_many_arguments)]
+    #[tracing::instrument(skip(self))]
+    pub async fn challenge_with_thread(
+        &self,
+        ladder: Ladder,
+        channel: ChannelId,
+        challenger: UserId,
+        opponent: UserId,
+        opponent_is_bot: bool,
         (color, ruleset, time_control): (ColorChoice, Ruleset, TimeControl),
+        thread: bool,
     ) -> Result<ChallengeView, ServiceError> {
         if challenger == opponent {
             return Err(ServiceError::ChallengeSelf);
@@ -193,6 +235,9 @@ impl GameService {
             Err(e) if store::is_unique_violation(&e) => return Err(ServiceError::Conflict),
             Err(e) => return Err(e.into()),
         };
+        if thread {
+            store::set_challenge_thread(&mut tx, row.id, true).await?;
+        }
         tx.commit().await?;
         Ok(challenge_view(&row))
     }
@@ -265,12 +310,28 @@ impl GameService {
     /// # Errors
     /// [`ServiceError::NoChallenge`], [`ServiceError::NotYourChallenge`] (only the challenged user
     /// may accept), [`ServiceError::ChallengeExpired`], [`ServiceError::ChannelBusy`], `Conflict`.
-    #[tracing::instrument(skip(self))]
     pub async fn accept(
         &self,
         channel: ChannelId,
         user: UserId,
         challenge: Option<ChallengeId>,
+    ) -> Result<Reply, ServiceError> {
+        self.accept_in(channel, user, challenge, None).await
+    }
+
+    /// [`GameService::accept`], the game played in `thread` if given (opened from the challenge
+    /// message of `channel`, or another message there): the thread is the game's channel, the
+    /// parent channel and message are stored with the game ([`GameService::game_thread`]).
+    ///
+    /// # Errors
+    /// As [`GameService::accept`]; [`ServiceError::ChannelBusy`] concerns the game's channel.
+    #[tracing::instrument(skip(self))]
+    pub async fn accept_in(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        challenge: Option<ChallengeId>,
+        thread: Option<Thread>,
     ) -> Result<Reply, ServiceError> {
         let now_ms = self.now_ms();
         let now = now_ms.div_euclid(1000);
@@ -283,10 +344,11 @@ impl GameService {
             tx.commit().await?;
             return Err(ServiceError::ChallengeExpired);
         }
-        if let Some(g) = store::active_game(&mut tx, c.channel_id).await? {
+        let view = challenge_view(&c);
+        let home = thread.map_or(view.channel, |t| t.channel);
+        if let Some(g) = store::active_game(&mut tx, to_db_id(home.0)).await? {
             return Err(ServiceError::ChannelBusy(GameId(g.id)));
         }
-        let view = challenge_view(&c);
         let challenger_white = match view.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -298,7 +360,7 @@ impl GameService {
             (view.opponent, view.challenger)
         };
         let new = NewGame {
-            channel: view.channel,
+            channel: home,
             white,
             black,
             ruleset: view.ruleset,
@@ -307,6 +369,9 @@ impl GameService {
             ladder: view.ladder,
         };
         let g = self.insert_new_game(&mut tx, new, now_ms).await?;
+        if let Some(t) = thread {
+            set_parent(&mut tx, g.row.id, t).await?;
+        }
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Accepted, now, Some(g.row.id))
             .await?
         {

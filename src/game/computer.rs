@@ -22,6 +22,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use super::challenges::NewGame;
 use super::offers::count_offer_stands;
 use super::persist::Loaded;
+use super::threads::Thread;
 use super::{
     Announcement, ChannelId, ColorChoice, Event, GameId, GameService, OfferKind, Reply,
     ServiceError, UserId,
@@ -200,7 +201,6 @@ impl GameService {
     /// between people waits for its answer here), `Conflict`, `Internal`.
     // The game's terms one by one, as `/play` gives them (as `challenge`).
     #[allow(clippy::too_many_arguments)]
-    #[tracing::instrument(skip(self))]
     pub async fn play_computer(
         &self,
         channel: ChannelId,
@@ -211,12 +211,44 @@ impl GameService {
         ruleset: Ruleset,
         time_control: TimeControl,
     ) -> Result<Reply, ServiceError> {
+        let terms = (color, ruleset, time_control);
+        self.play_computer_in((None, channel, None), human, computer, level, terms)
+            .await
+    }
+
+    /// Whether the computer plays at `level` under `ruleset` (what [`GameService::play_computer`]
+    /// checks first, for a caller with work to do before it: opening a thread).
+    ///
+    /// # Errors
+    /// [`ServiceError::ComputerLevel`], [`ServiceError::FairyStockfishRules`].
+    pub fn check_computer_terms(level: u8, ruleset: Ruleset) -> Result<(), ServiceError> {
         if !COMPUTER_LEVELS.contains(&level) {
             return Err(ServiceError::ComputerLevel(level));
         }
         if level == FAIRY_STOCKFISH_LEVEL && ruleset != Ruleset::Standard {
             return Err(ServiceError::FairyStockfishRules);
         }
+        Ok(())
+    }
+
+    /// [`GameService::play_computer`] on server `guild` (the game stays unrated; its public
+    /// messages are written in the server's locale, [`GameService::game_locale`]), in `thread`
+    /// if given (the game's channel is the thread; `channel` is then ignored), with `terms` the
+    /// colour, ruleset and time control.
+    ///
+    /// # Errors
+    /// As [`GameService::play_computer`] (for the thread's channel).
+    #[tracing::instrument(skip(self))]
+    pub async fn play_computer_in(
+        &self,
+        (guild, channel, thread): (Option<super::GuildId>, ChannelId, Option<Thread>),
+        human: UserId,
+        computer: UserId,
+        level: u8,
+        (color, ruleset, time_control): (ColorChoice, Ruleset, TimeControl),
+    ) -> Result<Reply, ServiceError> {
+        Self::check_computer_terms(level, ruleset)?;
+        let channel = thread.map_or(channel, |t| t.channel);
         if human == computer {
             return Err(ServiceError::ChallengeSelf);
         }
@@ -257,9 +289,15 @@ impl GameService {
             computer: Some(seat),
             time_control,
             // Games against the computer are unrated.
-            ladder: crate::types::Ladder::default(),
+            ladder: crate::types::Ladder {
+                guild,
+                rated: false,
+            },
         };
         let g = self.insert_new_game(&mut tx, new, now_ms).await?;
+        if let Some(t) = thread {
+            super::challenges::set_parent(&mut tx, g.row.id, t).await?;
+        }
         tx.commit().await?;
         self.started(&g);
         self.notify_computer_turn(&g);

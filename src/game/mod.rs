@@ -24,6 +24,7 @@
 //! - `computer`: games against the computer ([`ComputerTurn`]s handed out, its moves applied);
 //! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
 //!   start-up that rebuilds it and gives the downtime back, the heartbeat;
+//! - `threads`: games in their own thread, the servers' settings and preferred locales;
 //! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
 //!   a player's stats, `recompute`;
 //! - `leader`: the lease that lets one of several processes on the database pick up the work of
@@ -49,6 +50,7 @@ mod play;
 mod queries;
 mod ratings;
 mod text;
+mod threads;
 
 use std::sync::Arc;
 
@@ -76,6 +78,7 @@ pub use ratings::{
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub use text::{reminder_text, ruleset_name};
+pub use threads::{GuildSettings, Thread};
 
 use crate::clock::{SystemTimeSource, TimeSource};
 use crate::i18n::Locale;
@@ -108,6 +111,8 @@ pub struct GameService {
     clocks: Arc<ClockTasks>,
     /// The leader lease: holder id, renewal task, the sweep's memory.
     leader: Arc<Leader>,
+    /// The servers' locales already stored.
+    locales: Arc<threads::LocaleMemo>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -148,6 +153,7 @@ impl GameService {
             judge: None,
             clocks: Arc::default(),
             leader: Arc::default(),
+            locales: Arc::default(),
         })
     }
 

@@ -54,11 +54,7 @@ pub async fn acquire_lease(
 /// Gives lease `name` up if `holder` holds it (a clean shutdown: another process takes over at
 /// its next renewal instead of after the expiry). Returns whether it was held.
 #[tracing::instrument(skip(conn))]
-pub async fn release_lease(
-    conn: &mut DbConn,
-    name: &str,
-    holder: &str,
-) -> sqlx::Result<bool> {
+pub async fn release_lease(conn: &mut DbConn, name: &str, holder: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM leases WHERE name = $1 AND holder = $2")
         .bind(name)
         .bind(holder)
@@ -90,10 +86,7 @@ pub async fn lease(conn: &mut DbConn, name: &str) -> sqlx::Result<Option<LeaseRo
 /// sixth of the period before the deadline, not sent yet, correspondence only) when five sixths
 /// of it have.
 #[tracing::instrument(skip(conn))]
-pub async fn clock_candidates(
-    conn: &mut DbConn,
-    before_ms: i64,
-) -> sqlx::Result<Vec<GameRow>> {
+pub async fn clock_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     let less = "CASE WHEN white_ms < black_ms THEN white_ms ELSE black_ms END";
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND \
@@ -112,10 +105,7 @@ pub async fn clock_candidates(
 /// The active games against the computer whose current turn started at `before_ms` or
 /// earlier, oldest first (the caller checks whose turn it is and the level's think time).
 #[tracing::instrument(skip(conn))]
-pub async fn computer_candidates(
-    conn: &mut DbConn,
-    before_ms: i64,
-) -> sqlx::Result<Vec<GameRow>> {
+pub async fn computer_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
          AND turn_started_ms <= $1 ORDER BY turn_started_ms, id",

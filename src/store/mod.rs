@@ -32,11 +32,13 @@ mod codec;
 mod conn;
 mod leases;
 mod ratings;
+mod settings;
 
 pub use codec::{GameState, Stored};
 pub use conn::{Backend, Conn, Tx, WriterConn, WriterTx};
 pub use leases::*;
 pub use ratings::*;
+pub use settings::*;
 
 use codec::{db_name, get, get_opt, get_time_control};
 use makruk::{Color, CountAction, Ruleset};

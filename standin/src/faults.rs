@@ -28,6 +28,8 @@ pub enum Route {
     Edit,
     /// `POST /channels/{channel}/messages`: a plain channel message.
     ChannelMessage,
+    /// `POST /channels/{channel}/messages/{message}/threads`: a thread opened from a message.
+    Thread,
 }
 
 /// Which requests a [`Fault`] meets.
@@ -63,6 +65,9 @@ pub enum Failure {
         /// Discord's global limit (all routes) rather than the route's.
         global: bool,
     },
+    /// Refused as Discord refuses a bot without a permission it needs (Create Public Threads,
+    /// Send Messages in Threads…): 403 with error code 50013 "Missing Permissions".
+    MissingPermissions,
     /// Carried out only after this delay (a slow network): a callback then arrives after the
     /// interaction's 3 seconds and is refused as Discord would ("Unknown interaction"), which
     /// is not recorded as the bot's violation.
@@ -98,7 +103,7 @@ pub struct RequestLog {
     /// The route.
     pub route: Route,
     /// What it names: the interaction id (callback), the webhook token (follow-up, edit) or the
-    /// channel id.
+    /// channel id (a thread: the message id).
     pub key: String,
     /// When it arrived.
     pub at: Instant,
@@ -201,6 +206,13 @@ pub(crate) fn gate(s: &Shared, route: Route, key: &str) -> Gate {
             after: None,
         },
         Some(Failure::Status(status)) => Gate::Refuse(status_response(status)),
+        Some(Failure::MissingPermissions) => Gate::Refuse(
+            (
+                StatusCode::FORBIDDEN,
+                Json(json!({ "message": "Missing Permissions", "code": 50013 })),
+            )
+                .into_response(),
+        ),
         Some(Failure::StatusAfter(status)) => Gate::Pass {
             delay: None,
             after: Some(status),

@@ -38,6 +38,15 @@ impl Standin {
         user
     }
 
+    /// Gives `user` the permission bits `bits` in every channel (default: all but Administrator
+    /// and Manage Server), as interactions then carry them in `member.permissions`.
+    pub fn set_permissions(&self, user: &User, bits: u64) {
+        self.shared
+            .lock()
+            .permissions
+            .insert(user.id, bits.to_string());
+    }
+
     /// The user added under `name` (a leading `@` is ignored; case-insensitive).
     pub fn user_named(&self, name: &str) -> Option<User> {
         let name = name.trim_start_matches('@');
@@ -305,7 +314,18 @@ impl Standin {
         let id = self.shared.snowflake();
         let token = format!("itoken-{id}");
         let guild = self.shared.guild_of(channel);
-        let payload = json!({
+        let (thread, guild_locale, permissions) = {
+            let inner = self.shared.lock();
+            (
+                inner.thread(channel).cloned(),
+                inner
+                    .guild_locale
+                    .clone()
+                    .unwrap_or_else(|| "en-US".to_owned()),
+                inner.permissions.get(&user.id).cloned(),
+            )
+        };
+        let mut payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
@@ -326,13 +346,23 @@ impl Standin {
             },
             "member": user.member_json(true),
             "locale": user.locale,
-            "guild_locale": "en-US",
+            "guild_locale": guild_locale,
             "app_permissions": PERMISSIONS,
             "entitlements": [],
             "authorizing_integration_owners": { "0": guild.to_string() },
             "context": 0,
             "attachment_size_limit": 26_214_400,
         });
+        if let Some(p) = permissions {
+            payload["member"]["permissions"] = json!(p);
+        }
+        // From a thread: the partial channel is the thread (type 11) with its parent.
+        if let Some(t) = thread {
+            payload["channel"]["type"] = json!(11);
+            payload["channel"]["name"] = json!(t.name);
+            payload["channel"]["parent_id"] = json!(t.parent_id.to_string());
+            payload["channel"]["thread_metadata"] = t.json()["thread_metadata"].clone();
+        }
         (Interaction::new(id, token, kind, user, channel), payload)
     }
 

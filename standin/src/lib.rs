@@ -10,6 +10,10 @@
 //!   dispatches.
 //! - Command registration (`PUT …/commands`) is checked against Discord's limits (names, Thai
 //!   localisations, descriptions, options, choices).
+//! - Threads opened from a message (`POST /channels/{id}/messages/{id}/threads`, checked
+//!   against Discord's limits; refused with 50013 when told to, [`Failure::MissingPermissions`])
+//!   become channels: the bot posts in them, interactions come from them. Interactions carry the
+//!   server's `guild_locale` ([`Standin::set_guild_locale`]).
 //! - Interaction callbacks, edits of `@original`, follow-ups and channel messages are kept as
 //!   messages of a channel, each visible to everyone or (ephemeral) to one user. Responses are
 //!   checked against Discord's limits (one callback per interaction, 3 seconds, content length,
@@ -54,7 +58,7 @@ use tokio::task::JoinHandle;
 pub use bot::{Bot, Launch, Stop};
 pub use faults::{Failure, Fault, Match, RequestLog, Route};
 pub use gateway::shard_of;
-pub use model::{Attachment, Interaction, Message, Opt, Outcome, User};
+pub use model::{Attachment, Interaction, Message, Opt, Outcome, Thread, User};
 use state::{Inner, Shared};
 
 /// The application (and bot user) id of the stand-in's bot.
@@ -157,6 +161,17 @@ impl Standin {
             .collect()
     }
 
+    /// The threads the bot opened (`POST /channels/{id}/messages/{id}/threads`), oldest first.
+    pub fn threads(&self) -> Vec<Thread> {
+        self.shared.lock().threads.clone()
+    }
+
+    /// Sets the server's preferred locale (a Discord locale code, e.g. `"th"`), sent as
+    /// `guild_locale` with every interaction from now on (default `en-US`).
+    pub fn set_guild_locale(&self, code: &str) {
+        self.shared.lock().guild_locale = Some(code.to_owned());
+    }
+
     /// How many IDENTIFYs the gateway has seen (one per bot start).
     pub fn identifies(&self) -> u32 {
         self.shared.lock().identifies
@@ -197,6 +212,21 @@ impl Standin {
                 .iter()
                 .filter(|m| m.channel_id == channel && m.interaction_user.is_none())
                 .nth(seen)
+                .cloned()
+        })
+        .await
+    }
+
+    /// Waits until message `id` has been edited more than `edits` times, and returns it.
+    ///
+    /// # Panics
+    /// After [`WAIT`] without that.
+    pub async fn wait_edited(&self, id: u64, edits: u32) -> Message {
+        self.wait_until(&format!("an edit of message {id}"), |inner| {
+            inner
+                .messages
+                .iter()
+                .find(|m| m.id == id && m.edits > edits)
                 .cloned()
         })
         .await

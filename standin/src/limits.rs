@@ -141,6 +141,49 @@ pub(crate) fn check_commands(list: &[Value], problems: &mut Vec<String>) {
     }
     for c in list {
         check_command(c, problems);
+        // A permission bit set, as a string of digits (or null: everyone).
+        match c.get("default_member_permissions") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(p)) if p.parse::<u64>().is_ok() => {}
+            Some(other) => problems.push(format!(
+                "{}: default_member_permissions {other} is not a permission bit set",
+                c["name"]
+            )),
+        }
+    }
+}
+
+/// A thread's name: 1 to 100 characters.
+const MAX_THREAD_NAME: usize = 100;
+/// The inactivity, in minutes, after which Discord may archive a thread: one of these.
+pub(crate) const AUTO_ARCHIVE_DURATIONS: [u64; 4] = [60, 1440, 4320, 10080];
+
+/// Checks the body of `POST /channels/{id}/messages/{id}/threads` (Start Thread from Message,
+/// <https://discord.com/developers/docs/resources/channel#start-thread-from-message>): `name`
+/// 1–100 characters, `auto_archive_duration` (if given) one of 60, 1440, 4320, 10080,
+/// `rate_limit_per_user` (if given) 0–21600.
+pub(crate) fn check_thread(body: &Value, problems: &mut Vec<String>) {
+    match body.get("name").and_then(Value::as_str) {
+        Some(name) if within(name, MAX_THREAD_NAME) => {}
+        Some(name) => problems.push(format!(
+            "thread name of {} characters, not 1 to {MAX_THREAD_NAME}",
+            name.chars().count()
+        )),
+        None => problems.push("thread without a name".to_owned()),
+    }
+    match body.get("auto_archive_duration") {
+        None | Some(Value::Null) => {}
+        Some(d)
+            if d.as_u64()
+                .is_some_and(|d| AUTO_ARCHIVE_DURATIONS.contains(&d)) => {}
+        Some(d) => problems.push(format!(
+            "auto_archive_duration {d}, not one of {AUTO_ARCHIVE_DURATIONS:?}"
+        )),
+    }
+    if let Some(r) = body.get("rate_limit_per_user").filter(|r| !r.is_null()) {
+        if !r.as_u64().is_some_and(|r| r <= 21_600) {
+            problems.push(format!("rate_limit_per_user {r}, not 0 to 21600"));
+        }
     }
 }
 

@@ -12,7 +12,8 @@ use crate::{APP_ID, BOT_ID, GUILD_ID};
 /// Discord's epoch (2015-01-01T00:00:00Z) in Unix milliseconds: snowflakes count from it.
 pub(crate) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
-/// Permissions of every member and of the bot in every channel (all but administrator).
+/// Permissions of every member and of the bot in every channel (all but Administrator and Manage
+/// Server; [`crate::Standin::set_permissions`] changes a member's).
 pub(crate) const PERMISSIONS: &str = "2248473465835073";
 
 /// A Discord user of the stand-in.
@@ -383,5 +384,54 @@ impl Outcome {
             .flatten()
             .map(|(n, _)| n.clone())
             .collect()
+    }
+}
+
+/// A public thread the bot opened from a message (`POST /channels/{id}/messages/{id}/threads`).
+/// As on Discord, the thread's id is the id of the message it was opened from; it is a channel:
+/// messages can be posted in it and interactions come from it.
+#[derive(Clone, Debug)]
+pub struct Thread {
+    /// The thread's (channel) id: the starting message's id.
+    pub id: u64,
+    /// The channel it was opened in.
+    pub parent_id: u64,
+    /// Its name (1 to 100 characters).
+    pub name: String,
+    /// Minutes of inactivity before Discord archives it (60, 1440, 4320 or 10080).
+    pub auto_archive_duration: u64,
+}
+
+impl Thread {
+    /// The channel object Discord answers with (type 11, a public thread).
+    ///
+    /// # Panics
+    /// If serenity cannot read it (a fault of the stand-in).
+    pub(crate) fn json(&self) -> Value {
+        let v = json!({
+            "id": self.id.to_string(),
+            "type": 11,
+            "guild_id": GUILD_ID.to_string(),
+            "parent_id": self.parent_id.to_string(),
+            "owner_id": BOT_ID.to_string(),
+            "name": self.name,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": false,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": "2025-01-01T00:00:00Z",
+                "locked": false,
+            },
+        });
+        if let Err(e) = serde_json::from_value::<serenity::model::channel::GuildChannel>(v.clone())
+        {
+            panic!("stand-in built a thread serenity cannot read: {e}\n{v:#}");
+        }
+        v
     }
 }

@@ -18,7 +18,7 @@ use serenity::model::application::Command;
 
 use crate::faults::{answer_lost, faulty, Route};
 use crate::limits::{self, CALLBACK_DEADLINE};
-use crate::model::{bot_user_json, Attachment, Message};
+use crate::model::{bot_user_json, Attachment, Message, Thread};
 use crate::state::{Inner, Shared};
 use crate::{APP_ID, GUILD_ID, TOKEN};
 
@@ -54,6 +54,15 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
             "/api/v10/channels/{channel}/messages",
             post(channel_message).get(channel_history),
         )
+        .route(
+            "/api/v10/channels/{channel}/messages/{message}",
+            patch(edit_channel_message),
+        )
+        .route(
+            "/api/v10/channels/{channel}/messages/{message}/threads",
+            post(start_thread),
+        )
+        .route("/api/v10/users/{user}", get(user))
         .fallback(any(unknown_route))
         .layer(DefaultBodyLimit::max(MAX_BODY))
 }
@@ -755,4 +764,135 @@ async fn channel_message_now(s: &Shared, channel: String, req: Request) -> Respo
     s.lock().messages.push(m);
     s.notify();
     Json(json).into_response()
+}
+
+/// `PATCH /channels/{channel}/messages/{message}`: the bot edits one of its messages there.
+async fn edit_channel_message(
+    State(s): State<Arc<Shared>>,
+    Path((channel, message)): Path<(String, String)>,
+    req: Request,
+) -> Response {
+    let body = match read_body(&s, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut problems = Vec::new();
+    let d = draft(&body, &mut problems);
+    if !problems.is_empty() {
+        s.error(format!("message edit refused: {problems:?}"));
+        return invalid_form_body();
+    }
+    let json = {
+        let mut inner = s.lock();
+        let Some(m) = inner.messages.iter_mut().find(|m| {
+            m.id.to_string() == message
+                && m.channel_id.to_string() == channel
+                && !m.deleted
+                && m.ephemeral_for.is_none()
+        }) else {
+            drop(inner);
+            s.error(format!("edit of unknown message {message} in {channel}"));
+            return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+        };
+        apply(m, d);
+        m.edits += 1;
+        if m.is_empty() {
+            drop(inner);
+            s.error("message edit: Cannot send an empty message".to_owned());
+            return empty_message();
+        }
+        m.json()
+    };
+    s.notify();
+    Json(json).into_response()
+}
+
+/// `POST /channels/{channel}/messages/{message}/threads`: a public thread opened from a
+/// message of the channel, checked against Discord's limits ([`limits::check_thread`]); one
+/// thread per message (Discord: 160004), none from an ephemeral message or inside a thread.
+async fn start_thread(
+    State(s): State<Arc<Shared>>,
+    Path((channel, message)): Path<(String, String)>,
+    headers: HeaderMap,
+    req: Request,
+) -> Response {
+    if let Err(r) = check_auth(&s, &headers) {
+        return r;
+    }
+    let key = message.clone();
+    faulty(&s, Route::Thread, &key, |_| {
+        start_thread_now(&s, channel, message, req)
+    })
+    .await
+}
+
+async fn start_thread_now(s: &Shared, channel: String, message: String, req: Request) -> Response {
+    let body = match read_body(s, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut problems = Vec::new();
+    limits::check_thread(&body.json, &mut problems);
+    if !problems.is_empty() {
+        s.error(format!("thread refused: {problems:?}"));
+        return invalid_form_body();
+    }
+    let json = {
+        let mut inner = s.lock();
+        let found = inner.messages.iter().find(|m| {
+            m.id.to_string() == message && m.channel_id.to_string() == channel && !m.deleted
+        });
+        let Some(m) = found.filter(|m| m.ephemeral_for.is_none()) else {
+            drop(inner);
+            s.error(format!(
+                "thread from unknown message {message} in {channel}"
+            ));
+            return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+        };
+        let (id, parent_id) = (m.id, m.channel_id);
+        if inner.thread(parent_id).is_some() {
+            drop(inner);
+            s.error(format!(
+                "thread from message {message} inside thread {channel}"
+            ));
+            return discord_error(
+                StatusCode::BAD_REQUEST,
+                50024,
+                "Cannot execute action on this channel type",
+            );
+        }
+        if inner.thread(id).is_some() {
+            drop(inner);
+            s.error(format!("a second thread from message {message}"));
+            return discord_error(
+                StatusCode::BAD_REQUEST,
+                160_004,
+                "A thread has already been created for this message",
+            );
+        }
+        let thread = Thread {
+            id,
+            parent_id,
+            name: body.json["name"].as_str().unwrap_or_default().to_owned(),
+            // Discord's default: the channel's, a day when unset.
+            auto_archive_duration: body.json["auto_archive_duration"].as_u64().unwrap_or(1440),
+        };
+        let json = thread.json();
+        inner.threads.push(thread);
+        json
+    };
+    s.notify();
+    (StatusCode::CREATED, Json(json)).into_response()
+}
+
+/// `GET /users/{user}`: a user added to the stand-in, or the bot.
+async fn user(State(s): State<Arc<Shared>>, Path(user): Path<String>) -> Response {
+    if user == crate::BOT_ID.to_string() || user == "@me" {
+        return Json(bot_user_json()).into_response();
+    }
+    let inner = s.lock();
+    match inner.users.iter().find(|u| u.id.to_string() == user) {
+        Some(u) => Json(u.json()).into_response(),
+        None => discord_error(StatusCode::NOT_FOUND, 10013, "Unknown User"),
+    }
 }

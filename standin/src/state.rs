@@ -11,7 +11,7 @@ use tokio::sync::watch;
 
 use crate::faults::{Fault, RequestLog, Route};
 use crate::gateway::Sessions;
-use crate::model::{Interaction, Message, User, DISCORD_EPOCH_MS};
+use crate::model::{Interaction, Message, Thread, User, DISCORD_EPOCH_MS};
 
 /// Everything recorded, behind one lock.
 #[derive(Default)]
@@ -32,12 +32,23 @@ pub(crate) struct Inner {
     pub(crate) requests: Vec<RequestLog>,
     /// The guild of each channel placed in another guild than [`crate::GUILD_ID`].
     pub(crate) channel_guilds: HashMap<u64, u64>,
+    /// The threads the bot opened, oldest first.
+    pub(crate) threads: Vec<Thread>,
+    /// The server's preferred locale, sent as `guild_locale` (`None`: `en-US`).
+    pub(crate) guild_locale: Option<String>,
+    /// Members' permissions in every channel where they differ from [`crate::model`]'s default.
+    pub(crate) permissions: HashMap<u64, String>,
 }
 
 impl Inner {
     /// The registered command `name` (guild or global).
     pub(crate) fn command(&self, name: &str) -> Option<&Value> {
         self.commands.values().flatten().find(|c| c["name"] == name)
+    }
+
+    /// The thread with (channel) id `id`.
+    pub(crate) fn thread(&self, id: u64) -> Option<&Thread> {
+        self.threads.iter().find(|t| t.id == id)
     }
 }
 

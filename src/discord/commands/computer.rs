@@ -6,12 +6,14 @@ use super::challenge::{ColorOption, TimeOption};
 use super::{channel, run, user, RulesetOption};
 use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::discord::answers::game_answer;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
+use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
-    ColorChoice, GameService, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL,
+    ColorChoice, GameService, GuildId, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL,
 };
-use crate::i18n::Locale;
+use crate::tr;
 
 /// The level asked for in `/play`: our engine's 1 to 8, or Fairy-Stockfish (level 9).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -63,6 +65,7 @@ pub(super) fn color_choice(color: Option<ColorOption>) -> ColorChoice {
 }
 
 // The computer runs on the game's clock like a person and can win on time.
+// `thread` (default: the server's `/settings thread`) plays it in a thread of its own.
 /// Play against the computer in this channel (default level 3, 3 days a move).
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn play(
@@ -71,10 +74,20 @@ pub(super) async fn play(
     color: Option<ColorOption>,
     rules: Option<RulesetOption>,
     time: Option<TimeOption>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     let level = level.map_or(DEFAULT_COMPUTER_LEVEL, LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
-    start(ctx, "play", level, color_choice(color), ruleset, time).await
+    start(
+        ctx,
+        "play",
+        level,
+        color_choice(color),
+        ruleset,
+        time,
+        thread,
+    )
+    .await
 }
 
 /// Starts a game against the computer for the invoking user and answers with its board.
@@ -85,17 +98,37 @@ pub(super) async fn start(
     color: ColorChoice,
     ruleset: Ruleset,
     time: Option<TimeOption>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let computer = std::sync::Arc::clone(&ctx.data().computer);
     let bot = UserId(ctx.serenity_context().cache.current_user().id.get());
     let (channel, human) = (channel(ctx), user(ctx));
-    run(ctx, name, |locale: Locale| async move {
+    let thread = super::wants_thread(ctx, thread).await;
+    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    let http = std::sync::Arc::clone(&ctx.serenity_context().http);
+    let herald = std::sync::Arc::clone(&ctx.data().herald);
+    let human_name = ctx
+        .author()
+        .global_name
+        .clone()
+        .unwrap_or_else(|| ctx.author().name.clone());
+    run(ctx, name, |locales: Locales| async move {
+        let locale = locales.public;
         computer.check_level(level)?;
+        GameService::check_computer_terms(level, ruleset)?;
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
+        let terms = (color, ruleset, time_control);
+        if thread {
+            let name = threads::name(locale, &human_name, &tr!(locale, "discord-thread-computer"));
+            return threads::start(&http, &herald, (channel, None), &name, locales, |thread| {
+                service.play_computer_in((guild, channel, thread), human, bot, level, terms)
+            })
+            .await;
+        }
         let reply = service
-            .play_computer(channel, human, bot, level, color, ruleset, time_control)
+            .play_computer_in((guild, channel, None), human, bot, level, terms)
             .await?;
         let answer: Answer = game_answer(&reply, locale).await?;
         Ok::<Answer, ServiceError>(answer)

@@ -2,6 +2,7 @@
 
 use super::{channel, run, user};
 use crate::discord::answers::game_answer;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 
@@ -21,7 +22,8 @@ pub(crate) enum CountAction {
 pub(super) async fn count(ctx: Context<'_>, action: Option<CountAction>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "count", |locale| async move {
+    run(ctx, "count", |locales: Locales| async move {
+        let locale = locales.public;
         match action.unwrap_or(CountAction::Explain) {
             CountAction::Explain => {
                 let text = service.explain_count(channel, locale).await?;

@@ -4,6 +4,7 @@ use poise::serenity_prelude::{CreateAttachment, CreateEmbed};
 
 use super::{channel, run};
 use crate::discord::i18n::mention;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, GameId, GameResult};
@@ -29,7 +30,8 @@ fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
 pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "games", |locale| async move {
+    run(ctx, "games", |locales: Locales| async move {
+        let locale = locales.public;
         let list = service.recent_games(channel, 10).await?;
         if list.is_empty() {
             return Ok(Answer::private(tr!(locale, "discord-games-none")));
@@ -69,7 +71,8 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "pgn", |locale| async move {
+    run(ctx, "pgn", |locales: Locales| async move {
+        let locale = locales.public;
         let export = service.pgn(channel, game.map(GameId)).await?;
         let text = tr!(
             locale,

@@ -5,6 +5,7 @@ use poise::serenity_prelude::CreateEmbed;
 use super::{channel, run, RulesetOption};
 use crate::discord::answers::board_answer;
 use crate::discord::board;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::{split_text, Answer};
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, RulesTopic, Ruleset};
@@ -15,7 +16,8 @@ use crate::tr;
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "board", |locale| async move {
+    run(ctx, "board", |locales: Locales| async move {
+        let locale = locales.public;
         let reply = service.board(channel).await?;
         // A second read: a move in between only adds plies, which the list leaves out.
         let plies = reply.status.plies as usize;
@@ -54,7 +56,8 @@ pub(super) async fn rules(
     ruleset: Option<RulesetOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
-    run(ctx, "rules", |locale| async move {
+    run(ctx, "rules", |locales: Locales| async move {
+        let locale = locales.user;
         let topic = match topic.unwrap_or(TopicOption::Overview) {
             TopicOption::Overview => RulesTopic::Overview,
             TopicOption::Pieces => RulesTopic::Pieces,

@@ -7,6 +7,7 @@ use poise::serenity_prelude::{ButtonStyle, CreateActionRow};
 use super::run;
 use crate::discord::answers::button;
 use crate::discord::i18n::mention;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{GuildId, Kind, Leaderboard};
@@ -68,7 +69,8 @@ pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
 pub(super) async fn leaderboard(ctx: Context<'_>, speed: Option<SpeedOption>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-    run(ctx, "leaderboard", |locale| async move {
+    run(ctx, "leaderboard", |locales: Locales| async move {
+        let locale = locales.public;
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
         };

@@ -1,6 +1,6 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
-//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif). Each command reads
+//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif), `settings` (/settings). Each command reads
 //! Discord's input, asks the game service, and answers with an [`Answer`] (shared builders in
 //! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`]
 //! lists every command.
@@ -14,7 +14,10 @@ pub(crate) mod leaderboard;
 mod offers;
 mod play;
 pub(crate) mod replay;
+mod settings;
 mod stats;
+
+pub(crate) use challenge::accept_in_thread;
 
 use std::future::Future;
 use std::time::Instant;
@@ -23,7 +26,7 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn, Instrument as _};
 
 use super::answers::error_answer;
-use super::i18n::{locale, localizations};
+use super::i18n::{locale, localizations, Locales};
 use super::respond::{answer_command, defer_budget, or_apology, Answer};
 use super::{Context, Data, Error};
 use crate::game::{ChannelId, Ruleset, ServiceError, UserId};
@@ -52,6 +55,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         stats::stats(),
         replay::replay(),
         replay::gif(),
+        settings::settings(),
     ];
     for command in &mut commands {
         localize(command);
@@ -82,12 +86,46 @@ pub(crate) fn locale_of(ctx: Context<'_>) -> Locale {
     locale(ctx.locale().unwrap_or("en-US"))
 }
 
+/// The locales of `ctx` (see [`Locales`]); the server's is stored when it changed.
+pub(crate) async fn locales_of(ctx: Context<'_>) -> Locales {
+    let poise::Context::Application(actx) = ctx else {
+        return Locales::of(ctx.locale().unwrap_or("en-US"), None);
+    };
+    let interaction = actx.interaction;
+    remember_guild_locale(
+        &ctx.data().service,
+        interaction.guild_id,
+        interaction.guild_locale.as_deref(),
+    )
+    .await;
+    Locales::of(&interaction.locale, interaction.guild_locale.as_deref())
+}
+
+/// Stores `guild`'s preferred locale `code` (Discord's `guild_locale`) for the messages sent
+/// outside interactions; a failure is only logged.
+pub(crate) async fn remember_guild_locale(
+    service: &crate::game::GameService,
+    guild: Option<serenity::GuildId>,
+    code: Option<&str>,
+) {
+    if let (Some(guild), Some(code)) = (guild, code) {
+        let guild = crate::game::GuildId(guild.get());
+        if let Err(e) = service.remember_guild_locale(guild, locale(code)).await {
+            warn!(error = %e, "cannot store the server's locale");
+        }
+    }
+}
+
 /// Runs one command: a tracing span (command, channel, user, latency), the answer sent in time
 /// (see [`answer_command`]), and never a failed interaction — an internal error becomes a short
 /// private apology and a logged error.
+///
+/// `work` is given the interaction's [`Locales`]: public answers in the server's language,
+/// private ones (and every error) in the user's. The server's language is remembered for the
+/// messages sent outside interactions.
 async fn run<F, Fut>(ctx: Context<'_>, name: &'static str, work: F) -> Result<(), Error>
 where
-    F: FnOnce(Locale) -> Fut,
+    F: FnOnce(Locales) -> Fut,
     Fut: Future<Output = Result<Answer, ServiceError>>,
 {
     let started = Instant::now();
@@ -103,10 +141,11 @@ where
             return Ok(());
         };
         let _in_flight = ctx.data().in_flight.read().await;
-        let locale = locale_of(ctx);
+        let locales = locales_of(ctx).await;
+        let locale = locales.user;
         let work = or_apology(
             async move {
-                match work(locale).await {
+                match work(locales).await {
                     Ok(answer) => answer,
                     Err(e) => error_answer(&e, locale),
                 }
@@ -208,6 +247,29 @@ async fn send_private(ctx: Context<'_>, text: String) {
     let reply = poise::CreateReply::default().content(text).ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         error!("cannot send an error message: {e}");
+    }
+}
+
+/// Whether a new game of `ctx` is to be played in a thread: the `thread` option, else the
+/// server's default (`/settings thread`; none outside a server).
+pub(super) async fn wants_thread(ctx: Context<'_>, thread: Option<bool>) -> bool {
+    if let Some(t) = thread {
+        return t;
+    }
+    let Some(guild) = ctx.guild_id() else {
+        return false;
+    };
+    match ctx
+        .data()
+        .service
+        .guild_settings(crate::game::GuildId(guild.get()))
+        .await
+    {
+        Ok(s) => s.thread_default,
+        Err(e) => {
+            warn!(error = %e, "cannot read the server's settings");
+            false
+        }
     }
 }
 

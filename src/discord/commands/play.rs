@@ -6,6 +6,7 @@ use super::{channel, run, user};
 use crate::discord::answers::game_answer;
 use poise::serenity_prelude as serenity;
 
+use crate::discord::i18n::Locales;
 use crate::discord::{Context, Data, Error};
 use crate::game::{MAX_INPUT_LEN, MAX_SUGGESTIONS};
 
@@ -50,7 +51,8 @@ pub(super) async fn play(
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "move", |locale| async move {
+    run(ctx, "move", |locales: Locales| async move {
+        let locale = locales.public;
         let reply = service.play(channel, player, &input).await?;
         game_answer(&reply, locale).await
     })
@@ -62,7 +64,8 @@ pub(super) async fn play(
 pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "resign", |locale| async move {
+    run(ctx, "resign", |locales: Locales| async move {
+        let locale = locales.public;
         let reply = service.resign(channel, player).await?;
         game_answer(&reply, locale).await
     })
@@ -74,7 +77,8 @@ pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "abort", |locale| async move {
+    run(ctx, "abort", |locales: Locales| async move {
+        let locale = locales.public;
         let reply = service.abort(channel, player).await?;
         game_answer(&reply, locale).await
     })

@@ -11,6 +11,7 @@ use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, Cre
 
 use super::{channel, run, user};
 use crate::discord::i18n::mention;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{Color, GameId, GameRecord, ServiceError, UserId};
@@ -240,7 +241,8 @@ pub(crate) async fn gif_answer(
 pub(super) async fn replay(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, owner) = (channel(ctx), user(ctx));
-    run(ctx, "replay", |locale| async move {
+    run(ctx, "replay", |locales: Locales| async move {
+        let locale = locales.user;
         let record = service.record(channel, game.map(GameId)).await?;
         let view = View {
             game: record.game_id,
@@ -258,7 +260,8 @@ pub(super) async fn replay(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Re
 pub(super) async fn gif(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "gif", |locale| async move {
+    run(ctx, "gif", |locales: Locales| async move {
+        let locale = locales.public;
         let record = service.record(channel, game.map(GameId)).await?;
         gif_answer(&record, locale, false).await
     })

@@ -8,6 +8,7 @@ use poise::serenity_prelude::{self as serenity, CreateAttachment};
 use super::leaderboard::SpeedOption;
 use super::{run, user};
 use crate::discord::i18n::mention;
+use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{GuildId, ServiceError, UserId};
@@ -23,7 +24,8 @@ pub(super) async fn stats(
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let who = player.map_or_else(|| user(ctx), |u| UserId(u.id.get()));
-    run(ctx, "stats", |locale| async move {
+    run(ctx, "stats", |locales: Locales| async move {
+        let locale = locales.public;
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
         };

@@ -8,6 +8,10 @@
 //! - `alice: autocomplete /move move:S` — shows the autocomplete choices for what is typed
 //!   (the last option).
 //! - `restart` — stops the bot and starts it again.
+//! - `in thread` — the next steps happen in the newest thread the bot opened (a game played in
+//!   a thread of its own); `in channel` — back in the channel. What the bot posts in a thread
+//!   of its own accord (the game's first board) and the updates of a thread's starting message
+//!   (the result) are shown after the step that caused them.
 //! - `wait 3d`, `wait 2h30m`, `wait 90s` — moves the bot's clock forward (units `d`, `h`, `m`,
 //!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
 //! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
@@ -27,7 +31,7 @@ use anyhow::{bail, Context as _};
 
 use crate::interact::borrowed;
 use crate::{Bot, Launch, Standin, User, BOT_ID};
-use parse::Step;
+use parse::{Place, Step};
 use transcript::Transcript;
 
 /// The channel the scenario plays in.
@@ -111,21 +115,34 @@ where
             Step::Click { user, locale, .. } => {
                 user_for(&discord, &mut t, user, locale.as_deref());
             }
-            Step::Restart | Step::Wait(_) => {}
+            Step::Restart | Step::Wait(_) | Step::Place(_) => {}
         }
     }
+    let mut here = CHANNEL;
+    let mut elsewhere = Elsewhere::default();
     t.line(&format!(
         "# Simulated Discord transcript\n\nScenario: `{}` · channel #makruk\n",
         scenario.display()
     ));
     for (line, step) in steps {
         match step {
+            Step::Place(Place::Channel) => {
+                here = CHANNEL;
+                t.line("_Back in #makruk:_\n");
+            }
+            Step::Place(Place::Thread) => {
+                let Some(thread) = discord.threads().pop() else {
+                    bail!("line {line}: the bot opened no thread");
+                };
+                here = thread.id;
+                t.line(&format!("_In the thread **#{}**:_\n", thread.name));
+            }
             Step::Wait(by) => {
-                let before = discord.channel_messages(CHANNEL).len();
+                let before = discord.channel_messages(here).len();
                 wait(by).await;
                 t.wait(by);
                 t.line(&format!("_⏳ {} pass._\n", duration_text(by)));
-                for m in discord.channel_messages(CHANNEL).iter().skip(before) {
+                for m in discord.channel_messages(here).iter().skip(before) {
                     t.posted(m)?;
                 }
             }
@@ -148,12 +165,17 @@ where
                     if shown.is_empty() { "" } else { " " },
                     shown.join(" ")
                 ));
-                let seen = discord.posted_messages(CHANNEL).len();
+                let seen = discord.posted_messages(here).len();
                 let outcome = discord
-                    .command(&u, CHANNEL, &command, &borrowed(&parsed))
+                    .command(&u, here, &command, &borrowed(&parsed))
                     .await;
+                // Links to a thread opened by this step read with its name.
+                for thread in discord.threads() {
+                    t.channels.insert(thread.id, thread.name);
+                }
                 t.outcome(&outcome)?;
-                wait_for_the_bots_move(&discord, &mut t, &outcome, seen).await?;
+                wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
+                elsewhere.show(&discord, &mut t, &outcome).await?;
             }
             Step::Autocomplete {
                 user,
@@ -165,7 +187,7 @@ where
                 let parsed = options_for(&discord, line, &command, &options)?;
                 let (focused, typed) = options.last().cloned().unwrap_or_default();
                 let outcome = discord
-                    .autocomplete(&u, CHANNEL, &command, &borrowed(&parsed), &focused)
+                    .autocomplete(&u, here, &command, &borrowed(&parsed), &focused)
                     .await;
                 let choices = outcome.choice_names();
                 t.line(&format!(
@@ -187,14 +209,19 @@ where
                 label,
             } => {
                 let u = user_for(&discord, &mut t, &user, locale.as_deref());
-                let Some((message, custom_id)) = discord.find_button(CHANNEL, &u, &label) else {
+                let Some((message, custom_id)) = discord.find_button(here, &u, &label) else {
                     bail!("line {line}: @{user} sees no button {label:?}");
                 };
                 t.line(&format!("**@{user}** clicked `[ {label} ]`\n"));
-                let seen = discord.posted_messages(CHANNEL).len();
+                let seen = discord.posted_messages(here).len();
                 let outcome = discord.click(&u, message, &custom_id).await;
+                // Links to a thread opened by this step read with its name.
+                for thread in discord.threads() {
+                    t.channels.insert(thread.id, thread.name);
+                }
                 t.outcome(&outcome)?;
-                wait_for_the_bots_move(&discord, &mut t, &outcome, seen).await?;
+                wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
+                elsewhere.show(&discord, &mut t, &outcome).await?;
             }
         }
     }
@@ -221,6 +248,7 @@ async fn wait_for_the_bots_move(
     discord: &Standin,
     t: &mut Transcript,
     outcome: &crate::Outcome,
+    here: u64,
     seen: usize,
 ) -> anyhow::Result<()> {
     let bot = format!("<@{BOT_ID}>");
@@ -229,10 +257,64 @@ async fn wait_for_the_bots_move(
         .iter()
         .any(|m| m.ephemeral_for.is_none() && m.content.starts_with(&bot));
     if bot_to_move {
-        let posted = discord.wait_posted(CHANNEL, seen).await;
+        let posted = discord.wait_posted(here, seen).await;
         t.posted(&posted)?;
     }
     Ok(())
+}
+
+/// What the transcript has shown of the threads: how many messages the bot posted in each of
+/// its own accord, and how often each thread's starting message was edited.
+#[derive(Default)]
+struct Elsewhere {
+    posted: std::collections::HashMap<u64, usize>,
+    edits: std::collections::HashMap<u64, u32>,
+}
+
+impl Elsewhere {
+    /// Shows what a step changed in the threads beside `outcome` itself: threads opened (their
+    /// names for the links), boards posted in them, starting messages updated.
+    ///
+    /// # Errors
+    /// An attachment that cannot be written.
+    async fn show(
+        &mut self,
+        discord: &Standin,
+        t: &mut Transcript,
+        outcome: &crate::Outcome,
+    ) -> anyhow::Result<()> {
+        let in_outcome = |id: u64| outcome.messages.iter().any(|m| m.id == id);
+        // A finished game's board (its GIF button) updates its thread's starting message just
+        // after the answer: wait for that update before showing it.
+        let ended = outcome.messages.iter().any(|m| {
+            m.ephemeral_for.is_none() && m.buttons().iter().any(|b| b.1.starts_with("mk:gif:"))
+        });
+        if ended {
+            let channel = outcome.interaction.channel_id;
+            if let Some(&shown) = self.edits.get(&channel) {
+                discord.wait_edited(channel, shown).await;
+            }
+        }
+        for thread in discord.threads() {
+            t.channels.insert(thread.id, thread.name.clone());
+            let posted = discord.posted_messages(thread.id);
+            let seen = self.posted.entry(thread.id).or_default();
+            for m in posted.iter().skip(*seen) {
+                t.line(&format!("_In the thread **#{}**:_\n", thread.name));
+                t.posted(m)?;
+            }
+            *seen = posted.len();
+            if let Some(start) = discord.message(thread.id) {
+                let shown = self.edits.entry(thread.id).or_insert(start.edits);
+                if start.edits != *shown && !in_outcome(start.id) {
+                    t.line("_The game's starting message in #makruk:_\n");
+                    t.updated(&start)?;
+                }
+                *shown = start.edits;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `3d 2h`, `2h 30m`, `90s` as words.

@@ -4,6 +4,15 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 
+/// Where a scenario's steps happen.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) enum Place {
+    /// The scenario's channel.
+    Channel,
+    /// The newest thread the bot opened in it.
+    Thread,
+}
+
 /// One scenario step.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Step {
@@ -29,6 +38,9 @@ pub(crate) enum Step {
     },
     /// `restart`
     Restart,
+    /// `in thread` (the newest thread the bot opened) or `in channel`: where the next steps
+    /// happen.
+    Place(Place),
     /// `wait 3d`, `wait 2h30m`, `wait 90s`: the bot's clock moves forward.
     Wait(Duration),
 }
@@ -129,6 +141,12 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     }
     if line == "restart" {
         return Ok(Some(Step::Restart));
+    }
+    if line == "in thread" {
+        return Ok(Some(Step::Place(Place::Thread)));
+    }
+    if line == "in channel" {
+        return Ok(Some(Step::Place(Place::Channel)));
     }
     if let Some(d) = line.strip_prefix("wait ") {
         return Ok(Some(Step::Wait(duration(d)?)));

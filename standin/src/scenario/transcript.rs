@@ -19,6 +19,8 @@ pub(crate) struct Transcript {
     pub(crate) files: usize,
     /// Display names of the users (and the bot) by id, to show mentions as Discord does.
     pub(crate) names: HashMap<u64, String>,
+    /// Names of the threads by id, to show channel links (`<#id>`) as Discord does.
+    pub(crate) channels: HashMap<u64, String>,
     /// How far the bot's clock is ahead of the system's (the scenario's `wait` lines), in
     /// seconds: relative timestamps are read as of the bot's time.
     ahead_secs: i64,
@@ -31,6 +33,7 @@ impl Transcript {
             text: String::new(),
             files: 0,
             names: HashMap::new(),
+            channels: HashMap::new(),
             ahead_secs: 0,
         }
     }
@@ -46,12 +49,15 @@ impl Transcript {
         let _ = writeln!(self.text, "{line}");
     }
 
-    /// `<@id>` mentions as `@name` and `<t:…:R>` timestamps as "in 10 minutes", as the Discord
-    /// client shows them.
+    /// `<@id>` mentions as `@name`, `<#id>` thread links as `#name` and `<t:…:R>` timestamps
+    /// as "in 10 minutes", as the Discord client shows them.
     fn readable(&self, text: &str) -> String {
         let mut text = text.to_owned();
         for (id, name) in &self.names {
             text = text.replace(&format!("<@{id}>"), &format!("**@{name}**"));
+        }
+        for (id, name) in &self.channels {
+            text = text.replace(&format!("<#{id}>"), &format!("**#{name}**"));
         }
         relative_times(&text, self.ahead_secs)
     }
@@ -118,6 +124,15 @@ impl Transcript {
     pub(crate) fn posted(&mut self, m: &Message) -> anyhow::Result<()> {
         self.line("_The bot posts:_\n");
         self.message(m, false)
+    }
+
+    /// A message of the bot's that changed outside the interaction shown (a thread's starting
+    /// message updated with the result).
+    ///
+    /// # Errors
+    /// An attachment that cannot be written.
+    pub(crate) fn updated(&mut self, m: &Message) -> anyhow::Result<()> {
+        self.message(m, true)
     }
 
     /// The messages an interaction produced (an update of the pressed message is marked so).

@@ -1,0 +1,168 @@
+//! Games in their own thread, and the per-server settings: whether new games open a thread by
+//! default (`/settings`), and the server's preferred locale, in which public messages are
+//! written (also those sent outside any interaction: the computer's moves, flags, re-posts).
+//!
+//! The service knows a thread only as plain ids ([`Thread`]): the game's channel is the thread,
+//! so the one-active-game rule holds per thread, and a channel hosts as many games as it has
+//! threads. Opening the thread is the adapter's (`crate::discord`).
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+use super::{ChallengeId, ChannelId, GameId, GameService, GuildId, ServiceError, UserId};
+use crate::i18n::Locale;
+use crate::store::{self, from_db_id, to_db_id};
+
+/// Where a game played in its own thread lives: the thread (the game's channel), and the
+/// channel and message it was opened from (that message links to the thread and is updated with
+/// the result). Plain ids: the adapter names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thread {
+    /// The thread: the game's channel.
+    pub channel: ChannelId,
+    /// The channel the thread was opened in.
+    pub parent_channel: ChannelId,
+    /// The message the thread was opened from (a message id of `parent_channel`).
+    pub parent_message: u64,
+}
+
+/// A server's settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GuildSettings {
+    /// New challenges and `/play` games open a thread unless their `thread` option says no.
+    pub thread_default: bool,
+    /// The server's preferred locale (`None`: never seen).
+    pub locale: Option<Locale>,
+}
+
+/// The servers' locales already stored, so that an interaction writes only when it changed.
+#[derive(Debug, Default)]
+pub(super) struct LocaleMemo(Mutex<HashMap<u64, Locale>>);
+
+impl LocaleMemo {
+    fn get(&self, guild: GuildId) -> Option<Locale> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&guild.0)
+            .copied()
+    }
+
+    fn put(&self, guild: GuildId, locale: Locale) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(guild.0, locale);
+    }
+}
+
+impl GameService {
+    /// The settings of `guild` (defaults if it never changed one).
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        let row = store::guild_settings(&mut conn, to_db_id(guild.0)).await?;
+        Ok(GuildSettings {
+            thread_default: row.thread_default,
+            locale: row.locale.as_deref().map(Locale::from_tag),
+        })
+    }
+
+    /// Sets whether new games of `guild` open a thread when their `thread` option is not given.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_thread_default(&self, guild: GuildId, on: bool) -> Result<(), ServiceError> {
+        let mut tx = self.store.begin_write().await?;
+        store::set_thread_default(&mut tx, to_db_id(guild.0), on).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records `locale` as `guild`'s preferred locale (Discord's `guild_locale`, sent with every
+    /// interaction on a server); written only when it changed since the last one seen.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn remember_guild_locale(
+        &self,
+        guild: GuildId,
+        locale: Locale,
+    ) -> Result<(), ServiceError> {
+        if self.locales.get(guild) == Some(locale) {
+            return Ok(());
+        }
+        let mut tx = self.store.begin_write().await?;
+        store::set_guild_locale(&mut tx, to_db_id(guild.0), locale.tag()).await?;
+        tx.commit().await?;
+        self.locales.put(guild, locale);
+        Ok(())
+    }
+
+    /// The locale of `game`'s public messages: its server's preferred locale, or the default
+    /// when the game has no server or its locale was never seen.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn game_locale(&self, game: GameId) -> Result<Locale, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        let code = store::game_guild_locale(&mut conn, game.0).await?;
+        Ok(code
+            .as_deref()
+            .map_or_else(Locale::default, Locale::from_tag))
+    }
+
+    /// The open challenge of `channel` (the one with id `challenge` if given) when it is
+    /// addressed to `user` and asks for a thread: what an accept would start in a thread. `None`
+    /// otherwise (no such challenge, not theirs, no thread asked for: the accept itself then says
+    /// what is wrong).
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn challenge_wants_thread(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Option<(UserId, UserId)>, ServiceError> {
+        let now = self.now();
+        let mut tx = self.store.begin_read().await?;
+        let open = store::open_challenge(&mut tx, to_db_id(channel.0)).await?;
+        let wanted = match open {
+            Some(c)
+                if challenge.is_none_or(|id| id.0 == c.id)
+                    && c.opponent_id == to_db_id(user.0)
+                    && c.expires_at > now
+                    && store::challenge_thread(&mut tx, c.id).await? =>
+            {
+                Some((
+                    UserId(from_db_id(c.challenger_id)),
+                    UserId(from_db_id(c.opponent_id)),
+                ))
+            }
+            _ => None,
+        };
+        tx.commit().await?;
+        Ok(wanted)
+    }
+
+    /// The thread `game` is played in, if it has one.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn game_thread(&self, game: GameId) -> Result<Option<Thread>, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        let Some(row) = store::game(&mut conn, game.0).await? else {
+            return Ok(None);
+        };
+        let parent = store::game_parent(&mut conn, game.0).await?;
+        Ok(parent.map(|(channel, message)| Thread {
+            channel: ChannelId(from_db_id(row.channel_id)),
+            parent_channel: ChannelId(from_db_id(channel)),
+            parent_message: from_db_id(message),
+        }))
+    }
+}
