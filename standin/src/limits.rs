@@ -181,7 +181,7 @@ pub(crate) fn check_thread(body: &Value, problems: &mut Vec<String>) {
         )),
     }
     if let Some(r) = body.get("rate_limit_per_user").filter(|r| !r.is_null()) {
-        if !r.as_u64().is_some_and(|r| r <= 21_600) {
+        if r.as_u64().is_none_or(|r| r > 21_600) {
             problems.push(format!("rate_limit_per_user {r}, not 0 to 21600"));
         }
     }
