@@ -1,4 +1,5 @@
-//! Two game services on one SQLite file (two pools, as two bot processes would have), on one
+//! Two game services on one database (a SQLite file, or PostgreSQL when
+//! `MAKRUK_TEST_POSTGRES_URL` is set; two pools, as two bot processes would have), on one
 //! fake clock: the leader lease is held by one at a time, passes on when its holder dies (after
 //! the expiry) or stops (at once), and its holder picks up what a dead process left: an overdue
 //! flag, a computer turn. A deadline both processes would fire applies once.
@@ -16,7 +17,7 @@ use makruk_bot::game::{
     Sweep, LEADER_LEASE,
 };
 use makruk_bot::store;
-use service_common::{db_url, BLACK, WHITE};
+use service_common::{fresh_db_url, BLACK, WHITE};
 use tempfile::TempDir;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -31,23 +32,26 @@ fn leader_settings() -> LeaderSettings {
     }
 }
 
-/// A database file and a fake clock shared by the "processes".
+/// A database and a fake clock shared by the "processes".
 struct Shared {
-    dir: TempDir,
+    _dir: TempDir,
+    url: String,
     time: Arc<FakeTime>,
 }
 
 impl Shared {
-    fn new() -> Shared {
+    async fn new() -> Shared {
+        let dir = tempfile::tempdir().expect("temp dir");
         Shared {
-            dir: tempfile::tempdir().expect("temp dir"),
+            url: fresh_db_url(dir.path()).await,
+            _dir: dir,
             time: Arc::new(FakeTime::new(T0)),
         }
     }
 
     /// One more process: its own service (its own pools) on the file.
     async fn process(&self) -> GameService {
-        GameService::open(&db_url(&self.dir.path().join("bot.db")))
+        GameService::open(&self.url)
             .await
             .expect("open")
             .with_time(self.time.clone())
@@ -120,7 +124,7 @@ fn led() -> Sweep {
 
 #[tokio::test]
 async fn one_process_holds_the_lease_at_a_time_and_it_passes_on_expiry_or_release() {
-    let shared = Shared::new();
+    let shared = Shared::new().await;
     let a = shared.process().await;
     let b = shared.process().await;
     assert_ne!(a.holder_id(), b.holder_id());
@@ -160,7 +164,7 @@ async fn one_process_holds_the_lease_at_a_time_and_it_passes_on_expiry_or_releas
 
 #[tokio::test]
 async fn a_dead_leaders_overdue_flag_is_fired_once_by_the_next_leader() {
-    let shared = Shared::new();
+    let shared = Shared::new().await;
     // B runs its clocks from before the game existed: its scheduler never hears of the game.
     let b = shared.process().await;
     b.start_clocks().await.unwrap();
@@ -204,7 +208,7 @@ async fn a_dead_leaders_overdue_flag_is_fired_once_by_the_next_leader() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_turn_orphaned_by_a_dead_process_is_moved_once_by_the_leader() {
-    let shared = Shared::new();
+    let shared = Shared::new().await;
     let computer = Arc::new(
         Computer::new(Settings {
             threads: 1,
@@ -274,7 +278,7 @@ async fn a_computer_turn_orphaned_by_a_dead_process_is_moved_once_by_the_leader(
 
 #[tokio::test]
 async fn a_deadline_both_processes_would_fire_applies_once() {
-    let shared = Shared::new();
+    let shared = Shared::new().await;
     let a = shared.process().await;
     let games = 8;
     for ch in 1..=games {
