@@ -88,7 +88,7 @@ async fn ratings_leaderboard_and_stats_through_discord() {
         "the chart"
     );
     assert!(
-        stats.text().contains("1 games: +1 =0 −0"),
+        stats.text().contains("1 game: +1 =0 −0"),
         "{}",
         stats.text()
     );
