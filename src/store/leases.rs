@@ -12,7 +12,8 @@
 use sqlx::Row as _;
 
 use super::codec::Stored as _;
-use super::{game_row, DbConn, GameRow, GameState, GAME_COLUMNS};
+use super::games::{game_row, GAME_COLUMNS};
+use super::{DbConn, GameRow, GameState};
 
 /// A row of `leases`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use sqlx::Row as _;
 use super::{Backend, DbConn};
 
 use super::codec::{get, Stored as _};
-use super::{game_row, GameRow, GameState, GAME_COLUMNS};
+use super::games::{game_row, GAME_COLUMNS};
+use super::{GameRow, GameState};
 use crate::clock::Kind;
 use crate::rating::{Glicko, MIN_RATED_PLIES};
 use crate::types::GameResult;

@@ -1,0 +1,310 @@
+//! The `games` table: one row per game, its position, state, offers, clock and seat of the
+//! computer (migrations 0001 on).
+
+use makruk::{Color, Ruleset};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, Row as _};
+
+use super::codec::{self, db_name, get, get_opt, get_time_control, Stored as _};
+use super::{DbConn, GameState};
+use crate::clock::{StoredClock, TimeControl};
+use crate::types::{ComputerSeat, EndReason, GameResult};
+
+/// A row of `games`. Users and channels as stored (see [`to_db_id`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: i64,
+    pub channel_id: i64,
+    pub white_id: i64,
+    pub black_id: i64,
+    pub ruleset: Ruleset,
+    pub start_fen: String,
+    /// FEN after all stored moves and count events.
+    pub fen: String,
+    pub plies: i64,
+    pub state: GameState,
+    /// Set when finished (together with `end_reason`).
+    pub result: Option<GameResult>,
+    pub end_reason: Option<EndReason>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The side whose takeback request stands.
+    pub takeback_request: Option<Color>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+    /// The computer's side and level in a game against it (`computer_side`, `computer_level`);
+    /// set at creation, never updated.
+    pub computer: Option<ComputerSeat>,
+    /// The game's time control.
+    pub time_control: TimeControl,
+    /// The clock as of the start of the current turn (Unix milliseconds, milliseconds).
+    pub clock: StoredClock,
+    /// The server the game is played in (`None`: unknown, never rated).
+    pub guild_id: Option<i64>,
+    /// The players asked for a rated game (see [`crate::rating`] for when it counts).
+    pub rated: bool,
+}
+
+pub(super) const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
+     state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
+     finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
+     turn_started_ms, reminder_sent, guild_id, rated";
+
+/// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
+/// decode error naming the column.
+fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
+    let side: Option<Color> = get_opt(r, "computer_side")?;
+    let level: Option<i64> = r.try_get("computer_level")?;
+    match (side, level) {
+        (None, None) => Ok(None),
+        (Some(side), Some(level)) => match u8::try_from(level) {
+            Ok(level @ 1..=9) => Ok(Some(ComputerSeat { side, level })),
+            _ => Err(codec::unknown("computer_level", &level.to_string())),
+        },
+        (None, Some(_)) => Err(codec::unknown("computer_side", "NULL")),
+        (Some(_), None) => Err(codec::unknown("computer_level", "NULL")),
+    }
+}
+
+pub(super) fn game_row(r: &AnyRow) -> sqlx::Result<GameRow> {
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        channel_id: r.try_get("channel_id")?,
+        white_id: r.try_get("white_id")?,
+        black_id: r.try_get("black_id")?,
+        ruleset: get(r, "ruleset")?,
+        start_fen: r.try_get("start_fen")?,
+        fen: r.try_get("fen")?,
+        plies: r.try_get("plies")?,
+        state: get(r, "state")?,
+        result: get_opt(r, "result")?,
+        end_reason: get_opt(r, "end_reason")?,
+        draw_offer: get_opt(r, "draw_offer")?,
+        takeback_request: get_opt(r, "takeback_request")?,
+        version: r.try_get("version")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+        finished_at: r.try_get("finished_at")?,
+        computer: computer_seat(r)?,
+        time_control: get_time_control(r, "time_control")?,
+        clock: StoredClock {
+            white_ms: r.try_get("white_ms")?,
+            black_ms: r.try_get("black_ms")?,
+            turn_started_ms: r.try_get("turn_started_ms")?,
+            reminder_sent: r.try_get::<i64, _>("reminder_sent")? != 0,
+        },
+        guild_id: r.try_get("guild_id")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+    })
+}
+
+/// A new game to insert.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub channel_id: i64,
+    pub white_id: i64,
+    pub black_id: i64,
+    pub ruleset: Ruleset,
+    pub start_fen: &'a str,
+    pub now: i64,
+    /// The computer's seat in a game against it.
+    pub computer: Option<ComputerSeat>,
+    pub time_control: TimeControl,
+    /// The clock at the start (see [`crate::clock::ClockState::new`]).
+    pub clock: StoredClock,
+    /// The server it is played in.
+    pub guild_id: Option<i64>,
+    /// To be rated.
+    pub rated: bool,
+}
+
+/// The active game of `channel`, if any.
+#[tracing::instrument(skip(conn))]
+pub async fn active_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}'",
+        GameState::Active.db_name()
+    ))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| game_row(&r))
+    .transpose()
+}
+
+/// The most recent game of `channel` (active or finished), if any.
+#[tracing::instrument(skip(conn))]
+pub async fn last_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
+    ))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await?
+    .map(|r| game_row(&r))
+    .transpose()
+}
+
+/// Game `id`, if it exists.
+#[tracing::instrument(skip(conn))]
+pub async fn game(conn: &mut DbConn, id: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .map(|r| game_row(&r))
+        .transpose()
+}
+
+/// The last `limit` finished games of `channel`, newest first.
+#[tracing::instrument(skip(conn))]
+pub async fn finished_games(
+    conn: &mut DbConn,
+    channel: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}' \
+         ORDER BY finished_at DESC, id DESC LIMIT $2",
+        GameState::Finished.db_name()
+    ))
+    .bind(channel)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
+}
+
+/// Inserts a new active game and returns its id. Fails with a unique violation (see
+/// [`is_unique_violation`]) when the channel already has an active game.
+#[tracing::instrument(skip(conn))]
+pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
+         version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
+         black_ms, turn_started_ms, reminder_sent, guild_id, rated) \
+         VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9, $10, $11, $12, $13, $14, \
+         $15, $16) RETURNING id",
+    )
+    .bind(g.channel_id)
+    .bind(g.white_id)
+    .bind(g.black_id)
+    .bind(g.ruleset.db_name())
+    .bind(g.start_fen)
+    .bind(GameState::Active.db_name())
+    .bind(g.now)
+    .bind(db_name(g.computer.map(|c| c.side)))
+    .bind(g.computer.map(|c| i64::from(c.level)))
+    .bind(g.time_control.storage())
+    .bind(g.clock.white_ms)
+    .bind(g.clock.black_ms)
+    .bind(g.clock.turn_started_ms)
+    .bind(i64::from(g.clock.reminder_sent))
+    .bind(g.guild_id)
+    .bind(i64::from(g.rated))
+    .fetch_one(conn)
+    .await
+}
+
+/// The active games in which the computer plays (for start-up: it may be its turn).
+#[tracing::instrument(skip(conn))]
+pub async fn active_computer_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
+         ORDER BY id",
+        GameState::Active.db_name()
+    ))
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
+}
+
+/// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9,
+/// the clock $12-$15), only if the game ($10) still has the expected version ($11), bumping
+/// it. Bound by [`bind_game_update`].
+pub(super) const UPDATE_GAME: &str = "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
+     end_reason = $5, draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
+     white_ms = $12, black_ms = $13, turn_started_ms = $14, reminder_sent = $15, \
+     version = version + 1 \
+     WHERE id = $10 AND version = $11";
+
+/// Binds $1-$15 of [`UPDATE_GAME`] from `g` and `expected_version`.
+pub(super) fn bind_game_update<'q>(
+    query: Query<'q, Any, AnyArguments<'q>>,
+    g: &'q GameRow,
+    expected_version: i64,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    query
+        .bind(&g.fen)
+        .bind(g.plies)
+        .bind(g.state.db_name())
+        .bind(db_name(g.result))
+        .bind(db_name(g.end_reason))
+        .bind(db_name(g.draw_offer))
+        .bind(db_name(g.takeback_request))
+        .bind(g.updated_at)
+        .bind(g.finished_at)
+        .bind(g.id)
+        .bind(expected_version)
+        .bind(g.clock.white_ms)
+        .bind(g.clock.black_ms)
+        .bind(g.clock.turn_started_ms)
+        .bind(i64::from(g.clock.reminder_sent))
+}
+
+/// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
+/// updated_at, finished_at, clock) and sets `version = expected_version + 1`, only if the stored
+/// version is still `expected_version`. Returns false when it was not (a lost race).
+#[tracing::instrument(skip(conn, g), fields(game = g.id))]
+pub async fn update_game(
+    conn: &mut DbConn,
+    g: &GameRow,
+    expected_version: i64,
+) -> sqlx::Result<bool> {
+    let done = bind_game_update(sqlx::query(UPDATE_GAME), g, expected_version)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Every active game (start-up rebuilds the scheduler from their clocks).
+#[tracing::instrument(skip(conn))]
+pub async fn active_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' ORDER BY id",
+        GameState::Active.db_name()
+    ))
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(game_row)
+    .collect()
+}
+
+/// Moves the current turn's start of every active game by `by_ms` (the bot's downtime,
+/// charged to nobody) from `since_ms` on: a turn that started after `since_ms` restarts at
+/// `since_ms + by_ms` (see [`crate::clock::ClockState::resume`]). Bumps the versions (stale
+/// scheduler entries then do nothing). Returns the number of games changed.
+#[tracing::instrument(skip(conn))]
+pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sqlx::Result<u64> {
+    // turn_started_ms + (now - max(since, turn_started_ms)), written without MAX() (whose
+    // two-argument form is SQLite's; PostgreSQL's is GREATEST).
+    let done = sqlx::query(&format!(
+        "UPDATE games SET turn_started_ms = CASE WHEN turn_started_ms > $1 THEN $2 \
+         ELSE turn_started_ms + ($2 - $1) END, version = version + 1 \
+         WHERE state = '{}' AND $2 > $1",
+        GameState::Active.db_name()
+    ))
+    .bind(since_ms)
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
