@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use makruk::{Color, Ruleset};
 use makruk_bot::clock::{ClockState, SystemTimeSource, TimeControl, TimeSource as _};
 use makruk_bot::game::{Announcement, GameService};
-use makruk_bot::store::{self, to_db_id, NewGame};
+use makruk_bot::store::{self, NewGame};
 
 /// Counts the bytes allocated and not yet freed.
 struct Counting;
@@ -93,9 +93,9 @@ async fn main() -> anyhow::Result<()> {
         let id = store::insert_game(
             &mut tx,
             &NewGame {
-                channel_id: to_db_id(channel),
-                white_id: 1,
-                black_id: 2,
+                channel_id: makruk_bot::types::ChannelId(channel),
+                white_id: makruk_bot::types::UserId(1),
+                black_id: makruk_bot::types::UserId(2),
                 ruleset: Ruleset::Standard,
                 start_fen: &start_fen,
                 now: now / 1000,
@@ -142,7 +142,7 @@ async fn main() -> anyhow::Result<()> {
         };
         let got = SystemTimeSource.now_ms();
         if let Announcement::TimedOut { reply, .. } = a {
-            if let Some(at) = deadlines.get(&reply.game_id.0) {
+            if let Some(at) = deadlines.get(&reply.game_id) {
                 delays.push(got - at);
             }
         }

@@ -101,8 +101,8 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     let mut tx = store.begin_write().await.expect("begin");
     for i in 0..15 {
         let row = RatingRow {
-            guild_id: store::to_db_id(discord_standin::GUILD_ID),
-            user_id: 7000 + i,
+            guild_id: makruk_bot::types::GuildId(discord_standin::GUILD_ID),
+            user_id: makruk_bot::types::UserId(7000 + i as u64),
             speed: Kind::Correspondence,
             glicko: Glicko {
                 rating: 1200.0 + f64::from(i as i32),

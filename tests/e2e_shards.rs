@@ -113,7 +113,7 @@ async fn two_processes_on_two_shards_share_one_database() {
         .expect("open");
     let mut conn = svc.store().read_conn().await.expect("conn");
     for ch in &channels {
-        let id = makruk_bot::store::to_db_id(ch.id);
+        let id = makruk_bot::types::ChannelId(ch.id);
         let games = makruk_bot::store::finished_games(&mut conn, id, 5)
             .await
             .expect("games");

@@ -15,7 +15,7 @@ use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, ComputerSeat, EndReason, Event, GameId, GameService,
     OfferKind, Reply, ServiceError, UserId,
 };
-use makruk_bot::store::{self, to_db_id, NewGame};
+use makruk_bot::store::{self, NewGame};
 use service_common::Env;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -58,7 +58,7 @@ fn some_move(pos: &Position) -> String {
 
 async fn plies(svc: &GameService, game: GameId) -> i64 {
     let mut tx = svc.store().begin_read().await.unwrap();
-    let row = store::game(&mut tx, game.0).await.unwrap().expect("game");
+    let row = store::game(&mut tx, game).await.unwrap().expect("game");
     tx.commit().await.unwrap();
     row.plies
 }
@@ -81,9 +81,9 @@ async fn insert_computer_game(
     let id = store::insert_game(
         &mut tx,
         &NewGame {
-            channel_id: to_db_id(channel.0),
-            white_id: to_db_id(white.0),
-            black_id: to_db_id(black.0),
+            channel_id: channel,
+            white_id: white,
+            black_id: black,
             ruleset,
             start_fen: &start.fen(),
             now: 0,
@@ -98,7 +98,7 @@ async fn insert_computer_game(
     .await
     .expect("insert game");
     tx.commit().await.expect("commit");
-    GameId(id)
+    id
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -267,7 +267,7 @@ async fn a_computer_turn_orphaned_by_a_dead_process_is_moved_once_by_the_leader(
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(drain(&mut b_said).is_empty(), "moved once");
     let mut conn = b.store().read_conn().await.unwrap();
-    let row = store::active_game(&mut conn, 9)
+    let row = store::active_game(&mut conn, ChannelId(9))
         .await
         .unwrap()
         .expect("game");

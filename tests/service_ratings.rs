@@ -10,7 +10,7 @@ use makruk_bot::game::{
 };
 use makruk_bot::i18n::Locale;
 use makruk_bot::rating::{self, Glicko};
-use makruk_bot::store::{self, to_db_id, RatingRow};
+use makruk_bot::store::{self, RatingRow};
 use makruk_bot::types::ComputerSeat;
 use service_common::{mention, start_on, Env, BLACK, GUILD, WHITE};
 
@@ -48,7 +48,7 @@ async fn rated_game(
 
 async fn stored_rating(svc: &GameService, user: UserId, speed: Kind) -> Option<RatingRow> {
     let mut conn = svc.store().read_conn().await.expect("conn");
-    store::rating(&mut conn, to_db_id(GUILD.0), to_db_id(user.0), speed)
+    store::rating(&mut conn, GUILD, user, speed)
         .await
         .expect("rating")
 }
@@ -163,9 +163,9 @@ async fn computer_games_are_unrated() {
     store::insert_game(
         &mut tx,
         &store::NewGame {
-            channel_id: 9,
-            white_id: to_db_id(WHITE.0),
-            black_id: to_db_id(BLACK.0),
+            channel_id: ChannelId(9),
+            white_id: WHITE,
+            black_id: BLACK,
             ruleset: makruk::Ruleset::Standard,
             start_fen: &start.fen(),
             now: 0,
@@ -180,7 +180,7 @@ async fn computer_games_are_unrated() {
                 svc.time().now_ms(),
             )
             .stored(),
-            guild_id: Some(to_db_id(GUILD.0)),
+            guild_id: Some(GUILD),
             rated: true,
         },
     )
@@ -234,14 +234,9 @@ async fn two_games_of_one_player_ending_at_once_both_count_in_order() {
         .expect("rated");
     assert_eq!((white.games, white.wins), (2, 1 + 1));
     let mut conn = svc.store().read_conn().await.expect("conn");
-    let history = store::history(
-        &mut conn,
-        to_db_id(GUILD.0),
-        to_db_id(WHITE.0),
-        Kind::Correspondence,
-    )
-    .await
-    .expect("history");
+    let history = store::history(&mut conn, GUILD, WHITE, Kind::Correspondence)
+        .await
+        .expect("history");
     assert_eq!(history.len(), 2);
     // The second rated game starts from the first one's result.
     assert_eq!(history[1].rating_before, history[0].after.rating);
@@ -274,7 +269,7 @@ async fn recompute_reproduces_the_stored_ratings_and_repairs_a_difference() {
     // A stored rating that does not follow from the games is reported, and rebuilt.
     let mut conn = svc.store().read_conn().await.expect("conn");
     sqlx::query("UPDATE ratings SET rating = 1000 WHERE user_id = $1 AND speed = 'live'")
-        .bind(to_db_id(third.0))
+        .bind(third)
         .execute(&mut *conn)
         .await
         .expect("tamper");
@@ -298,8 +293,8 @@ async fn seed_ratings(svc: &GameService, n: i64, speed: Kind, now: i64) {
     let mut tx = svc.store().begin_write().await.expect("begin");
     for i in 0..n {
         let row = RatingRow {
-            guild_id: to_db_id(GUILD.0),
-            user_id: 5000 + i,
+            guild_id: GUILD,
+            user_id: UserId(5000 + i as u64),
             speed,
             glicko: Glicko {
                 rating: 1000.0 + 10.0 * i as f64,

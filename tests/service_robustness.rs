@@ -9,7 +9,7 @@ use makruk_bot::game::{
     ChannelId, ColorChoice, GameService, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
 };
 use makruk_bot::i18n::Locale;
-use makruk_bot::store::{self, to_db_id, NewGame};
+use makruk_bot::store::{self, NewGame};
 use service_common::{
     conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
 };
@@ -640,9 +640,9 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
     let second = store::insert_game(
         &mut tx,
         &NewGame {
-            channel_id: to_db_id(ch.0),
-            white_id: 1,
-            black_id: 2,
+            channel_id: ch,
+            white_id: UserId(1),
+            black_id: UserId(2),
             ruleset: Ruleset::Standard,
             start_fen: service_common::START_FEN,
             now: 0,
@@ -666,10 +666,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
     drop(tx);
 
     let mut tx = env.svc.store().begin_write().await.unwrap();
-    let row = store::active_game(&mut tx, to_db_id(ch.0))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = store::active_game(&mut tx, ch).await.unwrap().unwrap();
     assert!(
         !store::update_game(&mut tx, &row, row.version + 1)
             .await
@@ -694,10 +691,7 @@ async fn appending_a_move_checks_the_version_for_the_move_and_the_row() {
     let ch = ChannelId(45);
     start(&env.svc, ch, Ruleset::Standard).await;
     let mut tx = env.svc.store().begin_write().await.unwrap();
-    let mut row = store::active_game(&mut tx, to_db_id(ch.0))
-        .await
-        .unwrap()
-        .unwrap();
+    let mut row = store::active_game(&mut tx, ch).await.unwrap().unwrap();
     tx.commit().await.unwrap();
     row.plies = 1;
     row.fen = "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1".into();

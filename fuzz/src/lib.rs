@@ -506,11 +506,11 @@ async fn check_store(svc: &GameService, what: &str) {
         .await
         .expect("games");
     for id in ids {
-        let row = makruk_bot::store::game(&mut conn, id)
+        let row = makruk_bot::store::game(&mut conn, makruk_bot::types::GameId(id))
             .await
             .expect("a stored game reads")
             .expect("the game is there");
-        let moves = makruk_bot::store::moves(&mut conn, id)
+        let moves = makruk_bot::store::moves(&mut conn, makruk_bot::types::GameId(id))
             .await
             .expect("its moves read");
         assert_eq!(

@@ -21,7 +21,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::persist::load;
 use super::{ChannelId, Event, GameId, GameService, Reply, ServiceError, UserId};
-use crate::store::{self, from_db_id};
+use crate::store;
 
 /// A message for a channel that no interaction answers.
 #[derive(Clone, Debug)]
@@ -133,7 +133,7 @@ impl GameService {
     /// Database errors.
     pub async fn mark_announced(&self, game: GameId, plies: u32) -> Result<(), ServiceError> {
         let mut tx = self.store.begin_write().await?;
-        let marked = store::mark_announced(&mut tx, game.0, i64::from(plies)).await?;
+        let marked = store::mark_announced(&mut tx, game, i64::from(plies)).await?;
         tx.commit().await?;
         tracing::debug!(game = game.0, plies, marked, "announced");
         Ok(())
@@ -147,7 +147,7 @@ impl GameService {
     /// Database errors.
     pub async fn needs_announcing(&self, game: GameId, plies: u32) -> Result<bool, ServiceError> {
         let mut conn = self.store.read_conn().await?;
-        Ok(store::has_unannounced(&mut conn, game.0, i64::from(plies)).await?)
+        Ok(store::has_unannounced(&mut conn, game, i64::from(plies)).await?)
     }
 
     /// Every game with a stored move not yet announced, as the announcement to post: the game
@@ -168,7 +168,7 @@ impl GameService {
             let Some(row) = store::game(&mut tx, id).await? else {
                 continue;
             };
-            let channel = ChannelId(from_db_id(row.channel_id));
+            let channel = row.channel_id;
             let mut g = load(&self.cache, &mut tx, row).await?;
             tx.commit().await?;
             g.now_ms = self.now_ms();

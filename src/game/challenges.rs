@@ -13,8 +13,8 @@ use super::{
     Reply, Ruleset, ServiceError, UserId,
 };
 use crate::clock::{ClockState, TimeControl};
-use crate::store::{self, from_db_id, to_db_id, ChallengeRow, Tx};
-use crate::types::{ComputerSeat, GuildId, Ladder};
+use crate::store::{self, ChallengeRow, Tx};
+use crate::types::{ComputerSeat, Ladder};
 
 /// A game to start: who plays which side, under which rules and time control.
 #[derive(Clone, Copy, Debug)]
@@ -59,16 +59,16 @@ impl GameService {
         let start_fen = start.fen();
         let clock = ClockState::new(new.time_control, Color::White, now_ms);
         let row = store::NewGame {
-            channel_id: to_db_id(new.channel.0),
-            white_id: to_db_id(new.white.0),
-            black_id: to_db_id(new.black.0),
+            channel_id: new.channel,
+            white_id: new.white,
+            black_id: new.black,
             ruleset: new.ruleset,
             start_fen: &start_fen,
             now: now_ms.div_euclid(1000),
             computer: new.computer,
             time_control: new.time_control,
             clock: clock.stored(),
-            guild_id: new.ladder.guild.map(|g| to_db_id(g.0)),
+            guild_id: new.ladder.guild,
             rated: new.ladder.rated,
         };
         let game_id = match store::insert_game(tx, &row).await {
@@ -78,37 +78,35 @@ impl GameService {
         };
         let row = store::game(tx, game_id)
             .await?
-            .ok_or_else(|| anyhow!("game {game_id} vanished"))?;
+            .ok_or_else(|| anyhow!("game {} vanished", game_id.0))?;
         Ok(Loaded::started(row, Game::from_position(start), now_ms))
     }
 
     /// After the commit of a game from [`GameService::insert_new_game`]: cached, its clock
     /// armed.
     pub(super) fn started(&self, g: &Loaded) {
-        self.cache.put(g.row.id, g.row.version, &g.m, &g.clocks);
+        self.cache.put(g.row.id.0, g.row.version, &g.m, &g.clocks);
         self.changed(g);
     }
 }
 
 /// Stores where game `game`, played in `thread`, started.
-pub(super) async fn set_parent(tx: &mut Tx, game: i64, thread: Thread) -> Result<(), ServiceError> {
-    store::set_game_parent(
-        tx,
-        game,
-        to_db_id(thread.parent_channel.0),
-        to_db_id(thread.parent_message),
-    )
-    .await?;
+pub(super) async fn set_parent(
+    tx: &mut Tx,
+    game: GameId,
+    thread: Thread,
+) -> Result<(), ServiceError> {
+    store::set_game_parent(tx, game, thread.parent_channel, thread.parent_message).await?;
     Ok(())
 }
 
 /// What the channel sees of challenge `row`.
 fn challenge_view(row: &ChallengeRow) -> ChallengeView {
     ChallengeView {
-        id: ChallengeId(row.id),
-        channel: ChannelId(from_db_id(row.channel_id)),
-        challenger: UserId(from_db_id(row.challenger_id)),
-        opponent: UserId(from_db_id(row.opponent_id)),
+        id: row.id,
+        channel: row.channel_id,
+        challenger: row.challenger_id,
+        opponent: row.opponent_id,
         color: row.color,
         ruleset: row.ruleset,
         created_at: row.created_at,
@@ -116,7 +114,7 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
         state: row.state,
         time_control: row.time_control,
         ladder: Ladder {
-            guild: row.guild_id.map(|g| GuildId(from_db_id(g))),
+            guild: row.guild_id,
             rated: row.rated,
         },
     }
@@ -209,25 +207,25 @@ impl GameService {
             return Err(ServiceError::ChallengeBot);
         }
         let now = self.now();
-        let ch = to_db_id(channel.0);
+        let ch = channel;
         let mut tx = self.store.begin_write().await?;
         if let Some(g) = store::active_game(&mut tx, ch).await? {
-            return Err(ServiceError::ChannelBusy(GameId(g.id)));
+            return Err(ServiceError::ChannelBusy(g.id));
         }
         store::expire_challenges(&mut tx, ch, now).await?;
         if let Some(c) = store::open_challenge(&mut tx, ch).await? {
-            return Err(ServiceError::ChallengePending(ChallengeId(c.id)));
+            return Err(ServiceError::ChallengePending(c.id));
         }
         let new = store::NewChallenge {
             channel_id: ch,
-            challenger_id: to_db_id(challenger.0),
-            opponent_id: to_db_id(opponent.0),
+            challenger_id: challenger,
+            opponent_id: opponent,
             color,
             ruleset,
             now,
             expires_at: now.saturating_add(self.challenge_ttl_secs),
             time_control,
-            guild_id: ladder.guild.map(|g| to_db_id(g.0)),
+            guild_id: ladder.guild,
             rated: ladder.rated,
         };
         let row = match store::insert_challenge(&mut tx, &new).await {
@@ -252,7 +250,7 @@ impl GameService {
     ) -> Result<Option<ChallengeView>, ServiceError> {
         let now = self.now();
         let mut tx = self.store.begin_read().await?;
-        let row = store::open_challenge(&mut tx, to_db_id(channel.0)).await?;
+        let row = store::open_challenge(&mut tx, channel).await?;
         tx.commit().await?;
         Ok(row
             .filter(|c| c.expires_at > now)
@@ -266,14 +264,14 @@ impl GameService {
         channel: ChannelId,
         id: Option<ChallengeId>,
     ) -> Result<ChallengeRow, ServiceError> {
-        let ch = to_db_id(channel.0);
+        let ch = channel;
         let open = store::open_challenge(tx, ch).await?;
         match open {
-            Some(c) if id.is_none_or(|id| id.0 == c.id) => Ok(c),
+            Some(c) if id.is_none_or(|id| id == c.id) => Ok(c),
             _ => {
                 // A button of an old challenge: say what became of it.
                 if let Some(id) = id {
-                    if let Some(c) = store::challenge(tx, id.0).await? {
+                    if let Some(c) = store::challenge(tx, id).await? {
                         if c.channel_id == ch && c.state == ChallengeState::Expired {
                             return Err(ServiceError::ChallengeExpired);
                         }
@@ -294,10 +292,10 @@ impl GameService {
         id: Option<ChallengeId>,
     ) -> Result<ChallengeRow, ServiceError> {
         let c = self.find_open_challenge(tx, channel, id).await?;
-        if to_db_id(user.0) != c.opponent_id {
+        if user != c.opponent_id {
             return Err(ServiceError::NotYourChallenge {
-                challenger: UserId(from_db_id(c.challenger_id)),
-                opponent: UserId(from_db_id(c.opponent_id)),
+                challenger: c.challenger_id,
+                opponent: c.opponent_id,
             });
         }
         Ok(c)
@@ -346,8 +344,8 @@ impl GameService {
         }
         let view = challenge_view(&c);
         let home = thread.map_or(view.channel, |t| t.channel);
-        if let Some(g) = store::active_game(&mut tx, to_db_id(home.0)).await? {
-            return Err(ServiceError::ChannelBusy(GameId(g.id)));
+        if let Some(g) = store::active_game(&mut tx, home).await? {
+            return Err(ServiceError::ChannelBusy(g.id));
         }
         let challenger_white = match view.color {
             ColorChoice::White => true,
@@ -403,7 +401,7 @@ impl GameService {
         }
         let row = store::challenge(&mut tx, c.id)
             .await?
-            .ok_or_else(|| anyhow!("challenge {} vanished", c.id))?;
+            .ok_or_else(|| anyhow!("challenge {} vanished", c.id.0))?;
         tx.commit().await?;
         Ok(challenge_view(&row))
     }
@@ -421,10 +419,10 @@ impl GameService {
         let now = self.now();
         let mut tx = self.store.begin_write().await?;
         let c = self.find_open_challenge(&mut tx, channel, None).await?;
-        if to_db_id(user.0) != c.challenger_id {
+        if user != c.challenger_id {
             return Err(ServiceError::NotYourChallenge {
-                challenger: UserId(from_db_id(c.challenger_id)),
-                opponent: UserId(from_db_id(c.opponent_id)),
+                challenger: c.challenger_id,
+                opponent: c.opponent_id,
             });
         }
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Withdrawn, now, None).await? {
@@ -432,7 +430,7 @@ impl GameService {
         }
         let row = store::challenge(&mut tx, c.id)
             .await?
-            .ok_or_else(|| anyhow!("challenge {} vanished", c.id))?;
+            .ok_or_else(|| anyhow!("challenge {} vanished", c.id.0))?;
         tx.commit().await?;
         Ok(challenge_view(&row))
     }

@@ -19,9 +19,9 @@ use std::time::Duration;
 use tokio::task::JoinHandle;
 
 use super::persist::{save, stored_clock, Loaded};
-use super::{Announcement, ChannelId, Event, GameId, GameService, ServiceError};
+use super::{Announcement, Event, GameId, GameService, ServiceError};
 use crate::clock::{heartbeat, scheduler, DueHandler, DueKind, SchedulerHandle};
-use crate::store::{self, from_db_id, GameState};
+use crate::store::{self, GameState};
 
 /// How often the bot stores that it is alive (the downtime given back at the next start-up is
 /// counted from the last beat, so up to this much time before a crash is given back too).
@@ -89,7 +89,7 @@ impl GameService {
         let (handle, scheduler_task) =
             scheduler::spawn(Arc::clone(&self.time), Arc::new(self.clone()));
         for row in &games {
-            handle.arm(row.id, row.version, &stored_clock(row));
+            handle.arm(row.id.0, row.version, &stored_clock(row));
         }
         let heartbeat_task = {
             let svc = self.clone();
@@ -166,16 +166,16 @@ impl GameService {
             return;
         };
         if g.row.state == GameState::Active {
-            scheduler.arm(g.row.id, g.row.version, &g.clock);
+            scheduler.arm(g.row.id.0, g.row.version, &g.clock);
         } else {
-            scheduler.cancel(g.row.id);
+            scheduler.cancel(g.row.id.0);
         }
     }
 
     /// Reads game `id` afresh for a due entry (`None`: gone or over).
     async fn load_for_due(&self, id: i64, now_ms: i64) -> Result<Option<Loaded>, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let Some(row) = store::game(&mut tx, id).await? else {
+        let Some(row) = store::game(&mut tx, GameId(id)).await? else {
             return Ok(None);
         };
         if row.state != GameState::Active {
@@ -198,7 +198,7 @@ impl GameService {
             // Changed since it was armed: that change armed the game again.
             return Ok(true);
         }
-        let channel = ChannelId(from_db_id(g.row.channel_id));
+        let channel = g.row.channel_id;
         if g.clock.is_out_of_time(now_ms) {
             // A reminder entry that finds the flag fallen ends the game too: one write.
             g.flag(now_ms);
@@ -238,7 +238,7 @@ impl GameService {
                 let turn = g.m.position().turn();
                 self.announce(Announcement::Reminder {
                     channel,
-                    game: GameId(g.row.id),
+                    game: g.row.id,
                     user: g.player(turn),
                     deadline_ms: g.clock.deadline_ms(),
                 });

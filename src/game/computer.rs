@@ -29,7 +29,7 @@ use super::{
 };
 use crate::clock::{ClockState, TimeControl};
 use crate::computer::FAIRY_STOCKFISH_LEVEL;
-use crate::store::{self, from_db_id, to_db_id, GameState};
+use crate::store::{self, GameState};
 pub use crate::types::ComputerSeat;
 
 /// The levels a computer game may be played at: our engine's 1 to 8, and
@@ -91,8 +91,8 @@ pub(super) fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
         && g.m.position().turn() == seat.side
         && g.m.position().has_legal_move();
     to_move.then(|| ComputerTurn {
-        channel: ChannelId(from_db_id(g.row.channel_id)),
-        game_id: GameId(g.row.id),
+        channel: g.row.channel_id,
+        game_id: g.row.id,
         version: g.row.version,
         seat,
         game: g.m.clone(),
@@ -272,14 +272,14 @@ impl GameService {
         };
         let now_ms = self.now_ms();
         let now = now_ms.div_euclid(1000);
-        let ch = to_db_id(channel.0);
+        let ch = channel;
         let mut tx = self.store.begin_write().await?;
         if let Some(g) = store::active_game(&mut tx, ch).await? {
-            return Err(ServiceError::ChannelBusy(GameId(g.id)));
+            return Err(ServiceError::ChannelBusy(g.id));
         }
         store::expire_challenges(&mut tx, ch, now).await?;
         if let Some(c) = store::open_challenge(&mut tx, ch).await? {
-            return Err(ServiceError::ChallengePending(super::ChallengeId(c.id)));
+            return Err(ServiceError::ChallengePending(c.id));
         }
         let new = NewGame {
             channel,
@@ -324,7 +324,7 @@ impl GameService {
     ) -> Result<Reply, ServiceError> {
         let (g, san) = self
             .with_game_as(turn.channel, computer_side, |g, side, now| {
-                if g.row.id != turn.game_id.0 || g.row.version != turn.version {
+                if g.row.id != turn.game_id || g.row.version != turn.version {
                     return Err(ServiceError::Stale);
                 }
                 if g.m.position().turn() != side {

@@ -216,16 +216,16 @@ impl GameService {
                 continue;
             }
             overdue += 1;
-            tracing::debug!(game = row.id, flag, reminder, "an overdue clock");
+            tracing::debug!(game = row.id.0, flag, reminder, "an overdue clock");
             match self.clocks.scheduler() {
-                Some(scheduler) => scheduler.arm(row.id, row.version, &clock),
+                Some(scheduler) => scheduler.arm(row.id.0, row.version, &clock),
                 None => {
                     let kind = if flag {
                         DueKind::Flag
                     } else {
                         DueKind::Reminder
                     };
-                    self.on_due(row.id, kind, row.version).await;
+                    self.on_due(row.id.0, kind, row.version).await;
                 }
             }
         }

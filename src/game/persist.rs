@@ -10,13 +10,11 @@ use makruk::{Color, CountAction, Game, Position};
 
 use super::cache::GameCache;
 use super::{
-    Announcement, ChannelId, EndReason, Event, GameEnd, GameId, GameService, OfferKind, Reply,
+    Announcement, ChannelId, EndReason, Event, GameEnd, GameService, OfferKind, Reply,
     ServiceError, Status, UserId,
 };
 use crate::clock::{ClockState, FlagOutcome, Snapshot};
-use crate::store::{
-    self, from_db_id, to_db_id, CountEventRow, GameRow, GameState, MoveRow, Store, Tx,
-};
+use crate::store::{self, CountEventRow, GameRow, GameState, MoveRow, Store, Tx};
 use crate::types::{GameRatings, GameResult};
 
 /// How often a request on a game is tried when another request changed the game meanwhile.
@@ -130,11 +128,11 @@ impl Loaded {
     }
 
     pub(super) fn white(&self) -> UserId {
-        UserId(from_db_id(self.row.white_id))
+        self.row.white_id
     }
 
     pub(super) fn black(&self) -> UserId {
-        UserId(from_db_id(self.row.black_id))
+        self.row.black_id
     }
 
     /// The player of side `c`.
@@ -147,7 +145,7 @@ impl Loaded {
 
     /// The side `user` plays, or [`ServiceError::NotAPlayer`].
     pub(super) fn side_of(&self, user: UserId) -> Result<Color, ServiceError> {
-        let id = to_db_id(user.0);
+        let id = user;
         if id == self.row.white_id {
             Ok(Color::White)
         } else if id == self.row.black_id {
@@ -217,7 +215,7 @@ impl Loaded {
             Some(makruk::san::to_thai_san(before, mv))
         });
         Reply {
-            game_id: GameId(self.row.id),
+            game_id: self.row.id,
             event,
             actor,
             ruleset: self.m.ruleset(),
@@ -277,9 +275,9 @@ pub(super) async fn load(
     let moves = store::moves(conn, row.id).await?;
     let events = store::count_events(conn, row.id).await?;
     let start = Position::from_fen(&row.start_fen, row.ruleset)
-        .with_context(|| format!("stored game {}: start FEN {:?}", row.id, row.start_fen))?;
+        .with_context(|| format!("stored game {}: start FEN {:?}", row.id.0, row.start_fen))?;
     let m = replay(start, &moves, &events)
-        .with_context(|| format!("replaying stored game {}", row.id))?;
+        .with_context(|| format!("replaying stored game {}", row.id.0))?;
     let initial = Snapshot::initial(row.time_control);
     let clocks: Vec<Snapshot> = moves
         .iter()
@@ -288,20 +286,20 @@ pub(super) async fn load(
     if m.position().fen() != row.fen {
         return Err(anyhow!(
             "stored game {}: FEN {:?} does not match its moves ({:?})",
-            row.id,
+            row.id.0,
             row.fen,
             m.position().fen()
         )
         .into());
     }
-    cache.put(row.id, row.version, &m, &clocks);
+    cache.put(row.id.0, row.version, &m, &clocks);
     Ok(Loaded::new(row, m, clocks))
 }
 
 /// The stored game `row` from the cache, if it holds the row's version and reaches the row's
 /// FEN.
 fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
-    let (m, clocks) = cache.get(row.id, row.version)?;
+    let (m, clocks) = cache.get(row.id.0, row.version)?;
     if m.position().fen() != row.fen || m.ruleset() != row.ruleset {
         return None;
     }
@@ -314,7 +312,7 @@ pub(super) async fn load_active(
     tx: &mut Tx,
     channel: ChannelId,
 ) -> Result<Loaded, ServiceError> {
-    let ch = to_db_id(channel.0);
+    let ch = channel;
     match store::active_game(tx, ch).await? {
         Some(row) => load(cache, tx, row).await,
         None => match store::last_game(tx, ch).await? {
@@ -331,9 +329,9 @@ pub(super) fn game_over(row: &GameRow) -> ServiceError {
         Some(EndReason::Timeout | EndReason::TimeoutDraw | EndReason::TimeoutAborted)
     );
     if on_time {
-        ServiceError::TimedOut(GameId(row.id))
+        ServiceError::TimedOut(row.id)
     } else {
-        ServiceError::GameOver(GameId(row.id))
+        ServiceError::GameOver(row.id)
     }
 }
 
@@ -343,7 +341,7 @@ pub(super) async fn load_current_or_last(
     tx: &mut Tx,
     channel: ChannelId,
 ) -> Result<Loaded, ServiceError> {
-    let ch = to_db_id(channel.0);
+    let ch = channel;
     match store::active_game(tx, ch).await? {
         Some(row) => load(cache, tx, row).await,
         None => match store::last_game(tx, ch).await? {
@@ -389,7 +387,7 @@ pub(super) async fn save(
         g.row.version = expected + 1;
         g.stored_moves = moves.len();
         g.committed_ratings(ratings);
-        cache.put(id, g.row.version, &g.m, &g.clocks);
+        cache.put(id.0, g.row.version, &g.m, &g.clocks);
         return Ok(());
     }
     if !store::update_game(&mut tx, &g.row, expected).await? {
@@ -416,7 +414,7 @@ pub(super) async fn save(
     g.committed_ratings(ratings);
     g.stored_moves = g.m.moves().len();
     g.stored_events = g.m.events().len();
-    cache.put(id, g.row.version, &g.m, &g.clocks);
+    cache.put(id.0, g.row.version, &g.m, &g.clocks);
     Ok(())
 }
 
@@ -486,7 +484,7 @@ impl GameService {
                             channel,
                             reply: g.reply(Event::TimedOut, None, None),
                         });
-                        return Err(ServiceError::TimedOut(GameId(g.row.id)));
+                        return Err(ServiceError::TimedOut(g.row.id));
                     }
                     Err(ServiceError::Conflict) => continue,
                     Err(e) => return Err(e),
@@ -512,7 +510,7 @@ impl GameService {
     /// transaction and replayed.
     async fn load_active_to_change(&self, channel: ChannelId) -> Result<Loaded, ServiceError> {
         let mut conn = self.store.read_conn().await?;
-        if let Some(row) = store::active_game(&mut conn, to_db_id(channel.0)).await? {
+        if let Some(row) = store::active_game(&mut conn, channel).await? {
             if let Some(g) = cached(&self.cache, &row) {
                 return Ok(g);
             }

@@ -9,7 +9,7 @@ use super::{
     RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
-use crate::store::{self, from_db_id, to_db_id};
+use crate::store;
 
 impl GameService {
     /// The channel's game as it stands (event [`Event::Shown`]). If no game is active, the
@@ -111,16 +111,16 @@ impl GameService {
         limit: u32,
     ) -> Result<Vec<GameSummary>, ServiceError> {
         let mut tx = self.store.begin_read().await?;
-        let rows = store::finished_games(&mut tx, to_db_id(channel.0), i64::from(limit)).await?;
+        let rows = store::finished_games(&mut tx, channel, i64::from(limit)).await?;
         tx.commit().await?;
         rows.iter()
             .map(|r| {
-                let end =
-                    game_end(r).ok_or_else(|| anyhow!("finished game {} without result", r.id))?;
+                let end = game_end(r)
+                    .ok_or_else(|| anyhow!("finished game {} without result", r.id.0))?;
                 Ok(GameSummary {
-                    id: GameId(r.id),
-                    white: UserId(from_db_id(r.white_id)),
-                    black: UserId(from_db_id(r.black_id)),
+                    id: r.id,
+                    white: r.white_id,
+                    black: r.black_id,
                     ruleset: r.ruleset,
                     time_control: r.time_control,
                     result: end.result,
@@ -165,7 +165,7 @@ impl GameService {
         };
         let pgn = makruk::pgn::write_pgn(&g.m, &tags);
         Ok(PgnExport {
-            game_id: GameId(g.row.id),
+            game_id: g.row.id,
             pgn,
             analysis_url: makruk::analysis_url(g.m.position()),
         })
@@ -184,7 +184,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         let g = self.load_game(channel, game).await?;
         Ok(GameRecord {
-            game_id: GameId(g.row.id),
+            game_id: g.row.id,
             white: g.white(),
             black: g.black(),
             ruleset: g.m.ruleset(),
@@ -200,10 +200,8 @@ impl GameService {
     ) -> Result<Loaded, ServiceError> {
         let mut tx = self.store.begin_read().await?;
         let g = match game {
-            Some(id) => match store::game(&mut tx, id.0).await? {
-                Some(row) if row.channel_id == to_db_id(channel.0) => {
-                    load(&self.cache, &mut tx, row).await?
-                }
+            Some(id) => match store::game(&mut tx, id).await? {
+                Some(row) if row.channel_id == channel => load(&self.cache, &mut tx, row).await?,
                 _ => return Err(ServiceError::GameNotFound),
             },
             None => load_current_or_last(&self.cache, &mut tx, channel).await?,

@@ -4,7 +4,7 @@
 //!
 //! A game counts when it was asked rated (`/challenge rated:`, default true), was played on a
 //! server (games whose `guild_id` is NULL, older rows included, never count), between people,
-//! was not aborted, and each side made two moves ([`MIN_RATED_PLIES`]).
+//! was not aborted, and each side made two moves ([`GameRow::counts_for_ratings`]).
 
 use std::collections::HashMap;
 
@@ -13,26 +13,16 @@ use makruk::Color;
 use super::{GameId, GameService, ServiceError, UserId, UserName};
 use crate::clock::Kind;
 use crate::i18n::Locale;
-use crate::rating::{self, Glicko, MIN_RATED_PLIES};
-use crate::store::{self, from_db_id, to_db_id, GameRow, HistoryRow, RatingRow, Tx};
+use crate::rating::{self, Glicko};
+use crate::store::{self, GameRow, HistoryRow, RatingRow, Tx};
 use crate::tr;
-use crate::types::{GameRatings, GameResult, GuildId, RatingChange};
+use crate::types::{GameRatings, GuildId, RatingChange};
 
 /// Players per leaderboard page.
 pub const LEADERBOARD_PAGE: u32 = 10;
 
 /// The most recent results [`PlayerStats::recent`] holds.
 pub const RECENT_RESULTS: usize = 5;
-
-/// True when finished game `row` counts for the ratings (see the module docs).
-fn counts(row: &GameRow) -> bool {
-    row.rated
-        && row.guild_id.is_some()
-        && row.computer.is_none()
-        && row.white_id != row.black_id
-        && row.plies >= MIN_RATED_PLIES
-        && row.result.is_some_and(|r| r != GameResult::Aborted)
-}
 
 /// One rated game applied: both players' new rating rows and their history rows.
 struct Step {
@@ -45,7 +35,7 @@ struct Step {
 /// game there); `None` when the game does not count. The one computation of both the live
 /// update and `recompute`.
 fn step(row: &GameRow, white: Option<RatingRow>, black: Option<RatingRow>) -> Option<Step> {
-    let guild = row.guild_id.filter(|_| counts(row))?;
+    let guild = row.guild_id.filter(|_| row.counts_for_ratings())?;
     let white_score = rating::white_score(row.result?)?;
     let speed = row.time_control.kind();
     let at = row.finished_at.unwrap_or(row.updated_at);
@@ -114,7 +104,7 @@ fn change(before: f64, after: Glicko) -> RatingChange {
 /// other, in commit order), writes the new ones and the history rows. `None` when the game does
 /// not count. A second rating of the same game fails on the history's unique key.
 pub(super) async fn rate_game(tx: &mut Tx, row: &GameRow) -> sqlx::Result<Option<GameRatings>> {
-    let Some(guild) = row.guild_id.filter(|_| counts(row)) else {
+    let Some(guild) = row.guild_id.filter(|_| row.counts_for_ratings()) else {
         return Ok(None);
     };
     let speed = row.time_control.kind();
@@ -265,7 +255,7 @@ impl GameService {
         speed: Option<Kind>,
         page: u32,
     ) -> Result<Leaderboard, ServiceError> {
-        let g = to_db_id(guild.0);
+        let g = guild;
         let now = self.now();
         let mut conn = self.store.read_conn().await?;
         let (speed, players) = match speed {
@@ -300,7 +290,7 @@ impl GameService {
             .zip(page * LEADERBOARD_PAGE + 1..)
             .map(|(r, rank)| LeaderboardEntry {
                 rank,
-                user: UserId(from_db_id(r.user_id)),
+                user: r.user_id,
                 rating: r.glicko.shown(),
                 provisional: r.glicko.idle(now - r.last_game_at).provisional(),
                 games: r.games,
@@ -330,7 +320,7 @@ impl GameService {
         user: UserId,
         speed: Option<Kind>,
     ) -> Result<PlayerStats, ServiceError> {
-        let (g, u) = (to_db_id(guild.0), to_db_id(user.0));
+        let (g, u) = (guild, user);
         let now = self.now();
         let mut tx = self.store.begin_read().await?;
         let row = match speed {
@@ -389,8 +379,8 @@ impl GameService {
                 if h.opponent_rating > best_win_rating {
                     best_win_rating = h.opponent_rating;
                     stats.best_win = Some(BestWin {
-                        game: GameId(h.game_id),
-                        opponent: UserId(from_db_id(h.opponent_id)),
+                        game: h.game_id,
+                        opponent: h.opponent_id,
                         opponent_rating: h.opponent_rating.round() as i64,
                     });
                 }
@@ -405,8 +395,8 @@ impl GameService {
             .rev()
             .take(RECENT_RESULTS)
             .map(|h| RecentResult {
-                game: GameId(h.game_id),
-                opponent: UserId(from_db_id(h.opponent_id)),
+                game: h.game_id,
+                opponent: h.opponent_id,
                 outcome: if h.score > 0.75 {
                     1
                 } else if h.score < 0.25 {
@@ -432,8 +422,8 @@ impl GameService {
         let mut games = store::rated_games(&mut tx).await?;
         let stored_history = store::all_history(&mut tx).await?;
         let stored_ratings = store::all_ratings(&mut tx).await?;
-        let mut order: HashMap<i64, i64> = HashMap::new();
-        let mut by_side: HashMap<(i64, i64), HistoryRow> = HashMap::new();
+        let mut order: HashMap<GameId, i64> = HashMap::new();
+        let mut by_side: HashMap<(GameId, UserId), HistoryRow> = HashMap::new();
         for h in &stored_history {
             order.entry(h.game_id).or_insert(h.id);
             by_side.insert((h.game_id, h.user_id), *h);
@@ -445,7 +435,7 @@ impl GameService {
                 g.id,
             )
         });
-        let mut ratings: HashMap<(i64, i64, Kind), RatingRow> = HashMap::new();
+        let mut ratings: HashMap<(GuildId, UserId, Kind), RatingRow> = HashMap::new();
         let mut history = Vec::with_capacity(stored_history.len());
         let mut differences = Vec::new();
         for game in &games {
@@ -461,8 +451,7 @@ impl GameService {
                 match by_side.remove(&(h.game_id, h.user_id)) {
                     None => differences.push(format!(
                         "game {}: user {} was not rated",
-                        h.game_id,
-                        from_db_id(h.user_id)
+                        h.game_id.0, h.user_id.0
                     )),
                     Some(old) => {
                         if differs(old.after.rating, h.after.rating)
@@ -473,8 +462,8 @@ impl GameService {
                         {
                             differences.push(format!(
                                 "game {}: user {}: stored {:.2} -> {:.2}, recomputed {:.2} -> {:.2}",
-                                h.game_id,
-                                from_db_id(h.user_id),
+                                h.game_id.0,
+                                h.user_id.0,
                                 old.rating_before,
                                 old.after.rating,
                                 h.rating_before,
@@ -493,16 +482,15 @@ impl GameService {
         for h in extra {
             differences.push(format!(
                 "game {}: user {} is rated but the game does not count",
-                h.game_id,
-                from_db_id(h.user_id)
+                h.game_id.0, h.user_id.0
             ));
         }
         for old in &stored_ratings {
             match ratings.get(&(old.guild_id, old.user_id, old.speed)) {
                 None => differences.push(format!(
                     "server {} user {} {}: stored {:.2}, no rated game",
-                    from_db_id(old.guild_id),
-                    from_db_id(old.user_id),
+                    old.guild_id.0,
+                    old.user_id.0,
                     rating::speed_name(old.speed),
                     old.glicko.rating
                 )),
@@ -513,8 +501,8 @@ impl GameService {
                 {
                     differences.push(format!(
                         "server {} user {} {}: stored {:.2} ({} games), recomputed {:.2} ({} games)",
-                        from_db_id(old.guild_id),
-                        from_db_id(old.user_id),
+                        old.guild_id.0,
+                        old.user_id.0,
                         rating::speed_name(old.speed),
                         old.glicko.rating,
                         old.games,
@@ -534,8 +522,8 @@ impl GameService {
         for (guild, user, speed) in missing {
             differences.push(format!(
                 "server {} user {} {}: no stored rating",
-                from_db_id(*guild),
-                from_db_id(*user),
+                guild.0,
+                user.0,
                 rating::speed_name(*speed)
             ));
         }

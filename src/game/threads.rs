@@ -11,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::{ChallengeId, ChannelId, GameId, GameService, GuildId, ServiceError, UserId};
 use crate::i18n::Locale;
-use crate::store::{self, from_db_id, to_db_id};
+use crate::store;
 
 /// Where a game played in its own thread lives: the thread (the game's channel), and the
 /// channel and message it was opened from (that message links to the thread and is updated with
@@ -63,7 +63,7 @@ impl GameService {
     /// `Internal` only.
     pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, ServiceError> {
         let mut conn = self.store.read_conn().await?;
-        let row = store::guild_settings(&mut conn, to_db_id(guild.0)).await?;
+        let row = store::guild_settings(&mut conn, guild).await?;
         Ok(GuildSettings {
             thread_default: row.thread_default,
             locale: row.locale.as_deref().map(Locale::from_tag),
@@ -77,7 +77,7 @@ impl GameService {
     #[tracing::instrument(skip(self))]
     pub async fn set_thread_default(&self, guild: GuildId, on: bool) -> Result<(), ServiceError> {
         let mut tx = self.store.begin_write().await?;
-        store::set_thread_default(&mut tx, to_db_id(guild.0), on).await?;
+        store::set_thread_default(&mut tx, guild, on).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -96,7 +96,7 @@ impl GameService {
             return Ok(());
         }
         let mut tx = self.store.begin_write().await?;
-        store::set_guild_locale(&mut tx, to_db_id(guild.0), locale.tag()).await?;
+        store::set_guild_locale(&mut tx, guild, locale.tag()).await?;
         tx.commit().await?;
         self.locales.put(guild, locale);
         Ok(())
@@ -109,7 +109,7 @@ impl GameService {
     /// `Internal` only.
     pub async fn game_locale(&self, game: GameId) -> Result<Locale, ServiceError> {
         let mut conn = self.store.read_conn().await?;
-        let code = store::game_guild_locale(&mut conn, game.0).await?;
+        let code = store::game_guild_locale(&mut conn, game).await?;
         Ok(code
             .as_deref()
             .map_or_else(Locale::default, Locale::from_tag))
@@ -130,18 +130,15 @@ impl GameService {
     ) -> Result<Option<(UserId, UserId)>, ServiceError> {
         let now = self.now();
         let mut tx = self.store.begin_read().await?;
-        let open = store::open_challenge(&mut tx, to_db_id(channel.0)).await?;
+        let open = store::open_challenge(&mut tx, channel).await?;
         let wanted = match open {
             Some(c)
-                if challenge.is_none_or(|id| id.0 == c.id)
-                    && c.opponent_id == to_db_id(user.0)
+                if challenge.is_none_or(|id| id == c.id)
+                    && c.opponent_id == user
                     && c.expires_at > now
                     && store::challenge_thread(&mut tx, c.id).await? =>
             {
-                Some((
-                    UserId(from_db_id(c.challenger_id)),
-                    UserId(from_db_id(c.opponent_id)),
-                ))
+                Some((c.challenger_id, c.opponent_id))
             }
             _ => None,
         };
@@ -155,14 +152,14 @@ impl GameService {
     /// `Internal` only.
     pub async fn game_thread(&self, game: GameId) -> Result<Option<Thread>, ServiceError> {
         let mut conn = self.store.read_conn().await?;
-        let Some(row) = store::game(&mut conn, game.0).await? else {
+        let Some(row) = store::game(&mut conn, game).await? else {
             return Ok(None);
         };
-        let parent = store::game_parent(&mut conn, game.0).await?;
+        let parent = store::game_parent(&mut conn, game).await?;
         Ok(parent.map(|(channel, message)| Thread {
-            channel: ChannelId(from_db_id(row.channel_id)),
-            parent_channel: ChannelId(from_db_id(channel)),
-            parent_message: from_db_id(message),
+            channel: row.channel_id,
+            parent_channel: channel,
+            parent_message: message,
         }))
     }
 }

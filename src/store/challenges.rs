@@ -2,20 +2,20 @@
 
 use makruk::Ruleset;
 use sqlx::any::AnyRow;
-use sqlx::Row as _;
+use sqlx::{FromRow, Row as _};
 
-use super::codec::{get, get_time_control, Stored as _};
+use super::codec::{get, get_flag, get_time_control, Stored as _};
 use super::DbConn;
 use crate::clock::TimeControl;
-use crate::types::{ChallengeState, ColorChoice};
+use crate::types::{ChallengeId, ChallengeState, ChannelId, ColorChoice, GameId, GuildId, UserId};
 
 /// A row of `challenges`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub channel_id: i64,
-    pub challenger_id: i64,
-    pub opponent_id: i64,
+    pub id: ChallengeId,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub opponent_id: UserId,
     /// The challenger's colour.
     pub color: ColorChoice,
     pub ruleset: Ruleset,
@@ -23,57 +23,65 @@ pub struct ChallengeRow {
     pub created_at: i64,
     pub expires_at: i64,
     pub answered_at: Option<i64>,
-    pub game_id: Option<i64>,
+    /// The game it started (accepted challenges).
+    pub game_id: Option<GameId>,
     /// The time control asked for.
     pub time_control: TimeControl,
     /// The server the challenge was made in.
-    pub guild_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
     /// Its game is to be rated.
     pub rated: bool,
 }
 
-pub(super) const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
+/// The columns [`ChallengeRow`] is read from.
+const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
      state, created_at, expires_at, answered_at, game_id, time_control, guild_id, rated";
 
-pub(super) fn challenge_row(r: &AnyRow) -> sqlx::Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.try_get("id")?,
-        channel_id: r.try_get("channel_id")?,
-        challenger_id: r.try_get("challenger_id")?,
-        opponent_id: r.try_get("opponent_id")?,
-        color: get(r, "color")?,
-        ruleset: get(r, "ruleset")?,
-        state: get(r, "state")?,
-        created_at: r.try_get("created_at")?,
-        expires_at: r.try_get("expires_at")?,
-        answered_at: r.try_get("answered_at")?,
-        game_id: r.try_get("game_id")?,
-        time_control: get_time_control(r, "time_control")?,
-        guild_id: r.try_get("guild_id")?,
-        rated: r.try_get::<i64, _>("rated")? != 0,
-    })
+impl<'r> FromRow<'r, AnyRow> for ChallengeRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<ChallengeRow> {
+        Ok(ChallengeRow {
+            id: r.try_get("id")?,
+            channel_id: r.try_get("channel_id")?,
+            challenger_id: r.try_get("challenger_id")?,
+            opponent_id: r.try_get("opponent_id")?,
+            color: get(r, "color")?,
+            ruleset: get(r, "ruleset")?,
+            state: get(r, "state")?,
+            created_at: r.try_get("created_at")?,
+            expires_at: r.try_get("expires_at")?,
+            answered_at: r.try_get("answered_at")?,
+            game_id: r.try_get("game_id")?,
+            time_control: get_time_control(r, "time_control")?,
+            guild_id: r.try_get("guild_id")?,
+            rated: get_flag(r, "rated")?,
+        })
+    }
 }
 
 /// A new challenge to insert.
 #[derive(Clone, Debug)]
 pub struct NewChallenge {
-    pub channel_id: i64,
-    pub challenger_id: i64,
-    pub opponent_id: i64,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub opponent_id: UserId,
     pub color: ColorChoice,
     pub ruleset: Ruleset,
     pub now: i64,
     pub expires_at: i64,
     pub time_control: TimeControl,
     /// The server it is made in.
-    pub guild_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
     /// Its game is to be rated.
     pub rated: bool,
 }
 
 /// Marks the open challenges of `channel` that expired before `now` as `expired`.
 #[tracing::instrument(skip(conn))]
-pub async fn expire_challenges(conn: &mut DbConn, channel: i64, now: i64) -> sqlx::Result<u64> {
+pub async fn expire_challenges(
+    conn: &mut DbConn,
+    channel: ChannelId,
+    now: i64,
+) -> sqlx::Result<u64> {
     let done = sqlx::query(&format!(
         "UPDATE challenges SET state = '{}', answered_at = expires_at \
          WHERE channel_id = $1 AND state = '{}' AND expires_at <= $2",
@@ -89,36 +97,35 @@ pub async fn expire_challenges(conn: &mut DbConn, channel: i64, now: i64) -> sql
 
 /// The open challenge of `channel` (expired or not), if any.
 #[tracing::instrument(skip(conn))]
-pub async fn open_challenge(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<ChallengeRow>> {
-    sqlx::query(&format!(
+pub async fn open_challenge(
+    conn: &mut DbConn,
+    channel: ChannelId,
+) -> sqlx::Result<Option<ChallengeRow>> {
+    sqlx::query_as(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = $1 AND state = '{}'",
         ChallengeState::Open.db_name()
     ))
     .bind(channel)
     .fetch_optional(conn)
-    .await?
-    .map(|r| challenge_row(&r))
-    .transpose()
+    .await
 }
 
 /// Challenge `id`, if it exists.
 #[tracing::instrument(skip(conn))]
-pub async fn challenge(conn: &mut DbConn, id: i64) -> sqlx::Result<Option<ChallengeRow>> {
-    sqlx::query(&format!(
+pub async fn challenge(conn: &mut DbConn, id: ChallengeId) -> sqlx::Result<Option<ChallengeRow>> {
+    sqlx::query_as(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
     ))
     .bind(id)
     .fetch_optional(conn)
-    .await?
-    .map(|r| challenge_row(&r))
-    .transpose()
+    .await
 }
 
 /// Inserts an open challenge and returns its row. Fails with a unique violation when the
 /// channel already has an open challenge.
 #[tracing::instrument(skip(conn))]
 pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Result<ChallengeRow> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
          created_at, expires_at, time_control, guild_id, rated) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING {CHALLENGE_COLUMNS}"
@@ -135,8 +142,7 @@ pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Resu
     .bind(c.guild_id)
     .bind(i64::from(c.rated))
     .fetch_one(conn)
-    .await?;
-    challenge_row(&row)
+    .await
 }
 
 /// Closes open challenge `id` with `state` (accepted, declined, withdrawn), linking `game_id`.
@@ -144,10 +150,10 @@ pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Resu
 #[tracing::instrument(skip(conn))]
 pub async fn close_challenge(
     conn: &mut DbConn,
-    id: i64,
+    id: ChallengeId,
     state: ChallengeState,
     now: i64,
-    game_id: Option<i64>,
+    game_id: Option<GameId>,
 ) -> sqlx::Result<bool> {
     let done = sqlx::query(&format!(
         "UPDATE challenges SET state = $1, answered_at = $2, game_id = $3 \

@@ -151,6 +151,12 @@ pub(super) fn get_time_control(row: &AnyRow, column: &str) -> sqlx::Result<TimeC
     })
 }
 
+/// Column `column` of `row`: a flag stored as an INTEGER, 0 for false (SQLite has no boolean,
+/// so both backends store 0 or 1).
+pub(super) fn get_flag(row: &AnyRow, column: &str) -> sqlx::Result<bool> {
+    Ok(row.try_get::<i64, _>(column)? != 0)
+}
+
 /// Column `column` of `row`, decoded.
 pub(super) fn get<T: Stored>(row: &AnyRow, column: &str) -> sqlx::Result<T> {
     let name: String = row.try_get(column)?;

@@ -4,20 +4,22 @@
 use makruk::{Color, Ruleset};
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
-use sqlx::{Any, Row as _};
+use sqlx::{Any, FromRow, Row as _};
 
-use super::codec::{self, db_name, get, get_opt, get_time_control, Stored as _};
+use super::codec::{self, db_name, get, get_flag, get_opt, get_time_control, Stored as _};
 use super::{DbConn, GameState};
 use crate::clock::{StoredClock, TimeControl};
-use crate::types::{ComputerSeat, EndReason, GameResult};
+use crate::rating::MIN_RATED_PLIES;
+use crate::types::{ChannelId, ComputerSeat, EndReason, GameId, GameResult, GuildId, UserId};
 
-/// A row of `games`. Users and channels as stored (see [`to_db_id`]).
+/// A row of `games`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
-    pub channel_id: i64,
-    pub white_id: i64,
-    pub black_id: i64,
+    pub id: GameId,
+    /// The channel (or thread) it is played in.
+    pub channel_id: ChannelId,
+    pub white_id: UserId,
+    pub black_id: UserId,
     pub ruleset: Ruleset,
     pub start_fen: String,
     /// FEN after all stored moves and count events.
@@ -43,12 +45,30 @@ pub struct GameRow {
     /// The clock as of the start of the current turn (Unix milliseconds, milliseconds).
     pub clock: StoredClock,
     /// The server the game is played in (`None`: unknown, never rated).
-    pub guild_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
     /// The players asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
+impl GameRow {
+    /// True when this finished game counts for the ratings: it was asked rated (`/challenge
+    /// rated:`, default true), was played on a server (a NULL `guild_id`, older rows included,
+    /// never counts), between two people (not against the computer, not against oneself), was
+    /// not aborted, and each side made two moves ([`MIN_RATED_PLIES`]). The only statement of
+    /// this rule: the live rating update and `recompute` ([`super::rated_games`]) both ask it.
+    #[must_use]
+    pub fn counts_for_ratings(&self) -> bool {
+        self.rated
+            && self.guild_id.is_some()
+            && self.computer.is_none()
+            && self.white_id != self.black_id
+            && self.plies >= MIN_RATED_PLIES
+            && self.result.is_some_and(|r| r != GameResult::Aborted)
+    }
+}
+
+/// The columns [`GameRow`] is read from.
+const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
      finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
      turn_started_ms, reminder_sent, guild_id, rated";
@@ -69,44 +89,51 @@ fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
     }
 }
 
-pub(super) fn game_row(r: &AnyRow) -> sqlx::Result<GameRow> {
-    Ok(GameRow {
-        id: r.try_get("id")?,
-        channel_id: r.try_get("channel_id")?,
-        white_id: r.try_get("white_id")?,
-        black_id: r.try_get("black_id")?,
-        ruleset: get(r, "ruleset")?,
-        start_fen: r.try_get("start_fen")?,
-        fen: r.try_get("fen")?,
-        plies: r.try_get("plies")?,
-        state: get(r, "state")?,
-        result: get_opt(r, "result")?,
-        end_reason: get_opt(r, "end_reason")?,
-        draw_offer: get_opt(r, "draw_offer")?,
-        takeback_request: get_opt(r, "takeback_request")?,
-        version: r.try_get("version")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-        finished_at: r.try_get("finished_at")?,
-        computer: computer_seat(r)?,
-        time_control: get_time_control(r, "time_control")?,
-        clock: StoredClock {
-            white_ms: r.try_get("white_ms")?,
-            black_ms: r.try_get("black_ms")?,
-            turn_started_ms: r.try_get("turn_started_ms")?,
-            reminder_sent: r.try_get::<i64, _>("reminder_sent")? != 0,
-        },
-        guild_id: r.try_get("guild_id")?,
-        rated: r.try_get::<i64, _>("rated")? != 0,
-    })
+/// The query of the [`GameRow`]s matching `filter` (SQL after `WHERE`, with its `ORDER BY`).
+pub(super) fn select_games(filter: &str) -> String {
+    format!("SELECT {GAME_COLUMNS} FROM games WHERE {filter}")
+}
+
+impl<'r> FromRow<'r, AnyRow> for GameRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<GameRow> {
+        Ok(GameRow {
+            id: r.try_get("id")?,
+            channel_id: r.try_get("channel_id")?,
+            white_id: r.try_get("white_id")?,
+            black_id: r.try_get("black_id")?,
+            ruleset: get(r, "ruleset")?,
+            start_fen: r.try_get("start_fen")?,
+            fen: r.try_get("fen")?,
+            plies: r.try_get("plies")?,
+            state: get(r, "state")?,
+            result: get_opt(r, "result")?,
+            end_reason: get_opt(r, "end_reason")?,
+            draw_offer: get_opt(r, "draw_offer")?,
+            takeback_request: get_opt(r, "takeback_request")?,
+            version: r.try_get("version")?,
+            created_at: r.try_get("created_at")?,
+            updated_at: r.try_get("updated_at")?,
+            finished_at: r.try_get("finished_at")?,
+            computer: computer_seat(r)?,
+            time_control: get_time_control(r, "time_control")?,
+            clock: StoredClock {
+                white_ms: r.try_get("white_ms")?,
+                black_ms: r.try_get("black_ms")?,
+                turn_started_ms: r.try_get("turn_started_ms")?,
+                reminder_sent: get_flag(r, "reminder_sent")?,
+            },
+            guild_id: r.try_get("guild_id")?,
+            rated: get_flag(r, "rated")?,
+        })
+    }
 }
 
 /// A new game to insert.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
-    pub channel_id: i64,
-    pub white_id: i64,
-    pub black_id: i64,
+    pub channel_id: ChannelId,
+    pub white_id: UserId,
+    pub black_id: UserId,
     pub ruleset: Ruleset,
     pub start_fen: &'a str,
     pub now: i64,
@@ -116,74 +143,62 @@ pub struct NewGame<'a> {
     /// The clock at the start (see [`crate::clock::ClockState::new`]).
     pub clock: StoredClock,
     /// The server it is played in.
-    pub guild_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
     /// To be rated.
     pub rated: bool,
 }
 
 /// The active game of `channel`, if any.
 #[tracing::instrument(skip(conn))]
-pub async fn active_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}'",
+pub async fn active_game(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(&select_games(&format!(
+        "channel_id = $1 AND state = '{}'",
         GameState::Active.db_name()
-    ))
+    )))
     .bind(channel)
     .fetch_optional(conn)
-    .await?
-    .map(|r| game_row(&r))
-    .transpose()
+    .await
 }
 
 /// The most recent game of `channel` (active or finished), if any.
 #[tracing::instrument(skip(conn))]
-pub async fn last_game(conn: &mut DbConn, channel: i64) -> sqlx::Result<Option<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
-    ))
-    .bind(channel)
-    .fetch_optional(conn)
-    .await?
-    .map(|r| game_row(&r))
-    .transpose()
+pub async fn last_game(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(&select_games("channel_id = $1 ORDER BY id DESC LIMIT 1"))
+        .bind(channel)
+        .fetch_optional(conn)
+        .await
 }
 
 /// Game `id`, if it exists.
 #[tracing::instrument(skip(conn))]
-pub async fn game(conn: &mut DbConn, id: i64) -> sqlx::Result<Option<GameRow>> {
-    sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+pub async fn game(conn: &mut DbConn, id: GameId) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(&select_games("id = $1"))
         .bind(id)
         .fetch_optional(conn)
-        .await?
-        .map(|r| game_row(&r))
-        .transpose()
+        .await
 }
 
 /// The last `limit` finished games of `channel`, newest first.
 #[tracing::instrument(skip(conn))]
 pub async fn finished_games(
     conn: &mut DbConn,
-    channel: i64,
+    channel: ChannelId,
     limit: i64,
 ) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND state = '{}' \
-         ORDER BY finished_at DESC, id DESC LIMIT $2",
+    sqlx::query_as(&select_games(&format!(
+        "channel_id = $1 AND state = '{}' ORDER BY finished_at DESC, id DESC LIMIT $2",
         GameState::Finished.db_name()
-    ))
+    )))
     .bind(channel)
     .bind(limit)
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await
 }
 
 /// Inserts a new active game and returns its id. Fails with a unique violation (see
-/// [`is_unique_violation`]) when the channel already has an active game.
+/// [`super::is_unique_violation`]) when the channel already has an active game.
 #[tracing::instrument(skip(conn))]
-pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<i64> {
+pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<GameId> {
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
          version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
@@ -214,22 +229,19 @@ pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<i64
 /// The active games in which the computer plays (for start-up: it may be its turn).
 #[tracing::instrument(skip(conn))]
 pub async fn active_computer_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
-         ORDER BY id",
+    sqlx::query_as(&select_games(&format!(
+        "state = '{}' AND computer_side IS NOT NULL ORDER BY id",
         GameState::Active.db_name()
-    ))
+    )))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await
 }
 
 /// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9,
 /// the clock $12-$15), only if the game ($10) still has the expected version ($11), bumping
 /// it. Bound by [`bind_game_update`].
-pub(super) const UPDATE_GAME: &str = "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
+pub(super) const UPDATE_GAME: &str =
+    "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
      end_reason = $5, draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
      white_ms = $12, black_ms = $13, turn_started_ms = $14, reminder_sent = $15, \
      version = version + 1 \
@@ -262,7 +274,7 @@ pub(super) fn bind_game_update<'q>(
 /// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
 /// updated_at, finished_at, clock) and sets `version = expected_version + 1`, only if the stored
 /// version is still `expected_version`. Returns false when it was not (a lost race).
-#[tracing::instrument(skip(conn, g), fields(game = g.id))]
+#[tracing::instrument(skip(conn, g), fields(game = g.id.0))]
 pub async fn update_game(
     conn: &mut DbConn,
     g: &GameRow,
@@ -277,15 +289,12 @@ pub async fn update_game(
 /// Every active game (start-up rebuilds the scheduler from their clocks).
 #[tracing::instrument(skip(conn))]
 pub async fn active_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' ORDER BY id",
+    sqlx::query_as(&select_games(&format!(
+        "state = '{}' ORDER BY id",
         GameState::Active.db_name()
-    ))
+    )))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await
 }
 
 /// Moves the current turn's start of every active game by `by_ms` (the bot's downtime,
@@ -307,4 +316,68 @@ pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sql
     .execute(conn)
     .await?;
     Ok(done.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ClockState;
+
+    /// A finished game that counts: rated, on a server, two people, decisive, four plies.
+    fn counting() -> GameRow {
+        let control = TimeControl::DEFAULT;
+        GameRow {
+            id: GameId(1),
+            channel_id: ChannelId(2),
+            white_id: UserId(3),
+            black_id: UserId(4),
+            ruleset: Ruleset::Standard,
+            start_fen: String::new(),
+            fen: String::new(),
+            plies: MIN_RATED_PLIES,
+            state: GameState::Finished,
+            result: Some(GameResult::WhiteWins),
+            end_reason: Some(EndReason::ALL[0]),
+            draw_offer: None,
+            takeback_request: None,
+            version: 5,
+            created_at: 0,
+            updated_at: 0,
+            finished_at: Some(0),
+            computer: None,
+            time_control: control,
+            clock: ClockState::new(control, Color::White, 0).stored(),
+            guild_id: Some(GuildId(5)),
+            rated: true,
+        }
+    }
+
+    #[test]
+    fn a_game_counts_for_ratings_unless_one_condition_fails() {
+        assert!(counting().counts_for_ratings());
+        let draw = GameRow {
+            result: Some(GameResult::Draw),
+            ..counting()
+        };
+        assert!(draw.counts_for_ratings());
+        let failing: [(&str, fn(&mut GameRow)); 7] = [
+            ("not asked rated", |g| g.rated = false),
+            ("no server", |g| g.guild_id = None),
+            ("against the computer", |g| {
+                g.computer = Some(ComputerSeat {
+                    side: Color::Black,
+                    level: 1,
+                });
+            }),
+            ("against oneself", |g| g.black_id = g.white_id),
+            ("too short", |g| g.plies = MIN_RATED_PLIES - 1),
+            ("aborted", |g| g.result = Some(GameResult::Aborted)),
+            ("no result", |g| g.result = None),
+        ];
+        for (why, change) in failing {
+            let mut g = counting();
+            change(&mut g);
+            assert!(!g.counts_for_ratings(), "{why}");
+        }
+    }
 }

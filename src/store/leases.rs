@@ -9,10 +9,11 @@
 //! The sweep's reads are coarse filters in SQL (portable: no `MIN`/`MAX` of two values, whose
 //! forms differ) that the caller refines with the clock's exact rules.
 
-use sqlx::Row as _;
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row as _};
 
 use super::codec::Stored as _;
-use super::games::{game_row, GAME_COLUMNS};
+use super::games::select_games;
 use super::{DbConn, GameRow, GameState};
 
 /// A row of `leases`.
@@ -24,6 +25,16 @@ pub struct LeaseRow {
     pub holder: String,
     /// Unix milliseconds until which it is held.
     pub expires_ms: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for LeaseRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<LeaseRow> {
+        Ok(LeaseRow {
+            name: r.try_get("name")?,
+            holder: r.try_get("holder")?,
+            expires_ms: r.try_get("expires_ms")?,
+        })
+    }
 }
 
 /// Takes or renews lease `name` for `holder` until `expires_ms`, if it is free, expired at
@@ -67,18 +78,10 @@ pub async fn release_lease(conn: &mut DbConn, name: &str, holder: &str) -> sqlx:
 /// Lease `name`'s row, if any (expired or not).
 #[tracing::instrument(skip(conn))]
 pub async fn lease(conn: &mut DbConn, name: &str) -> sqlx::Result<Option<LeaseRow>> {
-    sqlx::query("SELECT name, holder, expires_ms FROM leases WHERE name = $1")
+    sqlx::query_as("SELECT name, holder, expires_ms FROM leases WHERE name = $1")
         .bind(name)
         .fetch_optional(conn)
-        .await?
-        .map(|r| {
-            Ok(LeaseRow {
-                name: r.try_get("name")?,
-                holder: r.try_get("holder")?,
-                expires_ms: r.try_get("expires_ms")?,
-            })
-        })
-        .transpose()
+        .await
 }
 
 /// The active games whose flag or correspondence reminder may have been due at `before_ms` or
@@ -89,33 +92,26 @@ pub async fn lease(conn: &mut DbConn, name: &str) -> sqlx::Result<Option<LeaseRo
 #[tracing::instrument(skip(conn))]
 pub async fn clock_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     let less = "CASE WHEN white_ms < black_ms THEN white_ms ELSE black_ms END";
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND \
-         (turn_started_ms + {less} <= $1 OR (reminder_sent = 0 AND time_control LIKE 'c%' \
-         AND turn_started_ms + ({less}) * 5 / 6 <= $1)) ORDER BY turn_started_ms, id",
+    sqlx::query_as(&select_games(&format!(
+        "state = '{}' AND (turn_started_ms + {less} <= $1 OR (reminder_sent = 0 \
+         AND time_control LIKE 'c%' AND turn_started_ms + ({less}) * 5 / 6 <= $1)) ORDER BY turn_started_ms, id",
         GameState::Active.db_name()
-    ))
+    )))
     .bind(before_ms)
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await
 }
 
 /// The active games against the computer whose current turn started at `before_ms` or
 /// earlier, oldest first (the caller checks whose turn it is and the level's think time).
 #[tracing::instrument(skip(conn))]
 pub async fn computer_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND computer_side IS NOT NULL \
-         AND turn_started_ms <= $1 ORDER BY turn_started_ms, id",
+    sqlx::query_as(&select_games(&format!(
+        "state = '{}' AND computer_side IS NOT NULL AND turn_started_ms <= $1 \
+         ORDER BY turn_started_ms, id",
         GameState::Active.db_name()
-    ))
+    )))
     .bind(before_ms)
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await
 }

@@ -18,7 +18,9 @@
 //! the previous writer committed, as on SQLite, with no serialization failures to retry. The
 //! games' version check comes on top (a stale move writes nothing).
 //!
-//! Ids of users and channels (u64 snowflakes) are stored as BIGINT: the same 64 bits as i64.
+//! Ids are typed in rows and arguments ([`crate::types`]): users, channels and servers (u64
+//! snowflakes) are stored as BIGINT, the same 64 bits as i64; games and challenges are their
+//! rows' ids ([`ids`]). Rows are read with `query_as` (each row type implements `FromRow`).
 //! Enums (states, results, sides, rulesets) are stored as TEXT and decoded into their types when a
 //! row is read ([`codec`]): rows hold no state strings, and the SQL's state literals are written
 //! from the same enums.
@@ -36,6 +38,7 @@ mod codec;
 mod conn;
 mod count_events;
 mod games;
+mod ids;
 mod leases;
 mod moves;
 mod ratings;
@@ -112,18 +115,6 @@ pub struct Store {
     write_pool: Option<AnyPool>,
     /// SQLite's writer connection.
     writer: Option<conn::Writer>,
-}
-
-/// u64 id → BIGINT (same bits).
-#[must_use]
-pub const fn to_db_id(id: u64) -> i64 {
-    id as i64
-}
-
-/// BIGINT → u64 id (same bits).
-#[must_use]
-pub const fn from_db_id(id: i64) -> u64 {
-    id as u64
 }
 
 /// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).

@@ -1,13 +1,14 @@
 //! The `moves` table: a game's moves in order, with both clocks after each and whether a board
 //! showing it reached the channel.
 
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
-use sqlx::{Any, Row as _};
+use sqlx::{Any, FromRow, Row as _};
 
 use super::games::{bind_game_update, UPDATE_GAME};
 use super::{Backend, DbConn, GameRow};
 use crate::clock::Snapshot;
+use crate::types::GameId;
 
 /// A stored move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +22,23 @@ pub struct MoveRow {
     pub clocks: Option<Snapshot>,
 }
 
+impl<'r> FromRow<'r, AnyRow> for MoveRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<MoveRow> {
+        let white: Option<i64> = r.try_get("white_ms")?;
+        let black: Option<i64> = r.try_get("black_ms")?;
+        Ok(MoveRow {
+            ply: r.try_get("ply")?,
+            uci: r.try_get("uci")?,
+            san: r.try_get("san")?,
+            clocks: white
+                .zip(black)
+                .map(|(white_ms, black_ms)| Snapshot { white_ms, black_ms }),
+        })
+    }
+}
+
 /// Appends move `mv` (number `mv.ply`, 0-based) to game `g.id` and writes the changeable fields of `g`
-/// (as [`update_game`]), both only if the stored version is still `expected_version`; the
+/// (as [`super::update_game`]), both only if the stored version is still `expected_version`; the
 /// version becomes `expected_version + 1`. Returns false when it was not (a lost race):
 /// nothing is written then. Call it inside a write transaction.
 ///
@@ -31,7 +47,7 @@ pub struct MoveRow {
 /// as the update that follows; under the transaction's write lock both see the same version,
 /// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
 /// statements with binds in one query, there they run one after the other in the transaction.
-#[tracing::instrument(skip(conn, g, mv), fields(game = g.id))]
+#[tracing::instrument(skip(conn, g, mv), fields(game = g.id.0))]
 pub async fn append_move(
     conn: &mut DbConn,
     g: &GameRow,
@@ -92,34 +108,20 @@ pub async fn append_move(
 
 /// The moves of game `game_id`, in order.
 #[tracing::instrument(skip(conn))]
-pub async fn moves(conn: &mut DbConn, game_id: i64) -> sqlx::Result<Vec<MoveRow>> {
-    sqlx::query(
+pub async fn moves(conn: &mut DbConn, game_id: GameId) -> sqlx::Result<Vec<MoveRow>> {
+    sqlx::query_as(
         "SELECT ply, uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
     )
     .bind(game_id)
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(|r| {
-        let white: Option<i64> = r.try_get("white_ms")?;
-        let black: Option<i64> = r.try_get("black_ms")?;
-        Ok(MoveRow {
-            ply: r.try_get("ply")?,
-            uci: r.try_get("uci")?,
-            san: r.try_get("san")?,
-            clocks: white
-                .zip(black)
-                .map(|(white_ms, black_ms)| Snapshot { white_ms, black_ms }),
-        })
-    })
-    .collect()
+    .await
 }
 
 /// Appends move `mv` (number `mv.ply`, 0-based) to game `game_id`.
 #[tracing::instrument(skip(conn))]
 pub async fn insert_move(
     conn: &mut DbConn,
-    game_id: i64,
+    game_id: GameId,
     mv: &MoveRow,
     now: i64,
 ) -> sqlx::Result<()> {
@@ -142,7 +144,7 @@ pub async fn insert_move(
 /// Marks the moves of game `game_id` before ply `plies` (a board after `plies` moves reached the
 /// channel) as announced. Returns how many moves were still unmarked.
 #[tracing::instrument(skip(conn))]
-pub async fn mark_announced(conn: &mut DbConn, game_id: i64, plies: i64) -> sqlx::Result<u64> {
+pub async fn mark_announced(conn: &mut DbConn, game_id: GameId, plies: i64) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "UPDATE moves SET announced = 1 WHERE game_id = $1 AND ply < $2 AND announced = 0",
     )
@@ -155,7 +157,7 @@ pub async fn mark_announced(conn: &mut DbConn, game_id: i64, plies: i64) -> sqlx
 
 /// Whether game `game_id` has a move before ply `plies` that is not yet announced.
 #[tracing::instrument(skip(conn))]
-pub async fn has_unannounced(conn: &mut DbConn, game_id: i64, plies: i64) -> sqlx::Result<bool> {
+pub async fn has_unannounced(conn: &mut DbConn, game_id: GameId, plies: i64) -> sqlx::Result<bool> {
     let row = sqlx::query(
         // CASE: EXISTS is an integer on SQLite, a boolean on PostgreSQL.
         "SELECT CASE WHEN EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply < $2 \
@@ -170,18 +172,15 @@ pub async fn has_unannounced(conn: &mut DbConn, game_id: i64, plies: i64) -> sql
 
 /// The games with a move not yet announced, oldest game first.
 #[tracing::instrument(skip(conn))]
-pub async fn unannounced_games(conn: &mut DbConn) -> sqlx::Result<Vec<i64>> {
-    sqlx::query("SELECT DISTINCT game_id FROM moves WHERE announced = 0 ORDER BY game_id")
+pub async fn unannounced_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameId>> {
+    sqlx::query_scalar("SELECT DISTINCT game_id FROM moves WHERE announced = 0 ORDER BY game_id")
         .fetch_all(conn)
-        .await?
-        .iter()
-        .map(|r| r.try_get("game_id"))
-        .collect()
+        .await
 }
 
 /// Deletes the moves of game `game_id` from index `ply` on (a takeback).
 #[tracing::instrument(skip(conn))]
-pub async fn delete_moves_from(conn: &mut DbConn, game_id: i64, ply: i64) -> sqlx::Result<()> {
+pub async fn delete_moves_from(conn: &mut DbConn, game_id: GameId, ply: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
         .bind(game_id)
         .bind(ply)

@@ -2,22 +2,20 @@
 
 use makruk::Color;
 use sqlx::any::AnyRow;
-use sqlx::Row as _;
-
-use super::{Backend, DbConn};
+use sqlx::{FromRow, Row as _};
 
 use super::codec::{get, Stored as _};
-use super::games::{game_row, GAME_COLUMNS};
-use super::{GameRow, GameState};
+use super::games::select_games;
+use super::{Backend, DbConn, GameRow, GameState};
 use crate::clock::Kind;
-use crate::rating::{Glicko, MIN_RATED_PLIES};
-use crate::types::GameResult;
+use crate::rating::Glicko;
+use crate::types::{GameId, GuildId, UserId};
 
 /// A player's rating on one server at one speed (a row of `ratings`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingRow {
-    pub guild_id: i64,
-    pub user_id: i64,
+    pub guild_id: GuildId,
+    pub user_id: UserId,
     pub speed: Kind,
     /// As of the end of the last rated game (the RD grows from then on).
     pub glicko: Glicko,
@@ -30,25 +28,28 @@ pub struct RatingRow {
     pub last_game_at: i64,
 }
 
+/// The columns [`RatingRow`] is read from.
 const RATING_COLUMNS: &str = "guild_id, user_id, speed, rating, deviation, volatility, games, \
      wins, draws, losses, last_game_at";
 
-fn rating_row(r: &AnyRow) -> sqlx::Result<RatingRow> {
-    Ok(RatingRow {
-        guild_id: r.try_get("guild_id")?,
-        user_id: r.try_get("user_id")?,
-        speed: get(r, "speed")?,
-        glicko: Glicko {
-            rating: r.try_get("rating")?,
-            deviation: r.try_get("deviation")?,
-            volatility: r.try_get("volatility")?,
-        },
-        games: r.try_get("games")?,
-        wins: r.try_get("wins")?,
-        draws: r.try_get("draws")?,
-        losses: r.try_get("losses")?,
-        last_game_at: r.try_get("last_game_at")?,
-    })
+impl<'r> FromRow<'r, AnyRow> for RatingRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<RatingRow> {
+        Ok(RatingRow {
+            guild_id: r.try_get("guild_id")?,
+            user_id: r.try_get("user_id")?,
+            speed: get(r, "speed")?,
+            glicko: Glicko {
+                rating: r.try_get("rating")?,
+                deviation: r.try_get("deviation")?,
+                volatility: r.try_get("volatility")?,
+            },
+            games: r.try_get("games")?,
+            wins: r.try_get("wins")?,
+            draws: r.try_get("draws")?,
+            losses: r.try_get("losses")?,
+            last_game_at: r.try_get("last_game_at")?,
+        })
+    }
 }
 
 /// One player's side of one rated game (a row of `rating_history`).
@@ -56,12 +57,12 @@ fn rating_row(r: &AnyRow) -> sqlx::Result<RatingRow> {
 pub struct HistoryRow {
     /// The order ratings were applied in (0 before it is inserted).
     pub id: i64,
-    pub game_id: i64,
-    pub guild_id: i64,
-    pub user_id: i64,
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub user_id: UserId,
     pub speed: Kind,
     pub color: Color,
-    pub opponent_id: i64,
+    pub opponent_id: UserId,
     /// 1, 0.5 or 0 from this player's side.
     pub score: f64,
     /// This player's rating (the number) before the game.
@@ -74,48 +75,49 @@ pub struct HistoryRow {
     pub finished_at: i64,
 }
 
+/// The columns [`HistoryRow`] is read from.
 const HISTORY_COLUMNS: &str = "id, game_id, guild_id, user_id, speed, color, opponent_id, score, \
      rating_before, opponent_rating, rating, deviation, volatility, finished_at";
 
-fn history_row(r: &AnyRow) -> sqlx::Result<HistoryRow> {
-    Ok(HistoryRow {
-        id: r.try_get("id")?,
-        game_id: r.try_get("game_id")?,
-        guild_id: r.try_get("guild_id")?,
-        user_id: r.try_get("user_id")?,
-        speed: get(r, "speed")?,
-        color: get(r, "color")?,
-        opponent_id: r.try_get("opponent_id")?,
-        score: r.try_get("score")?,
-        rating_before: r.try_get("rating_before")?,
-        opponent_rating: r.try_get("opponent_rating")?,
-        after: Glicko {
-            rating: r.try_get("rating")?,
-            deviation: r.try_get("deviation")?,
-            volatility: r.try_get("volatility")?,
-        },
-        finished_at: r.try_get("finished_at")?,
-    })
+impl<'r> FromRow<'r, AnyRow> for HistoryRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<HistoryRow> {
+        Ok(HistoryRow {
+            id: r.try_get("id")?,
+            game_id: r.try_get("game_id")?,
+            guild_id: r.try_get("guild_id")?,
+            user_id: r.try_get("user_id")?,
+            speed: get(r, "speed")?,
+            color: get(r, "color")?,
+            opponent_id: r.try_get("opponent_id")?,
+            score: r.try_get("score")?,
+            rating_before: r.try_get("rating_before")?,
+            opponent_rating: r.try_get("opponent_rating")?,
+            after: Glicko {
+                rating: r.try_get("rating")?,
+                deviation: r.try_get("deviation")?,
+                volatility: r.try_get("volatility")?,
+            },
+            finished_at: r.try_get("finished_at")?,
+        })
+    }
 }
 
 /// The rating of `user` on `guild` at `speed`, if they played a rated game there.
 #[tracing::instrument(skip(conn))]
 pub async fn rating(
     conn: &mut DbConn,
-    guild: i64,
-    user: i64,
+    guild: GuildId,
+    user: UserId,
     speed: Kind,
 ) -> sqlx::Result<Option<RatingRow>> {
-    sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2 AND speed = $3"
     ))
     .bind(guild)
     .bind(user)
     .bind(speed.db_name())
     .fetch_optional(conn)
-    .await?
-    .map(|r| rating_row(&r))
-    .transpose()
+    .await
 }
 
 /// Inserts or replaces the rating row of `r`'s player, server and speed.
@@ -174,14 +176,14 @@ pub async fn insert_history(conn: &mut DbConn, h: &HistoryRow) -> sqlx::Result<(
 #[tracing::instrument(skip(conn))]
 pub async fn leaderboard(
     conn: &mut DbConn,
-    guild: i64,
+    guild: GuildId,
     speed: Kind,
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<RatingRow>> {
     // The page's players are found on the leaderboard index alone (the OFFSET walks index
     // entries, not rows); only the page's rows are read.
-    sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {RATING_COLUMNS} FROM ratings JOIN (SELECT user_id AS page_user FROM ratings \
          WHERE guild_id = $1 AND speed = $2 ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4) \
          AS page ON user_id = page_user WHERE guild_id = $1 AND speed = $2 \
@@ -192,15 +194,12 @@ pub async fn leaderboard(
     .bind(limit)
     .bind(offset)
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(rating_row)
-    .collect()
+    .await
 }
 
 /// How many players the leaderboard of `guild` at `speed` has.
 #[tracing::instrument(skip(conn))]
-pub async fn leaderboard_size(conn: &mut DbConn, guild: i64, speed: Kind) -> sqlx::Result<i64> {
+pub async fn leaderboard_size(conn: &mut DbConn, guild: GuildId, speed: Kind) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2")
         .bind(guild)
         .bind(speed.db_name())
@@ -214,10 +213,10 @@ pub async fn leaderboard_size(conn: &mut DbConn, guild: i64, speed: Kind) -> sql
 #[tracing::instrument(skip(conn))]
 pub async fn rank(
     conn: &mut DbConn,
-    guild: i64,
+    guild: GuildId,
     speed: Kind,
     rating: f64,
-    user: i64,
+    user: UserId,
 ) -> sqlx::Result<(i64, i64)> {
     // Two index ranges (an OR of both would not use the index).
     let (before, size): (i64, i64) = sqlx::query_as(
@@ -239,11 +238,11 @@ pub async fn rank(
 #[tracing::instrument(skip(conn))]
 pub async fn history(
     conn: &mut DbConn,
-    guild: i64,
-    user: i64,
+    guild: GuildId,
+    user: UserId,
     speed: Kind,
 ) -> sqlx::Result<Vec<HistoryRow>> {
-    sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {HISTORY_COLUMNS} FROM rating_history \
          WHERE guild_id = $1 AND user_id = $2 AND speed = $3 ORDER BY id"
     ))
@@ -251,55 +250,41 @@ pub async fn history(
     .bind(user)
     .bind(speed.db_name())
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(history_row)
-    .collect()
+    .await
 }
 
 /// Every history row, in the order the ratings were applied (`recompute`).
 #[tracing::instrument(skip(conn))]
 pub async fn all_history(conn: &mut DbConn) -> sqlx::Result<Vec<HistoryRow>> {
-    sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {HISTORY_COLUMNS} FROM rating_history ORDER BY id"
     ))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(history_row)
-    .collect()
+    .await
 }
 
 /// Every rating row (`recompute`).
 #[tracing::instrument(skip(conn))]
 pub async fn all_ratings(conn: &mut DbConn) -> sqlx::Result<Vec<RatingRow>> {
-    sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, user_id, speed"
     ))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(rating_row)
-    .collect()
+    .await
 }
 
-/// The finished games that count for the ratings (see [`crate::rating`]): asked rated, on a
-/// server, between people, not aborted, at least [`MIN_RATED_PLIES`] plies; by id.
+/// The finished games that count for the ratings ([`GameRow::counts_for_ratings`], the one
+/// statement of the rule: SQL only narrows the rows read to finished games asked rated), by id.
 #[tracing::instrument(skip(conn))]
 pub async fn rated_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE state = '{}' AND rated = 1 \
-         AND guild_id IS NOT NULL AND computer_side IS NULL AND result <> '{}' AND plies >= $1 \
-         ORDER BY id",
-        GameState::Finished.db_name(),
-        GameResult::Aborted.db_name(),
-    ))
-    .bind(MIN_RATED_PLIES)
+    let mut games: Vec<GameRow> = sqlx::query_as(&select_games(&format!(
+        "state = '{}' AND rated = 1 ORDER BY id",
+        GameState::Finished.db_name()
+    )))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(game_row)
-    .collect()
+    .await?;
+    games.retain(GameRow::counts_for_ratings);
+    Ok(games)
 }
 
 /// Deletes every rating and history row (`recompute` writes them again); the history's ids

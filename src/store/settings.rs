@@ -1,9 +1,12 @@
 //! Per-server settings, the thread a challenge asks for, and where a game played in a thread
 //! started (migration 0007).
 
-use sqlx::Row as _;
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row as _};
 
+use super::codec::get_flag;
 use super::DbConn;
+use crate::types::{ChallengeId, ChannelId, GameId, GuildId};
 
 /// A server's settings (a row of `guild_settings`; defaults when the server has none).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,25 +17,36 @@ pub struct GuildSettingsRow {
     pub locale: Option<String>,
 }
 
+impl<'r> FromRow<'r, AnyRow> for GuildSettingsRow {
+    fn from_row(r: &'r AnyRow) -> sqlx::Result<GuildSettingsRow> {
+        Ok(GuildSettingsRow {
+            thread_default: get_flag(r, "thread_default")?,
+            locale: r.try_get("locale")?,
+        })
+    }
+}
+
 /// The settings of server `guild_id` (defaults if it has no row).
 #[tracing::instrument(skip(conn))]
-pub async fn guild_settings(conn: &mut DbConn, guild_id: i64) -> sqlx::Result<GuildSettingsRow> {
-    let row = sqlx::query("SELECT thread_default, locale FROM guild_settings WHERE guild_id = $1")
-        .bind(guild_id)
-        .fetch_optional(conn)
-        .await?;
-    match row {
-        Some(r) => Ok(GuildSettingsRow {
-            thread_default: r.try_get::<i64, _>("thread_default")? != 0,
-            locale: r.try_get("locale")?,
-        }),
-        None => Ok(GuildSettingsRow::default()),
-    }
+pub async fn guild_settings(
+    conn: &mut DbConn,
+    guild_id: GuildId,
+) -> sqlx::Result<GuildSettingsRow> {
+    let row =
+        sqlx::query_as("SELECT thread_default, locale FROM guild_settings WHERE guild_id = $1")
+            .bind(guild_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.unwrap_or_default())
 }
 
 /// Sets whether server `guild_id` plays new games in threads by default.
 #[tracing::instrument(skip(conn))]
-pub async fn set_thread_default(conn: &mut DbConn, guild_id: i64, on: bool) -> sqlx::Result<()> {
+pub async fn set_thread_default(
+    conn: &mut DbConn,
+    guild_id: GuildId,
+    on: bool,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO guild_settings (guild_id, thread_default) VALUES ($1, $2) \
          ON CONFLICT (guild_id) DO UPDATE SET thread_default = excluded.thread_default",
@@ -46,7 +60,11 @@ pub async fn set_thread_default(conn: &mut DbConn, guild_id: i64, on: bool) -> s
 
 /// Records `locale` as server `guild_id`'s preferred locale.
 #[tracing::instrument(skip(conn))]
-pub async fn set_guild_locale(conn: &mut DbConn, guild_id: i64, locale: &str) -> sqlx::Result<()> {
+pub async fn set_guild_locale(
+    conn: &mut DbConn,
+    guild_id: GuildId,
+    locale: &str,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO guild_settings (guild_id, locale) VALUES ($1, $2) \
          ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
@@ -61,25 +79,22 @@ pub async fn set_guild_locale(conn: &mut DbConn, guild_id: i64, locale: &str) ->
 /// The preferred locale of the server game `game_id` is played in (`None`: no server, or its
 /// locale never seen).
 #[tracing::instrument(skip(conn))]
-pub async fn game_guild_locale(conn: &mut DbConn, game_id: i64) -> sqlx::Result<Option<String>> {
-    let row = sqlx::query(
+pub async fn game_guild_locale(conn: &mut DbConn, game_id: GameId) -> sqlx::Result<Option<String>> {
+    let locale: Option<Option<String>> = sqlx::query_scalar(
         "SELECT s.locale AS locale FROM games g JOIN guild_settings s ON s.guild_id = g.guild_id \
          WHERE g.id = $1",
     )
     .bind(game_id)
     .fetch_optional(conn)
     .await?;
-    match row {
-        Some(r) => r.try_get("locale"),
-        None => Ok(None),
-    }
+    Ok(locale.flatten())
 }
 
 /// Sets whether challenge `challenge_id`'s game is to be played in a thread.
 #[tracing::instrument(skip(conn))]
 pub async fn set_challenge_thread(
     conn: &mut DbConn,
-    challenge_id: i64,
+    challenge_id: ChallengeId,
     thread: bool,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE challenges SET thread = $1 WHERE id = $2")
@@ -93,29 +108,26 @@ pub async fn set_challenge_thread(
 /// Whether challenge `challenge_id`'s game is to be played in a thread (false for no such
 /// challenge).
 #[tracing::instrument(skip(conn))]
-pub async fn challenge_thread(conn: &mut DbConn, challenge_id: i64) -> sqlx::Result<bool> {
-    let row = sqlx::query("SELECT thread FROM challenges WHERE id = $1")
+pub async fn challenge_thread(conn: &mut DbConn, challenge_id: ChallengeId) -> sqlx::Result<bool> {
+    let thread: Option<i64> = sqlx::query_scalar("SELECT thread FROM challenges WHERE id = $1")
         .bind(challenge_id)
         .fetch_optional(conn)
         .await?;
-    match row {
-        Some(r) => Ok(r.try_get::<i64, _>("thread")? != 0),
-        None => Ok(false),
-    }
+    Ok(thread.is_some_and(|t| t != 0))
 }
 
 /// Where game `game_id`, played in a thread, started: the parent channel and the message the
-/// thread was opened from.
+/// thread was opened from (a snowflake, stored as the same 64 bits as an i64).
 #[tracing::instrument(skip(conn))]
 pub async fn set_game_parent(
     conn: &mut DbConn,
-    game_id: i64,
-    parent_channel_id: i64,
-    parent_message_id: i64,
+    game_id: GameId,
+    parent_channel_id: ChannelId,
+    parent_message_id: u64,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE games SET parent_channel_id = $1, parent_message_id = $2 WHERE id = $3")
         .bind(parent_channel_id)
-        .bind(parent_message_id)
+        .bind(parent_message_id as i64)
         .bind(game_id)
         .execute(conn)
         .await?;
@@ -124,13 +136,14 @@ pub async fn set_game_parent(
 
 /// The parent channel and message of game `game_id` if it is played in a thread.
 #[tracing::instrument(skip(conn))]
-pub async fn game_parent(conn: &mut DbConn, game_id: i64) -> sqlx::Result<Option<(i64, i64)>> {
-    let row = sqlx::query("SELECT parent_channel_id, parent_message_id FROM games WHERE id = $1")
-        .bind(game_id)
-        .fetch_optional(conn)
-        .await?;
-    let Some(r) = row else { return Ok(None) };
-    let channel: Option<i64> = r.try_get("parent_channel_id")?;
-    let message: Option<i64> = r.try_get("parent_message_id")?;
-    Ok(channel.zip(message))
+pub async fn game_parent(
+    conn: &mut DbConn,
+    game_id: GameId,
+) -> sqlx::Result<Option<(ChannelId, u64)>> {
+    let row: Option<(Option<ChannelId>, Option<i64>)> =
+        sqlx::query_as("SELECT parent_channel_id, parent_message_id FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.and_then(|(channel, message)| channel.zip(message.map(|m| m as u64))))
 }

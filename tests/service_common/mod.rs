@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use makruk::{Position, Ruleset};
 use makruk_bot::game::{ChannelId, ColorChoice, GameId, GameService, Reply, UserId};
-use makruk_bot::store::{self, to_db_id, NewGame};
+use makruk_bot::store::{self, NewGame};
 use tempfile::TempDir;
 
 pub const WHITE: UserId = UserId(1001);
@@ -126,9 +126,9 @@ pub async fn start_from_fen(
     let id = store::insert_game(
         &mut tx,
         &NewGame {
-            channel_id: to_db_id(channel.0),
-            white_id: to_db_id(WHITE.0),
-            black_id: to_db_id(BLACK.0),
+            channel_id: channel,
+            white_id: WHITE,
+            black_id: BLACK,
             ruleset,
             start_fen: &start.fen(),
             now: 0,
@@ -147,7 +147,7 @@ pub async fn start_from_fen(
     .await
     .expect("insert game");
     tx.commit().await.expect("commit");
-    GameId(id)
+    id
 }
 
 /// How the tests write a user in a text: as the Discord adapter does, so that texts read as
