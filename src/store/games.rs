@@ -297,10 +297,13 @@ pub async fn active_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
     .await
 }
 
-/// Moves the current turn's start of every active game by `by_ms` (the bot's downtime,
-/// charged to nobody) from `since_ms` on: a turn that started after `since_ms` restarts at
-/// `since_ms + by_ms` (see [`crate::clock::ClockState::resume`]). Bumps the versions (stale
-/// scheduler entries then do nothing). Returns the number of games changed.
+/// Gives every active game back the bot's downtime, from its last heartbeat `since_ms` until
+/// `now_ms`, as [`crate::clock::ClockState::resume`] does (the rule's owner; a test checks that
+/// this SQL agrees with it on a table of cases): a turn that started before `since_ms` moves
+/// by `now_ms - since_ms`, one that started later (running when the bot stopped) restarts at
+/// `now_ms`, one that starts at `now_ms` or later (a clock set back) is left alone, and nothing
+/// changes unless `now_ms > since_ms`. Bumps the changed games' versions (stale scheduler
+/// entries then do nothing). Returns the number of games changed.
 #[tracing::instrument(skip(conn))]
 pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sqlx::Result<u64> {
     // turn_started_ms + (now - max(since, turn_started_ms)), written without MAX() (whose
@@ -308,7 +311,7 @@ pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sql
     let done = sqlx::query(&format!(
         "UPDATE games SET turn_started_ms = CASE WHEN turn_started_ms > $1 THEN $2 \
          ELSE turn_started_ms + ($2 - $1) END, version = version + 1 \
-         WHERE state = '{}' AND $2 > $1",
+         WHERE state = '{}' AND $2 > $1 AND turn_started_ms < $2",
         GameState::Active.db_name()
     ))
     .bind(since_ms)

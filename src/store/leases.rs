@@ -85,10 +85,13 @@ pub async fn lease(conn: &mut DbConn, name: &str) -> sqlx::Result<Option<LeaseRo
 }
 
 /// The active games whose flag or correspondence reminder may have been due at `before_ms` or
-/// earlier, oldest turn first: a superset, the caller checks each clock. A flag can only be due
-/// when the turn's start plus the smaller of both remaining times has passed; a reminder (a
-/// sixth of the period before the deadline, not sent yet, correspondence only) when five sixths
-/// of it have.
+/// earlier, oldest turn first: a superset, the caller checks each clock. The rules' owner is
+/// [`crate::clock::ClockState`] (`is_out_of_time`, `reminder_due_at_ms`); SQL does not know
+/// whose turn it is, so it selects the games due for either side, and a test checks that on a
+/// table of cases it selects exactly those. A flag is due when the turn's start plus the
+/// smaller of both remaining times has passed; a reminder (a sixth of the period before the
+/// deadline, not sent yet, correspondence only) when five sixths of it have (in
+/// correspondence both sides have the full period at the start of every turn).
 #[tracing::instrument(skip(conn))]
 pub async fn clock_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     let less = "CASE WHEN white_ms < black_ms THEN white_ms ELSE black_ms END";
