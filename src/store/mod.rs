@@ -44,7 +44,9 @@ use codec::{db_name, get, get_opt, get_time_control};
 use makruk::{Color, CountAction, Ruleset};
 
 use crate::clock::{Snapshot, StoredClock, TimeControl};
-use crate::types::{ChallengeState, ColorChoice, ComputerSeat, EndReason, GameResult};
+use crate::types::{
+    ChallengeState, ColorChoice, ComputerLevel, ComputerSeat, EndReason, GameResult,
+};
 
 /// The connection every query function takes: SQLite's or PostgreSQL's, behind sqlx's `Any`
 /// driver.
@@ -169,8 +171,8 @@ fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
     let level: Option<i64> = r.try_get("computer_level")?;
     match (side, level) {
         (None, None) => Ok(None),
-        (Some(side), Some(level)) => match u8::try_from(level) {
-            Ok(level @ 1..=9) => Ok(Some(ComputerSeat { side, level })),
+        (Some(side), Some(level)) => match u8::try_from(level).ok().map(ComputerLevel::new) {
+            Some(Ok(level)) => Ok(Some(ComputerSeat { side, level })),
             _ => Err(codec::unknown("computer_level", &level.to_string())),
         },
         (None, Some(_)) => Err(codec::unknown("computer_side", "NULL")),
@@ -699,7 +701,7 @@ pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<i64
     .bind(GameState::Active.db_name())
     .bind(g.now)
     .bind(db_name(g.computer.map(|c| c.side)))
-    .bind(g.computer.map(|c| i64::from(c.level)))
+    .bind(g.computer.map(|c| i64::from(c.level.number())))
     .bind(g.time_control.storage())
     .bind(g.clock.white_ms)
     .bind(g.clock.black_ms)
