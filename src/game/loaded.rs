@@ -449,3 +449,216 @@ impl Loaded {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+    use crate::types::{ComputerLevel, ComputerSeat};
+    use makruk::Position;
+
+    const T0: i64 = 1_800_000_000_000;
+    const WHITE: UserId = UserId(1);
+    const BLACK: UserId = UserId(2);
+
+    /// A game of White (user 1) and Black (user 2) from `fen`, as just started at `T0`.
+    fn game(fen: &str, ruleset: Ruleset) -> Loaded {
+        let start = Position::from_fen(fen, ruleset).expect("FEN");
+        let time_control = TimeControl::DEFAULT;
+        let row = GameRow {
+            id: 7,
+            channel_id: 70,
+            white_id: to_db_id(WHITE.0),
+            black_id: to_db_id(BLACK.0),
+            ruleset,
+            start_fen: start.fen(),
+            fen: start.fen(),
+            plies: 0,
+            state: GameState::Active,
+            result: None,
+            end_reason: None,
+            draw_offer: None,
+            takeback_request: None,
+            version: 1,
+            created_at: T0 / 1000,
+            updated_at: T0 / 1000,
+            finished_at: None,
+            computer: None,
+            time_control,
+            clock: ClockState::new(time_control, start.turn(), T0).stored(),
+            guild_id: None,
+            rated: false,
+        };
+        Loaded::started(row, Game::from_position(start), T0)
+    }
+
+    fn standard() -> Loaded {
+        game(&Position::start(Ruleset::Standard).fen(), Ruleset::Standard)
+    }
+
+    /// Plays `uci` for the side to move, a second after `T0` per ply already played.
+    fn play(g: &mut Loaded, uci: &str) -> String {
+        let side = g.m.position().turn();
+        let mv = makruk::parse_move(g.m.position(), uci).expect("a legal move");
+        let now = T0 + 1000 * (g.m.moves().len() as i64 + 1);
+        g.apply_move(side, &mv, now).expect("played")
+    }
+
+    #[test]
+    fn a_move_is_played_clocked_and_lapses_the_offers_it_should() {
+        let mut g = standard();
+        assert!(matches!(
+            g.make_offer(OfferKind::Draw, Color::Black, T0),
+            Ok(Event::Offered(OfferKind::Draw))
+        ));
+        g.set_offer(OfferKind::Takeback, Some(Color::Black));
+        let san = play(&mut g, "e3e4");
+        assert_eq!(san, "e4");
+        assert_eq!(g.m.moves().len(), 1);
+        assert_eq!(g.clocks.len(), 1, "one clock snapshot per move");
+        assert_eq!(g.offer(OfferKind::Draw), None, "the opponent's draw offer lapses");
+        assert_eq!(g.offer(OfferKind::Takeback), None, "a takeback request lapses");
+        assert_eq!(g.row.state, GameState::Active);
+        // The mover's own draw offer stands through its move.
+        g.set_offer(OfferKind::Draw, Some(Color::Black));
+        play(&mut g, "e6e5");
+        assert_eq!(g.offer(OfferKind::Draw), Some(Color::Black));
+    }
+
+    #[test]
+    fn offers_are_made_once_and_accepted_by_the_opponent() {
+        let mut g = standard();
+        assert!(matches!(
+            g.make_offer(OfferKind::Draw, Color::White, T0),
+            Ok(Event::Offered(OfferKind::Draw))
+        ));
+        assert!(matches!(
+            g.make_offer(OfferKind::Draw, Color::White, T0),
+            Err(ServiceError::AlreadyOffered(OfferKind::Draw))
+        ));
+        assert!(matches!(
+            g.decline(OfferKind::Draw, Color::White),
+            Err(ServiceError::NoOffer(OfferKind::Draw))
+        ));
+        // The opponent's own offer accepts the standing one.
+        assert!(matches!(
+            g.make_offer(OfferKind::Draw, Color::Black, T0),
+            Ok(Event::OfferAccepted(OfferKind::Draw))
+        ));
+        assert_eq!(g.row.state, GameState::Finished);
+        assert_eq!(
+            game_end(&g.row),
+            Some(GameEnd {
+                result: GameResult::Draw,
+                reason: EndReason::Agreement
+            })
+        );
+        assert_eq!(g.row.finished_at, Some(T0 / 1000));
+    }
+
+    #[test]
+    fn a_takeback_undoes_the_offerers_last_ply_and_its_clock() {
+        let mut g = standard();
+        assert!(matches!(
+            g.make_offer(OfferKind::Takeback, Color::White, T0),
+            Err(ServiceError::NothingToTakeBack)
+        ));
+        play(&mut g, "e3e4");
+        assert!(matches!(
+            g.make_offer(OfferKind::Takeback, Color::Black, T0),
+            Err(ServiceError::NothingToTakeBack)
+        ));
+        assert!(matches!(
+            g.make_offer(OfferKind::Takeback, Color::White, T0 + 2000),
+            Ok(Event::Offered(OfferKind::Takeback))
+        ));
+        g.accept(OfferKind::Takeback, Color::Black, T0 + 3000)
+            .expect("accepted");
+        assert!(g.m.moves().is_empty());
+        assert!(g.clocks.is_empty());
+        assert_eq!(g.m.position().turn(), Color::White);
+        assert_eq!(g.offer(OfferKind::Takeback), None);
+        assert!(matches!(
+            g.accept(OfferKind::Takeback, Color::Black, T0 + 3000),
+            Err(ServiceError::NoOffer(OfferKind::Takeback))
+        ));
+    }
+
+    #[test]
+    fn a_takeback_against_the_computer_gives_the_human_the_turn_again() {
+        let mut g = standard();
+        g.row.computer = Some(ComputerSeat {
+            side: Color::Black,
+            level: ComputerLevel::DEFAULT,
+        });
+        assert!(matches!(
+            g.take_back_from_computer(Color::White, T0),
+            Err(ServiceError::NothingToTakeBack)
+        ));
+        play(&mut g, "e3e4");
+        // The computer has not replied yet: one ply.
+        g.take_back_from_computer(Color::White, T0 + 2000)
+            .expect("taken back");
+        assert!(g.m.moves().is_empty());
+        play(&mut g, "e3e4");
+        play(&mut g, "e6e5");
+        g.set_offer(OfferKind::Draw, Some(Color::White));
+        // The computer replied: both plies, and the standing offer lapses.
+        g.take_back_from_computer(Color::White, T0 + 5000)
+            .expect("taken back");
+        assert!(g.m.moves().is_empty());
+        assert!(g.clocks.is_empty());
+        assert_eq!(g.m.position().turn(), Color::White);
+        assert_eq!(g.offer(OfferKind::Draw), None);
+    }
+
+    #[test]
+    fn a_count_is_a_standing_draw_offer_of_the_counting_side() {
+        assert!(matches!(
+            standard().apply_count(Color::White, true),
+            Err(ServiceError::NotTraditional)
+        ));
+        // No Bia left, Khun and two Ruea against Khun and Met: the side to move may count
+        // board's honour.
+        let mut g = game("4k3/3m4/8/8/8/8/8/RR2K3 w - - 0 30", Ruleset::Traditional);
+        assert!(matches!(
+            g.apply_count(Color::Black, true),
+            Err(ServiceError::NotYourTurn)
+        ));
+        g.apply_count(Color::White, true).expect("count started");
+        assert_eq!(g.offer(OfferKind::Draw), Some(Color::White));
+        assert!(g.count_offer_stands(Color::White));
+        play(&mut g, "a1a2");
+        play(&mut g, "e8f8");
+        assert_eq!(
+            g.offer(OfferKind::Draw),
+            Some(Color::White),
+            "the count's offer does not lapse with the opponent's move"
+        );
+        assert!(matches!(
+            g.apply_count(Color::Black, false),
+            Err(ServiceError::NotYourCount)
+        ));
+        g.apply_count(Color::White, false).expect("count stopped");
+        assert_eq!(g.offer(OfferKind::Draw), None);
+    }
+
+    #[test]
+    fn a_fallen_flag_ends_the_game_on_time() {
+        let mut g = standard();
+        play(&mut g, "e3e4");
+        play(&mut g, "e6e5");
+        // White, to move, let its three days run out.
+        let late = T0 + 4 * 24 * 3600 * 1000;
+        assert!(g.clock.is_out_of_time(late));
+        g.flag(late);
+        assert_eq!(
+            game_end(&g.row),
+            Some(GameEnd {
+                result: GameResult::win_for(Color::Black),
+                reason: EndReason::Timeout
+            })
+        );
+        assert_eq!(g.reply(Event::TimedOut, None, None).status.end, game_end(&g.row));
+    }
+}
