@@ -391,8 +391,8 @@ pub struct Terms {
     /// The server and the rating (a game against the computer is never rated).
     pub ladder: Ladder,
     /// A challenge's game is to be played in a thread of its own, opened when it is accepted.
-    /// (A game against the computer is started in its thread, already opened, by
-    /// `GameService::play_computer_in_thread`; this flag is for challenges.)
+    /// (A game against the computer is given its thread, already opened, in the `Place` of
+    /// `GameService::play_computer`; this flag is for challenges.)
     pub thread: bool,
 }
 
