@@ -16,7 +16,7 @@
 use std::io::Read as _;
 use std::time::{Duration, Instant};
 
-use makruk::Ruleset;
+use makruk_bot::game::Terms;
 use makruk_bot::game::{ChannelId, ColorChoice, GameService, UserId};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -92,9 +92,10 @@ async fn main() -> anyhow::Result<()> {
                 white,
                 black,
                 false,
-                ColorChoice::White,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
+                Terms {
+                    color: ColorChoice::White,
+                    ..Terms::default()
+                },
             )
             .await?;
         svc.accept(ch, black, Some(c.id)).await?;
@@ -149,9 +150,10 @@ async fn main() -> anyhow::Result<()> {
             white,
             black,
             false,
-            ColorChoice::White,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            },
         )
         .await?;
     svc.accept(ch, black, Some(c.id)).await?;

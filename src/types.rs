@@ -300,8 +300,100 @@ impl EndReason {
 pub struct ComputerSeat {
     /// The side the computer plays.
     pub side: Color,
-    /// 1 to 8: our engine's levels (`crate::computer::ENGINE_LEVELS`); 9: Fairy-Stockfish.
-    pub level: u8,
+    /// Our engine's level, or Fairy-Stockfish.
+    pub level: ComputerLevel,
+}
+
+/// The strength the computer plays at: our engine's levels 1 to 8 (weakest first), or 9,
+/// Fairy-Stockfish (over UCI, ruleset `standard` only). Checked once, where the user's (or the
+/// stored) number is read ([`ComputerLevel::new`]); everything after holds a valid level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ComputerLevel(u8);
+
+/// A number that is not a [`ComputerLevel`] (not 1 to 9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {0} is not one of 1 to 9")]
+pub struct UnknownComputerLevel(pub u8);
+
+impl ComputerLevel {
+    /// Our engine's levels, as numbers (the levels of `makruk_engine::Level`).
+    pub const ENGINE: std::ops::RangeInclusive<u8> = 1..=8;
+
+    /// Fairy-Stockfish, level 9 (above our engine's).
+    pub const FAIRY_STOCKFISH: ComputerLevel = ComputerLevel(9);
+
+    /// The level of `/play` without one: 3.
+    pub const DEFAULT: ComputerLevel = ComputerLevel(3);
+
+    /// Level `n`: 1 to 8 our engine, 9 Fairy-Stockfish.
+    ///
+    /// # Errors
+    /// [`UnknownComputerLevel`] for any other number.
+    pub const fn new(n: u8) -> Result<ComputerLevel, UnknownComputerLevel> {
+        match n {
+            1..=9 => Ok(ComputerLevel(n)),
+            _ => Err(UnknownComputerLevel(n)),
+        }
+    }
+
+    /// Every level, weakest first (1 to 9).
+    pub fn all() -> impl Iterator<Item = ComputerLevel> {
+        (1..=Self::FAIRY_STOCKFISH.0).map(ComputerLevel)
+    }
+
+    /// The level's number, 1 to 9 (as stored and shown).
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Our engine's level, 1 to 8; `None` for Fairy-Stockfish.
+    #[must_use]
+    pub const fn engine_level(self) -> Option<u8> {
+        if self.0 == Self::FAIRY_STOCKFISH.0 {
+            None
+        } else {
+            Some(self.0)
+        }
+    }
+
+    /// Whether the computer plays `ruleset` at this level (Fairy-Stockfish: `standard` only).
+    #[must_use]
+    pub fn plays(self, ruleset: Ruleset) -> bool {
+        self.engine_level().is_some() || ruleset == Ruleset::Standard
+    }
+}
+
+impl Default for ComputerLevel {
+    fn default() -> ComputerLevel {
+        ComputerLevel::DEFAULT
+    }
+}
+
+impl TryFrom<u8> for ComputerLevel {
+    type Error = UnknownComputerLevel;
+
+    fn try_from(n: u8) -> Result<ComputerLevel, UnknownComputerLevel> {
+        ComputerLevel::new(n)
+    }
+}
+
+/// The terms of a new game, as asked for in `/challenge` or `/play`: the colour, the rules,
+/// the clocks, the server and whether it is rated, and (a challenge) whether its game gets a
+/// thread of its own. [`Default`]: a random colour, `standard`, [`TimeControl::DEFAULT`] (3
+/// days a move), outside any server (unrated), no thread.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Terms {
+    /// The colour the challenger (or the player against the computer) asks for.
+    pub color: ColorChoice,
+    pub ruleset: Ruleset,
+    pub time_control: TimeControl,
+    /// The server and the rating (a game against the computer is never rated).
+    pub ladder: Ladder,
+    /// A challenge's game is to be played in a thread of its own, opened when it is accepted.
+    /// (A game against the computer is given its thread, already opened, in the `Place` of
+    /// `GameService::play_computer`; this flag is for challenges.)
+    pub thread: bool,
 }
 
 /// The end of a game.

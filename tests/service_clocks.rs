@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use makruk::{Color, Ruleset};
 use makruk_bot::clock::{FakeTime, TimeControl, TimeSource as _};
+use makruk_bot::game::Terms;
 use makruk_bot::game::{
     Announcement, ChannelId, ClockStatus, ColorChoice, EndReason, GameResult, GameService,
     OfferKind, Reply, ServiceError,
@@ -70,9 +71,11 @@ impl Clocked {
                 WHITE,
                 BLACK,
                 false,
-                ColorChoice::White,
-                Ruleset::Standard,
-                time,
+                Terms {
+                    color: ColorChoice::White,
+                    time_control: time,
+                    ..Terms::default()
+                },
             )
             .await
             .expect("challenge");
@@ -338,9 +341,11 @@ async fn a_deadline_passed_while_the_bot_was_down_is_never_announced() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::White,
-            Ruleset::Standard,
-            live(3, 2),
+            Terms {
+                color: ColorChoice::White,
+                time_control: live(3, 2),
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();

@@ -15,6 +15,7 @@ use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, ComputerSeat, EndReason, Event, GameId, GameService,
     OfferKind, Reply, ServiceError, UserId,
 };
+use makruk_bot::game::{ComputerLevel, Terms, UnknownComputerLevel};
 use makruk_bot::store::{self, NewGame};
 use service_common::Env;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -113,10 +114,11 @@ async fn the_computer_replies_to_each_move_through_the_service() {
             ch,
             HUMAN,
             BOT,
-            2,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(2).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            },
         )
         .await
         .expect("start");
@@ -153,10 +155,11 @@ async fn a_computer_move_applies_only_on_the_version_it_was_thought_for() {
             ch,
             HUMAN,
             BOT,
-            1,
-            ColorChoice::Black,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(1).expect("level"),
+            Terms {
+                color: ColorChoice::Black,
+                ..Terms::default()
+            },
         )
         .await
         .expect("start");
@@ -166,7 +169,7 @@ async fn a_computer_move_applies_only_on_the_version_it_was_thought_for() {
         turn.seat,
         ComputerSeat {
             side: Color::White,
-            level: 1
+            level: ComputerLevel::new(1).expect("level")
         }
     );
     assert_eq!(turn.game_id, start.game_id);
@@ -226,10 +229,11 @@ async fn after_a_restart_on_its_turn_the_computer_moves_once() {
             ch,
             HUMAN,
             BOT,
-            3,
-            ColorChoice::Black,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(3).expect("level"),
+            Terms {
+                color: ColorChoice::Black,
+                ..Terms::default()
+            },
         )
         .await
         .expect("start");
@@ -262,7 +266,7 @@ async fn the_computer_accepts_a_draw_when_losing_and_declines_when_winning() {
     let losing = ChannelId(4);
     let seat = ComputerSeat {
         side: Color::Black,
-        level: 8,
+        level: ComputerLevel::new(8).expect("level"),
     };
     insert_computer_game(
         &svc,
@@ -283,7 +287,7 @@ async fn the_computer_accepts_a_draw_when_losing_and_declines_when_winning() {
     let winning = ChannelId(5);
     let seat = ComputerSeat {
         side: Color::White,
-        level: 8,
+        level: ComputerLevel::new(8).expect("level"),
     };
     insert_computer_game(
         &svc,
@@ -314,10 +318,11 @@ async fn a_takeback_is_granted_at_once_and_leaves_the_human_to_move() {
             ch,
             HUMAN,
             BOT,
-            5,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(5).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -367,31 +372,35 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
     let (svc, computer) = with_computer(&env);
     let ch = ChannelId(7);
     assert!(matches!(
-        computer.check_level(9),
+        computer.check_level(ComputerLevel::FAIRY_STOCKFISH),
         Err(ServiceError::FairyStockfishMissing)
     ));
-    assert!(computer.check_level(8).is_ok());
+    assert!(computer
+        .check_level(ComputerLevel::new(8).expect("level"))
+        .is_ok());
     let err = ServiceError::FairyStockfishMissing;
     let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
     assert!(
         text.contains("Fairy-Stockfish is not installed on this bot"),
         "{text}"
     );
-    for (level, ruleset) in [(0, Ruleset::Standard), (10, Ruleset::Standard)] {
-        assert!(matches!(
-            svc.play_computer(ch, HUMAN, BOT, level, ColorChoice::White, ruleset, TimeControl::DEFAULT).await,
-            Err(ServiceError::ComputerLevel(l)) if l == level
-        ));
+    for n in [0, 10] {
+        let err = ServiceError::from(ComputerLevel::new(n).expect_err("not a level"));
+        assert!(matches!(err, ServiceError::ComputerLevel(UnknownComputerLevel(l)) if l == n));
+        let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
+        assert!(text.contains("levels 1 to 8"), "{text}");
     }
     assert!(matches!(
         svc.play_computer(
             ch,
             HUMAN,
             BOT,
-            9,
-            ColorChoice::White,
-            Ruleset::Traditional,
-            TimeControl::DEFAULT
+            ComputerLevel::new(9).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ruleset: Ruleset::Traditional,
+                ..Terms::default()
+            }
         )
         .await,
         Err(ServiceError::FairyStockfishRules)
@@ -401,10 +410,11 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
             ch,
             BOT,
             BOT,
-            3,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT
+            ComputerLevel::new(3).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            }
         )
         .await,
         Err(ServiceError::ChallengeSelf)
@@ -414,15 +424,16 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
             ch,
             HUMAN,
             BOT,
-            3,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(3).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
     assert!(matches!(
-        svc.play_computer(ch, UserId(2002), BOT, 3, ColorChoice::White, Ruleset::Standard, TimeControl::DEFAULT)
+        svc.play_computer(ch, UserId(2002), BOT, ComputerLevel::new(3).expect("level"), Terms { color: ColorChoice::White, ..Terms::default() })
             .await,
         Err(ServiceError::ChannelBusy(id)) if id == first.game_id
     ));
@@ -432,9 +443,10 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
             UserId(2002),
             UserId(2003),
             false,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            }
         )
         .await,
         Err(ServiceError::ChannelBusy(_))
@@ -451,9 +463,10 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
         HUMAN,
         UserId(2002),
         false,
-        ColorChoice::White,
-        Ruleset::Standard,
-        TimeControl::DEFAULT,
+        Terms {
+            color: ColorChoice::White,
+            ..Terms::default()
+        },
     )
     .await
     .unwrap();
@@ -462,10 +475,11 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
             other,
             HUMAN,
             BOT,
-            3,
-            ColorChoice::White,
-            Ruleset::Standard,
-            TimeControl::DEFAULT
+            ComputerLevel::new(3).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            }
         )
         .await,
         Err(ServiceError::ChallengePending(_))
@@ -480,7 +494,7 @@ async fn under_traditional_the_weaker_computer_starts_the_count_before_its_move(
     // the engine's count decision starts board's honour.
     let seat = ComputerSeat {
         side: Color::White,
-        level: 4,
+        level: ComputerLevel::new(4).expect("level"),
     };
     let fen = "4k3/8/3r4/8/8/8/3M4/4K3 w - - 0 30";
     let game = insert_computer_game(&env.svc, ch, fen, Ruleset::Traditional, seat).await;
@@ -532,10 +546,12 @@ async fn a_computer_game_runs_on_the_clocks() {
             ch,
             HUMAN,
             BOT,
-            2,
-            ColorChoice::White,
-            Ruleset::Standard,
-            live,
+            ComputerLevel::new(2).expect("level"),
+            Terms {
+                color: ColorChoice::White,
+                time_control: live,
+                ..Terms::default()
+            },
         )
         .await
         .expect("start");
@@ -581,7 +597,7 @@ async fn a_computer_game_runs_on_the_clocks() {
             version: 0,
             seat: makruk_bot::game::ComputerSeat {
                 side: Color::Black,
-                level: 8,
+                level: ComputerLevel::new(8).expect("level"),
             },
             game: makruk::Game::from_position(reply.position.clone()),
             clock: {
@@ -622,7 +638,7 @@ async fn the_computer_judges_a_started_count_as_a_draw_offer() {
     let losing = ChannelId(21);
     let seat = ComputerSeat {
         side: Color::Black,
-        level: 8,
+        level: ComputerLevel::new(8).expect("level"),
     };
     let fen = "4k3/3m4/8/8/8/8/8/RR2K3 w - - 0 30";
     insert_computer_game(&svc, losing, fen, Ruleset::Traditional, seat).await;
@@ -635,7 +651,7 @@ async fn the_computer_judges_a_started_count_as_a_draw_offer() {
     let winning = ChannelId(22);
     let seat = ComputerSeat {
         side: Color::White,
-        level: 8,
+        level: ComputerLevel::new(8).expect("level"),
     };
     let fen = "4k3/3m4/8/8/8/8/8/RR2K3 b - - 0 30";
     insert_computer_game(&svc, winning, fen, Ruleset::Traditional, seat).await;

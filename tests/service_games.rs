@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use makruk_bot::clock::FakeTime;
+use makruk_bot::game::Terms;
 
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
@@ -767,29 +768,13 @@ async fn challenges_accept_decline_withdraw_expire() {
     let svc = env.svc.clone().with_time(now.clone());
     let ch = ChannelId(100);
     assert!(matches!(
-        svc.challenge(
-            ch,
-            WHITE,
-            WHITE,
-            false,
-            ColorChoice::Random,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT
-        )
-        .await,
+        svc.challenge(ch, WHITE, WHITE, false, Terms::default())
+            .await,
         Err(ServiceError::ChallengeSelf)
     ));
     assert!(matches!(
-        svc.challenge(
-            ch,
-            WHITE,
-            BLACK,
-            true,
-            ColorChoice::Random,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT
-        )
-        .await,
+        svc.challenge(ch, WHITE, BLACK, true, Terms::default())
+            .await,
         Err(ServiceError::ChallengeBot)
     ));
     let c = svc
@@ -798,9 +783,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::Black,
-            Ruleset::Material,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::Black,
+                ruleset: Ruleset::Material,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -812,16 +799,8 @@ async fn challenges_accept_decline_withdraw_expire() {
         .text(Locale::En, &mention)
         .contains("<@1001> challenges <@1002>"));
     assert!(matches!(
-        svc.challenge(
-            ch,
-            SPECTATOR,
-            BLACK,
-            false,
-            ColorChoice::Random,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT
-        )
-        .await,
+        svc.challenge(ch, SPECTATOR, BLACK, false, Terms::default())
+            .await,
         Err(ServiceError::ChallengePending(_))
     ));
     assert_eq!(
@@ -853,9 +832,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::Black,
-            Ruleset::Material,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::Black,
+                ruleset: Ruleset::Material,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -870,9 +851,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::Black,
-            Ruleset::Material,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::Black,
+                ruleset: Ruleset::Material,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -893,9 +876,11 @@ async fn challenges_accept_decline_withdraw_expire() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::Black,
-            Ruleset::Material,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::Black,
+                ruleset: Ruleset::Material,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -908,16 +893,8 @@ async fn challenges_accept_decline_withdraw_expire() {
     assert!(r.text(Locale::En, &mention).contains("<@1002> plays White"));
     // The channel is busy now.
     assert!(matches!(
-        svc.challenge(
-            ch,
-            SPECTATOR,
-            WHITE,
-            false,
-            ColorChoice::Random,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT
-        )
-        .await,
+        svc.challenge(ch, SPECTATOR, WHITE, false, Terms::default())
+            .await,
         Err(ServiceError::ChannelBusy(_))
     ));
     // Random colours: both assignments happen.
@@ -925,15 +902,7 @@ async fn challenges_accept_decline_withdraw_expire() {
     for i in 0..40 {
         let ch = ChannelId(200 + i);
         let c = svc
-            .challenge(
-                ch,
-                WHITE,
-                BLACK,
-                false,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
+            .challenge(ch, WHITE, BLACK, false, Terms::default())
             .await
             .unwrap();
         let r = svc.accept(ch, BLACK, Some(c.id)).await.unwrap();

@@ -9,13 +9,14 @@ mod service_common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use makruk::{Color, Ruleset};
+use makruk::Color;
 use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::computer::{driver, Computer, Settings, UciSettings};
 use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, EndReason, GameResult, GameService, LeaderSettings,
     Sweep, LEADER_LEASE,
 };
+use makruk_bot::game::{ComputerLevel, Terms};
 use makruk_bot::store;
 use service_common::{fresh_db_url, BLACK, WHITE};
 use tempfile::TempDir;
@@ -28,7 +29,7 @@ const SEC: Duration = Duration::from_secs(1);
 fn leader_settings() -> LeaderSettings {
     LeaderSettings {
         think: [SEC; 9],
-        ..LeaderSettings::new(&Settings::default())
+        ..LeaderSettings::default()
     }
 }
 
@@ -96,9 +97,11 @@ async fn white_to_move(svc: &GameService, ch: ChannelId) {
             WHITE,
             BLACK,
             false,
-            ColorChoice::White,
-            Ruleset::Standard,
-            ONE_MINUTE,
+            Terms {
+                color: ColorChoice::White,
+                time_control: ONE_MINUTE,
+                ..Terms::default()
+            },
         )
         .await
         .expect("challenge");
@@ -237,10 +240,11 @@ async fn a_computer_turn_orphaned_by_a_dead_process_is_moved_once_by_the_leader(
             ch,
             WHITE,
             makruk_bot::game::UserId(4242),
-            1,
-            ColorChoice::Black,
-            Ruleset::Standard,
-            TimeControl::DEFAULT,
+            ComputerLevel::new(1).expect("level"),
+            Terms {
+                color: ColorChoice::Black,
+                ..Terms::default()
+            },
         )
         .await
         .expect("start");

@@ -14,6 +14,7 @@ use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, EndReason, GameService, ServiceError, UserId,
 };
+use makruk_bot::game::{ComputerLevel, Terms};
 use makruk_bot::store::{Backend, Store};
 use service_common::{fresh_db_url, fresh_postgres_db, postgres_url, start, Env, BLACK, WHITE};
 
@@ -126,9 +127,11 @@ async fn a_deadline_both_processes_see_is_applied_once() {
                 WHITE,
                 BLACK,
                 false,
-                ColorChoice::White,
-                Ruleset::Standard,
-                live,
+                Terms {
+                    color: ColorChoice::White,
+                    time_control: live,
+                    ..Terms::default()
+                },
             )
             .await
             .unwrap();
@@ -185,10 +188,11 @@ async fn a_computer_turn_played_by_both_processes_is_played_once() {
                 ch,
                 HUMAN,
                 BOT,
-                1,
-                ColorChoice::Black,
-                Ruleset::Standard,
-                TimeControl::DEFAULT,
+                ComputerLevel::new(1).expect("level"),
+                Terms {
+                    color: ColorChoice::Black,
+                    ..Terms::default()
+                },
             )
             .await
             .unwrap();

@@ -5,6 +5,7 @@
 mod service_common;
 
 use makruk_bot::clock::TimeControl;
+use makruk_bot::game::ComputerLevel;
 use makruk_bot::game::{
     ChannelId, GameService, GuildId, Kind, Reply, ServiceError, UserId, LEADERBOARD_PAGE,
 };
@@ -171,7 +172,7 @@ async fn computer_games_are_unrated() {
             now: 0,
             computer: Some(ComputerSeat {
                 side: makruk::Color::Black,
-                level: 1,
+                level: ComputerLevel::new(1).expect("level"),
             }),
             time_control: CORR,
             clock: makruk_bot::clock::ClockState::new(

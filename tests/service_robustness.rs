@@ -5,6 +5,7 @@ mod service_common;
 
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
+use makruk_bot::game::Terms;
 use makruk_bot::game::{
     ChannelId, ColorChoice, GameService, OfferKind, ServiceError, UserId, MAX_INPUT_LEN,
 };
@@ -84,9 +85,11 @@ async fn restart_preserves_moves_counting_and_offers() {
             SPECTATOR,
             WHITE,
             false,
-            ColorChoice::Black,
-            Ruleset::Material,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::Black,
+                ruleset: Ruleset::Material,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -211,17 +214,9 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
     start(svc, finished, Ruleset::Standard).await;
     svc.play(finished, WHITE, "e4").await.unwrap();
     let finished_id = svc.resign(finished, BLACK).await.unwrap().game_id;
-    svc.challenge(
-        challenged,
-        WHITE,
-        BLACK,
-        false,
-        ColorChoice::Random,
-        Ruleset::Standard,
-        makruk_bot::clock::TimeControl::DEFAULT,
-    )
-    .await
-    .unwrap();
+    svc.challenge(challenged, WHITE, BLACK, false, Terms::default())
+        .await
+        .unwrap();
     let other_channel_game = {
         start(svc, ChannelId(14), Ruleset::Standard).await;
         svc.board(ChannelId(14)).await.unwrap().game_id
@@ -371,62 +366,30 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         ),
         (
             "challenge in a busy channel",
-            svc.challenge(
-                active,
-                SPECTATOR,
-                WHITE,
-                false,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
-            .await
-            .map(drop),
+            svc.challenge(active, SPECTATOR, WHITE, false, Terms::default())
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::ChannelBusy(_)),
         ),
         (
             "second challenge",
-            svc.challenge(
-                challenged,
-                SPECTATOR,
-                WHITE,
-                false,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
-            .await
-            .map(drop),
+            svc.challenge(challenged, SPECTATOR, WHITE, false, Terms::default())
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::ChallengePending(_)),
         ),
         (
             "challenge oneself",
-            svc.challenge(
-                empty,
-                WHITE,
-                WHITE,
-                false,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
-            .await
-            .map(drop),
+            svc.challenge(empty, WHITE, WHITE, false, Terms::default())
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::ChallengeSelf),
         ),
         (
             "challenge a bot",
-            svc.challenge(
-                empty,
-                WHITE,
-                BLACK,
-                true,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
-            .await
-            .map(drop),
+            svc.challenge(empty, WHITE, BLACK, true, Terms::default())
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::ChallengeBot),
         ),
         (
@@ -564,9 +527,10 @@ async fn concurrent_accepts_and_challenges_start_one_game() {
             WHITE,
             BLACK,
             false,
-            ColorChoice::White,
-            Ruleset::Standard,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::White,
+                ..Terms::default()
+            },
         )
         .await
         .unwrap();
@@ -595,16 +559,8 @@ async fn concurrent_accepts_and_challenges_start_one_game() {
     let results = join_all((0..30u64).map(|i| {
         let svc = env.svc.clone();
         tokio::spawn(async move {
-            svc.challenge(
-                ch,
-                UserId(5000 + i),
-                BLACK,
-                false,
-                ColorChoice::Random,
-                Ruleset::Standard,
-                makruk_bot::clock::TimeControl::DEFAULT,
-            )
-            .await
+            svc.challenge(ch, UserId(5000 + i), BLACK, false, Terms::default())
+                .await
         })
     }))
     .await;

@@ -18,6 +18,7 @@ use makruk::{
     fen as fen_text, parse_move, parse_uci, uci, Move, MoveInputError, Position, Ruleset,
 };
 use makruk_bot::clock::{FakeTime, TimeControl};
+use makruk_bot::game::Terms;
 use makruk_bot::game::{
     ChallengeId, ChannelId, ColorChoice, GameId, GameService, OfferKind, Reply, ServiceError,
     UserId,
@@ -359,7 +360,18 @@ async fn command(
                 format!("challenge {ch:?} {user:?}->{opponent:?} {color:?} {ruleset:?} {tc:?}");
             let r = match tc {
                 Ok(tc) => svc
-                    .challenge(ch, user, opponent, false, color, ruleset, tc)
+                    .challenge(
+                        ch,
+                        user,
+                        opponent,
+                        false,
+                        Terms {
+                            color,
+                            ruleset,
+                            time_control: tc,
+                            ..Terms::default()
+                        },
+                    )
                     .await
                     .map(|v| vec![v.text(Locale::En, &name), v.text(Locale::Th, &name)]),
                 Err(e) => Err(e),

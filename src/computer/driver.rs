@@ -17,9 +17,10 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 use tracing::{debug, warn};
 
-use super::{engine_pool, FairyStockfish, Pool, Settings, FAIRY_STOCKFISH_LEVEL};
+use super::{engine_pool, FairyStockfish, Pool, Settings};
 use crate::game::{
-    ComputerSeat, ComputerTurn, DrawJudge, GameId, GameService, JudgeFuture, ServiceError,
+    ComputerLevel, ComputerSeat, ComputerTurn, DrawJudge, GameId, GameService, JudgeFuture,
+    ServiceError,
 };
 
 /// The computer opponent: our engine's thinking pool and the Fairy-Stockfish client. Share it
@@ -36,10 +37,8 @@ pub struct Computer {
 /// remaining time and the increment in live games). The one place the think time is decided.
 #[must_use]
 pub fn think_budget(settings: &Settings, turn: &ComputerTurn, now_ms: i64) -> Duration {
-    let level = settings
-        .budget(turn.seat.level)
-        .unwrap_or(settings.fairy_stockfish.movetime);
-    turn.clock.engine_budget(now_ms, level)
+    turn.clock
+        .engine_budget(now_ms, settings.think_time(turn.seat.level))
 }
 
 impl Computer {
@@ -56,13 +55,12 @@ impl Computer {
     }
 
     /// Whether `level` can be played on this host: [`ServiceError::FairyStockfishMissing`] for
-    /// level 9 without Fairy-Stockfish at its configured path; other levels are the service's
-    /// to check.
+    /// Fairy-Stockfish not at its configured path; our engine's levels always can.
     ///
     /// # Errors
     /// [`ServiceError::FairyStockfishMissing`].
-    pub fn check_level(&self, level: u8) -> Result<(), ServiceError> {
-        if level == FAIRY_STOCKFISH_LEVEL && !self.fairy_stockfish.is_installed() {
+    pub fn check_level(&self, level: ComputerLevel) -> Result<(), ServiceError> {
+        if level == ComputerLevel::FAIRY_STOCKFISH && !self.fairy_stockfish.is_installed() {
             return Err(ServiceError::FairyStockfishMissing);
         }
         Ok(())
@@ -82,10 +80,9 @@ impl Computer {
         turn: &ComputerTurn,
         now_ms: i64,
     ) -> anyhow::Result<(Move, Option<CountAction>)> {
-        let level = turn.seat.level;
-        if level == FAIRY_STOCKFISH_LEVEL {
+        let Some(level) = turn.seat.level.engine_level() else {
             return Ok((self.fairy_stockfish.best_move(&turn.game).await?, None));
-        }
+        };
         let mut game = turn.game.clone();
         let mut count = None;
         if game.ruleset() == Ruleset::Traditional {
@@ -117,7 +114,10 @@ impl DrawJudge for Judge {
     fn accepts_draw(&self, game: Game, seat: ComputerSeat) -> JudgeFuture {
         let pool = Arc::clone(&self.0);
         Box::pin(async move {
-            let level = seat.level.min(*super::ENGINE_LEVELS.end());
+            let level = seat
+                .level
+                .engine_level()
+                .unwrap_or(*ComputerLevel::ENGINE.end());
             match pool.accepts_draw_as(game, level, seat.side).await {
                 Ok(yes) => yes,
                 Err(e) => {
@@ -199,7 +199,7 @@ async fn play(service: &GameService, computer: &Computer, turn: &ComputerTurn, c
         Err(e) => {
             warn!(
                 game = turn.game_id.0,
-                level = turn.seat.level,
+                level = turn.seat.level.number(),
                 "the computer found no move: {e:#}"
             );
             return;

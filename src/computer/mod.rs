@@ -1,6 +1,9 @@
 //! Play against the computer: the thinking [`pool`] that runs our engine (levels 1 to 8) on its
 //! own OS threads, and the [`uci`] client for Fairy-Stockfish (level 9, ruleset `standard`
-//! only).
+//! only). The levels are [`ComputerLevel`]s, checked where they are read.
+//!
+//! This layer sits above the game service: it uses the service's types (turns, seats, the
+//! [`crate::game::DrawJudge`] it implements), and the service never uses it.
 //!
 //! Neither knows Discord or SQL: the game service hands them a [`makruk::Game`] and gets a
 //! [`makruk::Move`] (or a yes/no to a draw offer) back. The [`driver`] connects them to the game
@@ -15,16 +18,12 @@ pub mod uci;
 
 use std::time::Duration;
 
+use crate::game::{ComputerLevel, LeaderSettings};
+
 pub use driver::{think_budget, Computer};
 pub use engine_brain::engine_pool;
 pub use pool::{Brain, Canceller, Pool, PoolError, Reply, Request, Thinking};
 pub use uci::{FairyStockfish, UciError, UciSettings};
-
-/// The levels our own engine plays, weakest first.
-pub const ENGINE_LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
-
-/// The level played by Fairy-Stockfish (over [`uci`]), above [`ENGINE_LEVELS`].
-pub const FAIRY_STOCKFISH_LEVEL: u8 = 9;
 
 /// The default think-time budgets of levels 1 to 8, in milliseconds. Levels 1 to 6 follow
 /// pychess's movetimes for its Fairy-Stockfish levels (50 to 500 ms); levels 7 and 8 get more
@@ -64,12 +63,22 @@ impl Settings {
         self
     }
 
-    /// The think-time budget of `level`, or `None` unless `level` is in [`ENGINE_LEVELS`].
+    /// The most the computer thinks a move at `level`: our engine's level budget
+    /// ([`Settings::budgets`]), Fairy-Stockfish's `movetime`. The one place the think time of a
+    /// level is decided (the clock may cut it shorter: [`think_budget`]).
     #[must_use]
-    pub fn budget(&self, level: u8) -> Option<Duration> {
-        ENGINE_LEVELS
-            .contains(&level)
-            .then(|| self.budgets[usize::from(level - 1)])
+    pub fn think_time(&self, level: ComputerLevel) -> Duration {
+        match level.engine_level() {
+            Some(n) => self.budgets[usize::from(n - 1)],
+            None => self.fairy_stockfish.movetime,
+        }
+    }
+
+    /// The leader lease's default timing with these think times (the sweep's patience with a
+    /// computer turn: [`LeaderSettings::think`]).
+    #[must_use]
+    pub fn leader_settings(&self) -> LeaderSettings {
+        LeaderSettings::new(|level| self.think_time(level))
     }
 }
 
@@ -103,10 +112,16 @@ mod tests {
     #[test]
     fn budgets_by_level() {
         let s = Settings::default();
-        assert_eq!(s.budget(1), Some(Duration::from_millis(50)));
-        assert_eq!(s.budget(8), Some(Duration::from_secs(2)));
-        assert_eq!(s.budget(0), None);
-        assert_eq!(s.budget(FAIRY_STOCKFISH_LEVEL), None);
+        let level = |n| ComputerLevel::new(n).expect("a level");
+        assert_eq!(s.think_time(level(1)), Duration::from_millis(50));
+        assert_eq!(s.think_time(level(8)), Duration::from_secs(2));
+        assert_eq!(
+            s.think_time(ComputerLevel::FAIRY_STOCKFISH),
+            s.fairy_stockfish.movetime
+        );
+        let leader = s.leader_settings();
+        assert_eq!(leader.think[0], Duration::from_millis(50));
+        assert_eq!(leader.think[8], s.fairy_stockfish.movetime);
         assert!(
             s.budgets.windows(2).all(|w| w[0] < w[1]),
             "stronger levels think longer"

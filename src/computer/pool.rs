@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 use makruk::{Color, CountAction, Game, Move};
 use tokio::sync::oneshot;
 
-use super::{Settings, ENGINE_LEVELS};
+use super::Settings;
+use crate::types::ComputerLevel;
 
 /// What plays: chooses moves and answers draw offers at a level. The pool calls it on a worker
 /// thread, one request at a time; it may block for up to the budget it is given.
@@ -53,14 +54,14 @@ pub enum Request {
     Move {
         /// The game so far (its history matters for repetitions and counting).
         game: Game,
-        /// 1 to 8 ([`ENGINE_LEVELS`]).
+        /// 1 to 8 ([`ComputerLevel::ENGINE`]).
         level: u8,
     },
     /// Answer the opponent's draw offer, as `side`.
     Draw {
         /// The game so far.
         game: Game,
-        /// 1 to 8 ([`ENGINE_LEVELS`]).
+        /// 1 to 8 ([`ComputerLevel::ENGINE`]).
         level: u8,
         /// The side that answers (to move or not).
         side: Color,
@@ -70,7 +71,7 @@ pub enum Request {
     Count {
         /// The game so far.
         game: Game,
-        /// 1 to 8 ([`ENGINE_LEVELS`]).
+        /// 1 to 8 ([`ComputerLevel::ENGINE`]).
         level: u8,
     },
 }
@@ -203,7 +204,7 @@ impl Pool {
             stop: Arc::clone(&stop),
         };
         let level = request.level();
-        if !ENGINE_LEVELS.contains(&level) {
+        if !ComputerLevel::ENGINE.contains(&level) {
             let _ = tx.send(Err(PoolError::Level(level)));
             return thinking;
         }

@@ -221,7 +221,7 @@ impl Process {
         };
         p.send("uci").await?;
         let mut makruk = false;
-        p.expect("uciok", s.start_timeout, |line| {
+        p.read_until("uciok", s.start_timeout, |line| {
             // `option name UCI_Variant type combo default chess var … var makruk …`
             if line.starts_with("option name UCI_Variant ") {
                 makruk = line.split_whitespace().any(|word| word == "makruk");
@@ -236,7 +236,7 @@ impl Process {
         }
         p.send("setoption name UCI_Variant value makruk\nisready")
             .await?;
-        p.expect("readyok", s.start_timeout, |line| line == "readyok")
+        p.read_until("readyok", s.start_timeout, |line| line == "readyok")
             .await?;
         tracing::info!(path = %s.path.display(), "Fairy-Stockfish started");
         Ok(p)
@@ -251,7 +251,7 @@ impl Process {
         let ms = s.movetime.as_millis().max(1);
         self.send(&format!("{position}\ngo movetime {ms}")).await?;
         let line = self
-            .expect("bestmove", s.movetime + s.grace, |line| {
+            .read_until("bestmove", s.movetime + s.grace, |line| {
                 line.starts_with("bestmove")
             })
             .await?;
@@ -271,9 +271,10 @@ impl Process {
         self.stdin.flush().await.map_err(write_error)
     }
 
-    /// Reads lines until `done` says one is the awaited answer, and returns that line
-    /// (trimmed).
-    async fn expect(
+    /// Reads lines until `done` says one is the awaited answer (`waiting_for`, for the timeout's
+    /// error), and returns that line (trimmed); [`UciError::Timeout`] after `within`,
+    /// [`UciError::Exited`] when the process ends first.
+    async fn read_until(
         &mut self,
         waiting_for: &'static str,
         within: Duration,

@@ -422,9 +422,7 @@ pub async fn run(
     );
     service = service
         .with_draw_judge(computer.draw_judge())
-        .with_leader_settings(crate::game::LeaderSettings::new(
-            &config.computer_settings(),
-        ));
+        .with_leader_settings(config.computer_settings().leader_settings());
     // Before any request: the downtime is given back and the scheduler armed from the database.
     let clocks = service
         .start_clocks()

@@ -127,11 +127,15 @@ impl GameService {
     }
 
     /// A board of `game` after `plies` plies reached its channel: its moves before that ply are
-    /// announced. Marking again is harmless.
+    /// announced. Marking again is harmless; a board with no plies has nothing to mark (no
+    /// write transaction is opened for it).
     ///
     /// # Errors
     /// Database errors.
     pub async fn mark_announced(&self, game: GameId, plies: u32) -> Result<(), ServiceError> {
+        if plies == 0 {
+            return Ok(());
+        }
         let mut tx = self.store.begin_write().await?;
         let marked = store::mark_announced(&mut tx, game, i64::from(plies)).await?;
         tx.commit().await?;

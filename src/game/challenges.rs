@@ -6,11 +6,11 @@
 use anyhow::anyhow;
 use makruk::{Color, Game, Position};
 
-use super::persist::Loaded;
+use super::loaded::Loaded;
 use super::threads::Thread;
 use super::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, Event, GameId, GameService,
-    Reply, Ruleset, ServiceError, UserId,
+    Reply, Ruleset, ServiceError, Terms, UserId,
 };
 use crate::clock::{ClockState, TimeControl};
 use crate::store::{self, ChallengeRow, Tx};
@@ -121,85 +121,33 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
 }
 
 impl GameService {
-    /// `challenger` challenges `opponent` in `channel`, asking for `color`, under `ruleset`,
-    /// with `time_control` (see [`GameService::time_control`] for the `time` option). The
-    /// challenge expires after 10 minutes (see [`GameService::with_challenge_ttl`]).
+    /// `challenger` challenges `opponent` in `channel` on `terms`: the colour asked for, the
+    /// ruleset, the time control (see [`GameService::time_control`] for the `time` option), the
+    /// server and whether the game is to be rated (a game outside any server is unrated), and
+    /// whether it is to be played in a thread of its own (see
+    /// [`GameService::challenge_wants_thread`] and [`GameService::accept_in`]). The challenge
+    /// expires after 10 minutes (see [`GameService::with_challenge_ttl`]).
     ///
     /// # Errors
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`] (`opponent_is_bot`),
     /// [`ServiceError::ChannelBusy`] (a game is being played here),
     /// [`ServiceError::ChallengePending`] (another challenge is open here), `Internal`.
-    ///
-    /// A challenge outside any server: its game is unrated (see [`GameService::challenge_in`]).
-    // The challenge's terms one by one, as the command gives them (a struct would only be
-    // taken apart again here).
-    #[allow(clippy::too_many_arguments)]
+    #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
         channel: ChannelId,
         challenger: UserId,
         opponent: UserId,
         opponent_is_bot: bool,
-        color: ColorChoice,
-        ruleset: Ruleset,
-        time_control: TimeControl,
+        terms: Terms,
     ) -> Result<ChallengeView, ServiceError> {
-        let terms = (color, ruleset, time_control);
-        self.challenge_in(
-            Ladder::default(),
-            channel,
-            challenger,
-            opponent,
-            opponent_is_bot,
-            terms,
-        )
-        .await
-    }
-
-    /// [`GameService::challenge`] on a server (`ladder.guild`), rated or not (`ladder.rated`);
-    /// `terms` are the colour, ruleset and time control asked for.
-    ///
-    /// # Errors
-    /// As [`GameService::challenge`].
-    pub async fn challenge_in(
-        &self,
-        ladder: Ladder,
-        channel: ChannelId,
-        challenger: UserId,
-        opponent: UserId,
-        opponent_is_bot: bool,
-        terms: (ColorChoice, Ruleset, TimeControl),
-    ) -> Result<ChallengeView, ServiceError> {
-        self.challenge_with_thread(
+        let Terms {
+            color,
+            ruleset,
+            time_control,
             ladder,
-            channel,
-            challenger,
-            opponent,
-            opponent_is_bot,
-            terms,
-            false,
-        )
-        .await
-    }
-
-    /// [`GameService::challenge_in`], its game to be played in a thread of its own if `thread`
-    /// (see [`GameService::challenge_wants_thread`] and [`GameService::accept_in`]).
-    ///
-    /// # Errors
-    /// As [`GameService::challenge`].
-    // As `challenge`: the terms one by one.
-    #[allow(clippy::too_many_arguments)]
-    #[tracing::instrument(skip(self))]
-    pub async fn challenge_with_thread(
-        &self,
-        ladder: Ladder,
-        channel: ChannelId,
-        challenger: UserId,
-        opponent: UserId,
-        opponent_is_bot: bool,
-        (color, ruleset, time_control): (ColorChoice, Ruleset, TimeControl),
-        thread: bool,
-    ) -> Result<ChallengeView, ServiceError> {
+            thread,
+        } = terms;
         if challenger == opponent {
             return Err(ServiceError::ChallengeSelf);
         }

@@ -18,8 +18,9 @@ use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
-use super::persist::{save, stored_clock, Loaded};
-use super::{Announcement, Event, GameId, GameService, ServiceError};
+use super::loaded::Loaded;
+use super::persist::{save, stored_clock};
+use super::{Announcement, GameId, GameService, ServiceError};
 use crate::clock::{heartbeat, scheduler, DueHandler, DueKind, SchedulerHandle};
 use crate::store::{self, GameState};
 
@@ -198,21 +199,13 @@ impl GameService {
             // Changed since it was armed: that change armed the game again.
             return Ok(true);
         }
-        let channel = g.row.channel_id;
         if g.clock.is_out_of_time(now_ms) {
             // A reminder entry that finds the flag fallen ends the game too: one write.
-            g.flag(now_ms);
-            match save(&self.store, &self.cache, &mut g, now_ms).await {
-                Ok(()) => {}
-                Err(ServiceError::Conflict) => return Ok(false),
-                Err(e) => return Err(e),
-            }
-            self.changed(&g);
-            self.announce(Announcement::TimedOut {
-                channel,
-                reply: g.reply(Event::TimedOut, None, None),
-            });
-            return Ok(true);
+            return match self.time_out(&mut g, now_ms).await {
+                Ok(()) => Ok(true),
+                Err(ServiceError::Conflict) => Ok(false),
+                Err(e) => Err(e),
+            };
         }
         match kind {
             DueKind::Flag => {
@@ -237,7 +230,7 @@ impl GameService {
                 self.changed(&g);
                 let turn = g.m.position().turn();
                 self.announce(Announcement::Reminder {
-                    channel,
+                    channel: g.channel(),
                     game: g.row.id,
                     user: g.player(turn),
                     deadline_ms: g.clock.deadline_ms(),

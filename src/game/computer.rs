@@ -20,25 +20,14 @@ use makruk::{Color, CountAction, Game, Move, Ruleset};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::challenges::NewGame;
-use super::offers::count_offer_stands;
-use super::persist::Loaded;
-use super::threads::Thread;
+use super::loaded::Loaded;
+use super::threads::Place;
 use super::{
-    Announcement, ChannelId, ColorChoice, Event, GameId, GameService, OfferKind, Reply,
-    ServiceError, UserId,
+    Announcement, ChannelId, ColorChoice, ComputerLevel, ComputerSeat, Event, GameId, GameService,
+    Ladder, OfferKind, Reply, ServiceError, Terms, UserId,
 };
-use crate::clock::{ClockState, TimeControl};
-use crate::computer::FAIRY_STOCKFISH_LEVEL;
+use crate::clock::ClockState;
 use crate::store::{self, GameState};
-pub use crate::types::ComputerSeat;
-
-/// The levels a computer game may be played at: our engine's 1 to 8, and
-/// [`FAIRY_STOCKFISH_LEVEL`].
-pub const COMPUTER_LEVELS: std::ops::RangeInclusive<u8> = 1..=FAIRY_STOCKFISH_LEVEL;
-
-/// The level of `/play` without one.
-pub const DEFAULT_COMPUTER_LEVEL: u8 = 3;
-
 /// It is the computer's turn: what it needs to think, and the game version its move must be
 /// made on (a move for an older version does nothing, see [`GameService::computer_move`]).
 #[derive(Clone, Debug)]
@@ -91,7 +80,7 @@ pub(super) fn computer_turn(g: &Loaded) -> Option<ComputerTurn> {
         && g.m.position().turn() == seat.side
         && g.m.position().has_legal_move();
     to_move.then(|| ComputerTurn {
-        channel: g.row.channel_id,
+        channel: g.channel(),
         game_id: g.row.id,
         version: g.row.version,
         seat,
@@ -107,37 +96,6 @@ fn computer_side(g: &Loaded) -> Result<Color, ServiceError> {
         .computer
         .map(|c| c.side)
         .ok_or(ServiceError::NotAPlayer)
-}
-
-/// A takeback in a game against the computer, asked by `human` at `now_ms`: undoes the human's
-/// last move and the computer's reply to it, if made, so that it is the human's turn again, and
-/// gives the clocks back as for a takeback between people (lichess's rule, ply by ply: both
-/// clocks as when the human's turn began, that turn starting again now). Standing offers lapse
-/// (a running count's offer stays while its count runs).
-pub(super) fn take_back_from_computer(
-    g: &mut Loaded,
-    human: Color,
-    now_ms: i64,
-) -> Result<(), ServiceError> {
-    let plies = if g.m.position().turn() == human { 2 } else { 1 };
-    if g.m.moves().len() < plies {
-        return Err(ServiceError::NothingToTakeBack);
-    }
-    for _ in 0..plies {
-        let before = g.clocks_before_last_ply();
-        g.clock
-            .take_back(before, now_ms)
-            .map_err(|e| anyhow!("the clock refused a takeback in time: {e}"))?;
-        g.m.undo();
-        g.clocks.pop();
-    }
-    g.set_offer(OfferKind::Takeback, None);
-    if let Some(side) = g.offer(OfferKind::Draw) {
-        if !count_offer_stands(g, side) {
-            g.set_offer(OfferKind::Draw, None);
-        }
-    }
-    Ok(())
 }
 
 impl GameService {
@@ -187,72 +145,36 @@ impl GameService {
         Ok(turns)
     }
 
-    /// `human` starts a game against the computer in `channel`; the computer plays as user
-    /// `computer` (the bot's own user) at `level` (1 to 8, or 9 for Fairy-Stockfish), `human`
-    /// takes `color` (random: drawn now), both on the clocks of `time_control`. When the computer has White, its first turn is handed
-    /// out at once ([`GameService::computer_turns`]). Whether Fairy-Stockfish is installed is
-    /// the caller's to check.
+    /// `human` starts a game against the computer at `place` (in its thread if one was opened;
+    /// a bare [`ChannelId`] is a place), on `terms` (colour, random: drawn now; ruleset; time
+    /// control; the server, for the game's locale [`GameService::game_locale`]: the game stays
+    /// unrated; `terms.thread` is for challenges and not read here). The computer plays as user
+    /// `computer` (the bot's own user) at `level`. When the computer has White, its first turn
+    /// is handed out at once ([`GameService::computer_turns`]). Whether Fairy-Stockfish is
+    /// installed is the caller's to check.
     ///
     /// # Errors
-    /// [`ServiceError::ComputerLevel`] (not in [`COMPUTER_LEVELS`]),
-    /// [`ServiceError::FairyStockfishRules`] (level 9 under another ruleset than `standard`),
-    /// [`ServiceError::ChallengeSelf`] (`human` is the computer), [`ServiceError::ChannelBusy`]
-    /// (the one active game per channel), [`ServiceError::ChallengePending`] (a challenge
-    /// between people waits for its answer here), `Conflict`, `Internal`.
-    // The game's terms one by one, as `/play` gives them (as `challenge`).
-    #[allow(clippy::too_many_arguments)]
+    /// [`ServiceError::FairyStockfishRules`] (Fairy-Stockfish under another ruleset than
+    /// `standard`), [`ServiceError::ChallengeSelf`] (`human` is the computer),
+    /// [`ServiceError::ChannelBusy`] (the one active game per channel),
+    /// [`ServiceError::ChallengePending`] (a challenge between people waits for its answer
+    /// here), `Conflict`, `Internal`.
+    #[tracing::instrument(skip(self, place))]
     pub async fn play_computer(
         &self,
-        channel: ChannelId,
+        place: impl Into<Place>,
         human: UserId,
         computer: UserId,
-        level: u8,
-        color: ColorChoice,
-        ruleset: Ruleset,
-        time_control: TimeControl,
+        level: ComputerLevel,
+        terms: Terms,
     ) -> Result<Reply, ServiceError> {
-        let terms = (color, ruleset, time_control);
-        self.play_computer_in((None, channel, None), human, computer, level, terms)
-            .await
-    }
-
-    /// Whether the computer plays at `level` under `ruleset` (what [`GameService::play_computer`]
-    /// checks first, for a caller with work to do before it: opening a thread).
-    ///
-    /// # Errors
-    /// [`ServiceError::ComputerLevel`], [`ServiceError::FairyStockfishRules`].
-    pub fn check_computer_terms(level: u8, ruleset: Ruleset) -> Result<(), ServiceError> {
-        if !COMPUTER_LEVELS.contains(&level) {
-            return Err(ServiceError::ComputerLevel(level));
-        }
-        if level == FAIRY_STOCKFISH_LEVEL && ruleset != Ruleset::Standard {
-            return Err(ServiceError::FairyStockfishRules);
-        }
-        Ok(())
-    }
-
-    /// [`GameService::play_computer`] on server `guild` (the game stays unrated; its public
-    /// messages are written in the server's locale, [`GameService::game_locale`]), in `thread`
-    /// if given (the game's channel is the thread; `channel` is then ignored), with `terms` the
-    /// colour, ruleset and time control.
-    ///
-    /// # Errors
-    /// As [`GameService::play_computer`] (for the thread's channel).
-    #[tracing::instrument(skip(self))]
-    pub async fn play_computer_in(
-        &self,
-        (guild, channel, thread): (Option<super::GuildId>, ChannelId, Option<Thread>),
-        human: UserId,
-        computer: UserId,
-        level: u8,
-        (color, ruleset, time_control): (ColorChoice, Ruleset, TimeControl),
-    ) -> Result<Reply, ServiceError> {
-        Self::check_computer_terms(level, ruleset)?;
-        let channel = thread.map_or(channel, |t| t.channel);
+        let place = place.into();
+        Self::check_computer_terms(level, terms.ruleset)?;
+        let channel = place.game_channel();
         if human == computer {
             return Err(ServiceError::ChallengeSelf);
         }
-        let human_white = match color {
+        let human_white = match terms.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
             ColorChoice::Random => rand::random_bool(0.5),
@@ -285,23 +207,39 @@ impl GameService {
             channel,
             white,
             black,
-            ruleset,
+            ruleset: terms.ruleset,
             computer: Some(seat),
-            time_control,
+            time_control: terms.time_control,
             // Games against the computer are unrated.
-            ladder: crate::types::Ladder {
-                guild,
+            ladder: Ladder {
+                guild: terms.ladder.guild,
                 rated: false,
             },
         };
         let g = self.insert_new_game(&mut tx, new, now_ms).await?;
-        if let Some(t) = thread {
+        if let Some(t) = place.thread {
             super::challenges::set_parent(&mut tx, g.row.id, t).await?;
         }
         tx.commit().await?;
         self.started(&g);
         self.notify_computer_turn(&g);
         Ok(g.reply(Event::Started, Some(human), None))
+    }
+
+    /// Whether the computer plays at `level` under `ruleset` (what [`GameService::play_computer`]
+    /// checks first, for a caller with work to do before it: opening a thread).
+    ///
+    /// # Errors
+    /// [`ServiceError::FairyStockfishRules`].
+    pub fn check_computer_terms(
+        level: ComputerLevel,
+        ruleset: Ruleset,
+    ) -> Result<(), ServiceError> {
+        if level.plays(ruleset) {
+            Ok(())
+        } else {
+            Err(ServiceError::FairyStockfishRules)
+        }
     }
 
     /// The computer plays `mv` in the game of `turn`, first starting or stopping its
@@ -331,13 +269,13 @@ impl GameService {
                     return Err(ServiceError::Stale);
                 }
                 if let Some(action) = count {
-                    super::count::apply_count(g, side, action == CountAction::Start)?;
+                    g.apply_count(side, action == CountAction::Start)?;
                 }
                 if !g.m.position().is_legal(&mv) {
                     let uci = makruk::uci::to_uci(&mv);
                     return Err(anyhow!("the computer's move {uci} is not legal here").into());
                 }
-                super::play::apply_move(g, side, &mv, now)
+                g.apply_move(side, &mv, now)
             })
             .await
             .map_err(|e| match e {
@@ -408,9 +346,9 @@ impl GameService {
                     return Err(ServiceError::Stale);
                 }
                 if accepts {
-                    super::offers::accept(g, OfferKind::Draw, side, now)
+                    g.accept(OfferKind::Draw, side, now)
                 } else {
-                    super::offers::decline(g, OfferKind::Draw, side)
+                    g.decline(OfferKind::Draw, side)
                 }
             })
             .await;

@@ -1,38 +1,10 @@
 //! `traditional` counting on request (board's honour started and stopped by the players) and
 //! the count of any ruleset explained.
 
-use makruk::Color;
-
-use super::persist::{game_end, load_current_or_last, Loaded};
-use super::{text, ChannelId, Event, GameService, OfferKind, Reply, Ruleset, ServiceError, UserId};
+use super::loaded::game_end;
+use super::persist::load_current_or_last;
+use super::{text, ChannelId, Event, GameService, Reply, ServiceError, UserId};
 use crate::i18n::Locale;
-
-/// `traditional`: `side` starts (`start`, on its turn) or stops its board's-honour count in
-/// `g`. A player's request and the computer's both come here.
-pub(super) fn apply_count(g: &mut Loaded, side: Color, start: bool) -> Result<(), ServiceError> {
-    if g.m.ruleset() != Ruleset::Traditional {
-        return Err(ServiceError::NotTraditional);
-    }
-    if start {
-        if g.m.position().turn() != side {
-            return Err(ServiceError::NotYourTurn);
-        }
-        g.m.start_count().map_err(ServiceError::Count)?;
-    } else {
-        g.m.stop_count().map_err(ServiceError::Count)?;
-        // The count belongs to the side that started it; only that side stops it.
-        if g.m.events().last().is_some_and(|e| e.by != side) {
-            return Err(ServiceError::NotYourCount);
-        }
-    }
-    // A running board's-honour count is the counting side's standing draw offer.
-    if start {
-        g.set_offer(OfferKind::Draw, Some(side));
-    } else if g.offer(OfferKind::Draw) == Some(side) {
-        g.set_offer(OfferKind::Draw, None);
-    }
-    Ok(())
-}
 
 impl GameService {
     /// `traditional`: the player to move starts counting board's honour (RULES.md). The
@@ -78,7 +50,7 @@ impl GameService {
             Event::CountStopped
         };
         let (g, ()) = self
-            .with_game(channel, user, |g, side, _| apply_count(g, side, start))
+            .with_game(channel, user, |g, side, _| g.apply_count(side, start))
             .await?;
         // Against the computer a started count is judged at once, as a draw offer is.
         if start && g.row.computer.is_some() {

@@ -1,9 +1,9 @@
 //! [`ServiceError`]: what can go wrong with a request. User errors get a short friendly,
-//! localised message (ephemeral in Discord); internal errors are logged and get an apology.
+//! localised message (ephemeral in Discord; written by the text layer, `text.rs`, from the
+//! variant's [`ServiceError::name`]); internal errors are logged and get an apology.
 
 use crate::clock::{Kind, UnknownTimeControl};
-use crate::i18n::Locale;
-use crate::types::{ChallengeId, GameId, OfferKind, UserId, UserName};
+use crate::types::{ChallengeId, GameId, OfferKind, UnknownComputerLevel, UserId};
 use makruk::{CountRequestError, MoveInputError};
 
 /// The longest move text the service reads, in characters (the rules crate's limit; the
@@ -88,8 +88,8 @@ pub enum ServiceError {
     #[error("no such game")]
     GameNotFound,
     /// A computer game's level is not one of 1 to 9.
-    #[error("level {0} is not one of 1 to 9")]
-    ComputerLevel(u8),
+    #[error("{0}")]
+    ComputerLevel(#[from] UnknownComputerLevel),
     /// Level 9 (Fairy-Stockfish) plays the `standard` ruleset only.
     #[error("Fairy-Stockfish plays only the standard rules")]
     FairyStockfishRules,
@@ -165,13 +165,5 @@ impl ServiceError {
             ServiceError::Conflict => "conflict",
             ServiceError::Internal(_) => "internal",
         }
-    }
-
-    /// The localised message for the user: what went wrong and what to do next, users written
-    /// by `user`. [`ServiceError::Internal`] gives a generic apology (details go to the log, not
-    /// the user).
-    #[must_use]
-    pub fn message(&self, locale: Locale, user: UserName<'_>) -> String {
-        super::text::error_message(self, locale, user)
     }
 }

@@ -32,9 +32,8 @@ use tokio::task::JoinHandle;
 
 use super::computer::computer_turn;
 use super::persist::{load, stored_clock};
-use super::{GameService, ServiceError};
+use super::{ComputerLevel, GameService, ServiceError};
 use crate::clock::{DueHandler as _, DueKind};
-use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::store;
 
 /// The name of the lease row of the leader.
@@ -53,39 +52,38 @@ pub struct LeaderSettings {
     /// armed it has had its chance.
     pub grace: Duration,
     /// The most the computer may think at each level, levels 1 to 9 (`think[level - 1]`): a
-    /// turn waiting longer (plus the grace) is taken as orphaned. Default: the engine's
-    /// default budgets and Fairy-Stockfish's default `movetime`.
+    /// turn waiting longer (plus the grace) is taken as orphaned. Default: zero (a turn is
+    /// orphaned after the grace alone); the bot gives the computer's think times
+    /// (`crate::computer::Settings::leader_settings`, through [`LeaderSettings::new`]).
     pub think: [Duration; 9],
 }
 
 impl Default for LeaderSettings {
     fn default() -> LeaderSettings {
-        LeaderSettings::new(&crate::computer::Settings::default())
+        LeaderSettings::new(|_| Duration::ZERO)
     }
 }
 
 impl LeaderSettings {
-    /// The default timing, with the think times of `computer` (its level budgets; level 9:
-    /// Fairy-Stockfish's `movetime`).
+    /// The default timing (a 15 s lease renewed every 5 s, 10 s of grace), with `think` the
+    /// most the computer thinks at each level.
     #[must_use]
-    pub fn new(computer: &crate::computer::Settings) -> LeaderSettings {
-        let think = std::array::from_fn(|i| {
-            let level = u8::try_from(i + 1).unwrap_or(FAIRY_STOCKFISH_LEVEL);
-            computer
-                .budget(level)
-                .unwrap_or(computer.fairy_stockfish.movetime)
-        });
+    pub fn new(think: impl Fn(ComputerLevel) -> Duration) -> LeaderSettings {
+        let mut times = [Duration::ZERO; 9];
+        for (time, level) in times.iter_mut().zip(ComputerLevel::all()) {
+            *time = think(level);
+        }
         LeaderSettings {
             lease: Duration::from_secs(15),
             every: Duration::from_secs(5),
             grace: Duration::from_secs(10),
-            think,
+            think: times,
         }
     }
 
-    fn think_ms(&self, level: u8) -> i64 {
-        let i = usize::from(level.clamp(1, FAIRY_STOCKFISH_LEVEL) - 1);
-        ms(self.think[i])
+    fn think_ms(&self, level: ComputerLevel) -> i64 {
+        let i = usize::from(level.number()).saturating_sub(1);
+        self.think.get(i).map_or(0, |&d| ms(d))
     }
 }
 

@@ -13,10 +13,14 @@
 //! Challenges run in one write transaction each. The one-active-game-per-channel and
 //! one-open-challenge-per-channel rules are unique indexes in the database.
 //!
-//! One file per concern, each an `impl GameService` block:
-//! - `persist`: reading a game (replay, cache), writing it back, the optimistic retry loop;
+//! One file per concern, each an `impl GameService` block, over one file of pure steps:
+//! - `loaded`: the game read and replayed (`Loaded`) and its steps, without a database (a move,
+//!   offers made, accepted, declined and lapsing, takebacks, counts, a flag, the game's end,
+//!   the answer);
+//! - `persist`: reading a game (replay, cache), writing it back, the optimistic retry loop, the
+//!   one path of a flag falling (`time_out`);
 //! - `challenges`: challenge, accept, decline, withdraw;
-//! - `play`: moves, resignation, abort;
+//! - `play`: moves, resignation, abort (load, call `Loaded`'s step, save: as every request file);
 //! - `offers`: draw offers and takeback requests ([`OfferKind`]), one code path for both;
 //! - `count`: `traditional` count requests and the count explained;
 //! - `queries`: the board, move suggestions, history, PGN, the rules;
@@ -44,6 +48,7 @@ mod computer;
 mod count;
 mod error;
 mod leader;
+mod loaded;
 mod offers;
 mod persist;
 mod play;
@@ -56,15 +61,14 @@ use std::sync::Arc;
 
 pub use crate::clock::{ClockStatus, Kind, TimeControl};
 pub use crate::types::{
-    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, EndReason, Event, GameEnd,
-    GameId, GameRatings, GameResult, GameSummary, GuildId, Ladder, OfferKind, PgnExport,
-    RatingChange, Reply, RulesTopic, Status, UserId, UserName,
+    ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, ComputerLevel,
+    ComputerSeat, EndReason, Event, GameEnd, GameId, GameRatings, GameResult, GameSummary, GuildId,
+    Ladder, OfferKind, PgnExport, RatingChange, Reply, RulesTopic, Status, Terms,
+    UnknownComputerLevel, UserId, UserName,
 };
 pub use announce::Announcement;
 pub use clocks::ClockStart;
-pub use computer::{
-    ComputerSeat, ComputerTurn, DrawJudge, JudgeFuture, COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL,
-};
+pub use computer::{ComputerTurn, DrawJudge, JudgeFuture};
 pub use error::{ServiceError, MAX_INPUT_LEN};
 pub use leader::{LeaderSettings, Sweep, LEADER_LEASE};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
@@ -78,7 +82,7 @@ pub use ratings::{
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub use text::{reminder_text, ruleset_name};
-pub use threads::{GuildSettings, Thread};
+pub use threads::{GuildSettings, Place, Thread};
 
 use crate::clock::{SystemTimeSource, TimeSource};
 use crate::i18n::Locale;

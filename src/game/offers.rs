@@ -1,87 +1,10 @@
 //! Draw offers and takeback requests: one [`OfferKind`], one code path. A player makes an
 //! offer, the opponent accepts or declines it; what accepting does depends on the kind (a draw
 //! by agreement, or the last ply undone), and so do when an offer may be made and when it
-//! lapses.
+//! lapses. The steps themselves are [`super::loaded::Loaded`]'s (`make_offer`, `accept`,
+//! `decline`, `take_back_from_computer`); here they are loaded, called and saved.
 
-use anyhow::anyhow;
-use makruk::{Color, CountKind, Ruleset};
-
-use super::computer::take_back_from_computer;
-use super::persist::Loaded;
-use super::{
-    ChannelId, EndReason, Event, GameEnd, GameResult, GameService, OfferKind, Reply, ServiceError,
-    UserId,
-};
-
-/// True when the last ply on the board is `side`'s (what a takeback undoes).
-fn last_ply_is(g: &Loaded, side: Color) -> bool {
-    !g.m.moves().is_empty() && g.m.position().turn() != side
-}
-
-/// `traditional`: a running board's-honour count is a standing draw offer of the counting
-/// side (docs/RULES.md, "Ruleset `traditional`"); it does not lapse with the opponent's moves.
-pub(super) fn count_offer_stands(g: &Loaded, offerer: Color) -> bool {
-    g.m.ruleset() == Ruleset::Traditional
-        && g.m
-            .count()
-            .is_some_and(|c| c.kind == CountKind::BoardsHonour && c.counting == offerer)
-}
-
-/// What a move by `mover` does to the offers: the opponent's draw offer lapses (unless it is a
-/// running count, see [`count_offer_stands`]), and a takeback request lapses whoever made it.
-pub(super) fn lapse_on_move(g: &mut Loaded, mover: Color) {
-    let opponent = mover.other();
-    if g.offer(OfferKind::Draw) == Some(opponent) && !count_offer_stands(g, opponent) {
-        g.set_offer(OfferKind::Draw, None);
-    }
-    g.set_offer(OfferKind::Takeback, None);
-}
-
-/// `side` accepts the opponent's standing offer of `kind`.
-pub(super) fn accept(
-    g: &mut Loaded,
-    kind: OfferKind,
-    side: Color,
-    now: i64,
-) -> Result<(), ServiceError> {
-    let offerer = side.other();
-    if g.offer(kind) != Some(offerer) {
-        return Err(ServiceError::NoOffer(kind));
-    }
-    match kind {
-        OfferKind::Draw => g.finish(
-            GameEnd {
-                result: GameResult::Draw,
-                reason: EndReason::Agreement,
-            },
-            now,
-        ),
-        OfferKind::Takeback => {
-            if !last_ply_is(g, offerer) {
-                return Err(ServiceError::NoOffer(kind));
-            }
-            // lichess's rule: both clocks as when the taken-back ply's turn started, that
-            // turn starting again now (see `crate::clock::state`).
-            let before = g.clocks_before_last_ply();
-            g.clock
-                .take_back(before, now)
-                .map_err(|e| anyhow!("the clock refused a takeback in time: {e}"))?;
-            g.m.undo();
-            g.clocks.pop();
-            g.set_offer(kind, None);
-        }
-    }
-    Ok(())
-}
-
-/// `side` declines the opponent's standing offer of `kind`.
-pub(super) fn decline(g: &mut Loaded, kind: OfferKind, side: Color) -> Result<(), ServiceError> {
-    if g.offer(kind) != Some(side.other()) {
-        return Err(ServiceError::NoOffer(kind));
-    }
-    g.set_offer(kind, None);
-    Ok(())
-}
+use super::{ChannelId, Event, GameService, OfferKind, Reply, ServiceError, UserId};
 
 impl GameService {
     /// `user` offers a draw (either player, at any time) or asks to take back their last move
@@ -91,7 +14,7 @@ impl GameService {
     ///
     /// Against the computer both are answered at once: a takeback is granted (the player's last
     /// move and the computer's reply are undone, so it is the player's turn again), and a draw
-    /// offer is accepted or declined as the [`super::computer::DrawJudge`] says (the answer's
+    /// offer is accepted or declined as the [`super::DrawJudge`] says (the answer's
     /// event is then [`Event::OfferAccepted`] or [`Event::OfferDeclined`], by the computer).
     ///
     /// # Errors
@@ -107,23 +30,10 @@ impl GameService {
         let (g, event) = self
             .with_game(channel, user, |g, side, now| {
                 if kind == OfferKind::Takeback && g.row.computer.is_some() {
-                    take_back_from_computer(g, side, now)?;
+                    g.take_back_from_computer(side, now)?;
                     return Ok(Event::OfferAccepted(kind));
                 }
-                if kind == OfferKind::Takeback && !last_ply_is(g, side) {
-                    return Err(ServiceError::NothingToTakeBack);
-                }
-                match g.offer(kind) {
-                    Some(c) if c == side => Err(ServiceError::AlreadyOffered(kind)),
-                    Some(_) => {
-                        accept(g, kind, side, now)?;
-                        Ok(Event::OfferAccepted(kind))
-                    }
-                    None => {
-                        g.set_offer(kind, Some(side));
-                        Ok(Event::Offered(kind))
-                    }
-                }
+                g.make_offer(kind, side, now)
             })
             .await?;
         match (event, g.row.computer) {
@@ -151,7 +61,7 @@ impl GameService {
         kind: OfferKind,
     ) -> Result<Reply, ServiceError> {
         self.game_action(channel, user, Event::OfferAccepted(kind), |g, side, now| {
-            accept(g, kind, side, now)
+            g.accept(kind, side, now)
         })
         .await
     }
@@ -168,7 +78,7 @@ impl GameService {
         kind: OfferKind,
     ) -> Result<Reply, ServiceError> {
         self.game_action(channel, user, Event::OfferDeclined(kind), |g, side, _| {
-            decline(g, kind, side)
+            g.decline(kind, side)
         })
         .await
     }

@@ -4,60 +4,18 @@
 //! the game's clock: a request arriving after the side to move's flag fell ends the game on
 //! time instead (in the same versioned write as any change).
 
-use crate::store::DbConn;
 use anyhow::{anyhow, bail, Context as _};
 use makruk::{Color, CountAction, Game, Position};
 
 use super::cache::GameCache;
-use super::{
-    Announcement, ChannelId, EndReason, Event, GameEnd, GameService, OfferKind, Reply,
-    ServiceError, Status, UserId,
-};
-use crate::clock::{ClockState, FlagOutcome, Snapshot};
-use crate::store::{self, CountEventRow, GameRow, GameState, MoveRow, Store, Tx};
-use crate::types::{GameRatings, GameResult};
+use super::loaded::Loaded;
+use super::{Announcement, ChannelId, EndReason, Event, GameService, Reply, ServiceError, UserId};
+use crate::clock::{ClockState, Snapshot};
+use crate::store::{self, CountEventRow, DbConn, GameRow, GameState, MoveRow, Store, Tx};
+use crate::types::GameRatings;
 
 /// How often a request on a game is tried when another request changed the game meanwhile.
 const MAX_ATTEMPTS: usize = 3;
-
-/// A game read from the store and replayed.
-pub(super) struct Loaded {
-    pub(super) row: GameRow,
-    pub(super) m: Game,
-    /// The game's clock (from the row; written back into it by `save`).
-    pub(super) clock: ClockState,
-    /// Both sides' remaining time after each move, one per move of `m` (what a takeback
-    /// restores, see [`Loaded::clocks_before_last_ply`]).
-    pub(super) clocks: Vec<Snapshot>,
-    /// The instant (Unix milliseconds) the answer describes: the clocks of the status are
-    /// shown as of then.
-    pub(super) now_ms: i64,
-    /// Moves and count events as stored when read (to write only the difference).
-    stored_moves: usize,
-    stored_events: usize,
-    /// The stored row is still being played: a save that finishes it rates it.
-    stored_active: bool,
-    /// Both players' new ratings, once the save that ended a rated game committed.
-    pub(super) ratings: Option<GameRatings>,
-}
-
-/// The end of a finished game (`None` while it is being played).
-pub(super) fn game_end(row: &GameRow) -> Option<GameEnd> {
-    Some(GameEnd {
-        result: row.result?,
-        reason: row.end_reason?,
-    })
-}
-
-/// The clock of stored game `row` replayed as `m`.
-fn clock_of(row: &GameRow, m: &Game) -> ClockState {
-    ClockState::from_stored(
-        row.time_control,
-        row.clock,
-        m.position().turn(),
-        u32::try_from(m.moves().len()).unwrap_or(u32::MAX),
-    )
-}
 
 /// The clock of stored game `row` without replaying it: the side to move from its FEN (what
 /// start-up arms the scheduler from).
@@ -72,163 +30,6 @@ pub(super) fn stored_clock(row: &GameRow) -> ClockState {
         turn,
         u32::try_from(row.plies).unwrap_or(0),
     )
-}
-
-impl Loaded {
-    /// A game just inserted as `row`, at its start `m` (no moves, no count events stored), at
-    /// `now_ms`.
-    pub(super) fn started(row: GameRow, m: Game, now_ms: i64) -> Loaded {
-        Loaded {
-            clock: clock_of(&row, &m),
-            clocks: Vec::new(),
-            now_ms,
-            row,
-            m,
-            stored_moves: 0,
-            stored_events: 0,
-            stored_active: true,
-            ratings: None,
-        }
-    }
-
-    fn new(row: GameRow, m: Game, clocks: Vec<Snapshot>) -> Loaded {
-        Loaded {
-            clock: clock_of(&row, &m),
-            stored_moves: m.moves().len(),
-            stored_events: m.events().len(),
-            clocks,
-            now_ms: 0,
-            stored_active: row.state == GameState::Active,
-            ratings: None,
-            row,
-            m,
-        }
-    }
-
-    /// The clocks a takeback of the last ply restores: those stored with the ply before it, or
-    /// the initial ones when the first ply is taken back.
-    pub(super) fn clocks_before_last_ply(&self) -> Snapshot {
-        let n = self.clocks.len();
-        if n >= 2 {
-            self.clocks[n - 2]
-        } else {
-            Snapshot::initial(self.row.time_control)
-        }
-    }
-
-    /// The side to move's flag fell at `now_ms`: the game ends on time (lichess's rules,
-    /// [`ClockState::flag_outcome`]).
-    pub(super) fn flag(&mut self, now_ms: i64) {
-        let (result, reason) = match self.clock.flag_outcome(self.m.position()) {
-            FlagOutcome::Aborted => (GameResult::Aborted, EndReason::TimeoutAborted),
-            FlagOutcome::Draw => (GameResult::Draw, EndReason::TimeoutDraw),
-            FlagOutcome::Loss { loser } => (GameResult::win_for(loser.other()), EndReason::Timeout),
-        };
-        self.finish(GameEnd { result, reason }, now_ms);
-    }
-
-    pub(super) fn white(&self) -> UserId {
-        self.row.white_id
-    }
-
-    pub(super) fn black(&self) -> UserId {
-        self.row.black_id
-    }
-
-    /// The player of side `c`.
-    pub(super) fn player(&self, c: Color) -> UserId {
-        match c {
-            Color::White => self.white(),
-            Color::Black => self.black(),
-        }
-    }
-
-    /// The side `user` plays, or [`ServiceError::NotAPlayer`].
-    pub(super) fn side_of(&self, user: UserId) -> Result<Color, ServiceError> {
-        let id = user;
-        if id == self.row.white_id {
-            Ok(Color::White)
-        } else if id == self.row.black_id {
-            Ok(Color::Black)
-        } else {
-            Err(ServiceError::NotAPlayer)
-        }
-    }
-
-    /// The side whose offer of `kind` stands, if any.
-    pub(super) fn offer(&self, kind: OfferKind) -> Option<Color> {
-        match kind {
-            OfferKind::Draw => self.row.draw_offer,
-            OfferKind::Takeback => self.row.takeback_request,
-        }
-    }
-
-    /// Makes `side`'s offer of `kind` stand (`None`: no offer of that kind stands).
-    pub(super) fn set_offer(&mut self, kind: OfferKind, side: Option<Color>) {
-        match kind {
-            OfferKind::Draw => self.row.draw_offer = side,
-            OfferKind::Takeback => self.row.takeback_request = side,
-        }
-    }
-
-    /// Ends the game with `end` at `now_ms` (Unix milliseconds); standing offers lapse.
-    pub(super) fn finish(&mut self, end: GameEnd, now_ms: i64) {
-        self.row.state = GameState::Finished;
-        self.row.result = Some(end.result);
-        self.row.end_reason = Some(end.reason);
-        self.row.finished_at = Some(now_ms.div_euclid(1000));
-        self.row.draw_offer = None;
-        self.row.takeback_request = None;
-    }
-
-    fn status(&self) -> Status {
-        let pos = self.m.position();
-        let end = game_end(&self.row);
-        Status {
-            turn: pos.turn(),
-            to_move: self.player(pos.turn()),
-            computer_to_move: end.is_none()
-                && self.row.computer.is_some_and(|c| c.side == pos.turn()),
-            check: pos.is_check(),
-            plies: self.m.moves().len() as u32,
-            count: self.m.count(),
-            warnings: if end.is_some() {
-                Vec::new()
-            } else {
-                self.m.warnings()
-            },
-            draw_offer: self.offer(OfferKind::Draw),
-            takeback_request: self.offer(OfferKind::Takeback),
-            end,
-            time_control: self.row.time_control,
-            clock: self.clock.status(self.now_ms),
-        }
-    }
-
-    /// The answer to a request that did `event` (by `actor`, playing `san`).
-    pub(super) fn reply(&self, event: Event, actor: Option<UserId>, san: Option<String>) -> Reply {
-        // The move just played is the last one, from the position before it.
-        let positions = self.m.positions();
-        let thai_san = san.as_ref().and_then(|_| {
-            let before = positions.len().checked_sub(2).map(|i| &positions[i])?;
-            let mv = self.m.moves().last()?;
-            Some(makruk::san::to_thai_san(before, mv))
-        });
-        Reply {
-            game_id: self.row.id,
-            event,
-            actor,
-            ruleset: self.m.ruleset(),
-            white: self.white(),
-            black: self.black(),
-            position: self.m.position().clone(),
-            last_move: self.m.moves().last().copied(),
-            san,
-            thai_san,
-            status: self.status(),
-            ratings: self.ratings,
-        }
-    }
 }
 
 /// Replays stored moves (UCI) from `start`, with the counting requests in between (an event
@@ -476,16 +277,8 @@ impl GameService {
             let mut g = self.load_active_to_change(channel).await?;
             g.now_ms = now_ms;
             if g.clock.is_out_of_time(now_ms) {
-                g.flag(now_ms);
-                match save(&self.store, &self.cache, &mut g, now_ms).await {
-                    Ok(()) => {
-                        self.changed(&g);
-                        self.announce(Announcement::TimedOut {
-                            channel,
-                            reply: g.reply(Event::TimedOut, None, None),
-                        });
-                        return Err(ServiceError::TimedOut(g.row.id));
-                    }
+                match self.time_out(&mut g, now_ms).await {
+                    Ok(()) => return Err(ServiceError::TimedOut(g.row.id)),
                     Err(ServiceError::Conflict) => continue,
                     Err(e) => return Err(e),
                 }
@@ -503,6 +296,26 @@ impl GameService {
             }
         }
         Err(ServiceError::Conflict)
+    }
+
+    /// The side to move's flag fell at `now_ms`: ends `g` on time ([`Loaded::flag`]), saves it
+    /// under the version check, cancels its clock's entries ([`GameService::changed`]) and
+    /// announces it ([`Announcement::TimedOut`]). The one path of a flag: for a request that
+    /// finds it fallen ([`GameService::with_game_as`]) and for the scheduler
+    /// (`clocks::try_due`).
+    ///
+    /// # Errors
+    /// [`ServiceError::Conflict`] (the game changed since it was read: nothing written),
+    /// database errors.
+    pub(super) async fn time_out(&self, g: &mut Loaded, now_ms: i64) -> Result<(), ServiceError> {
+        g.flag(now_ms);
+        save(&self.store, &self.cache, g, now_ms).await?;
+        self.changed(g);
+        self.announce(Announcement::TimedOut {
+            channel: g.channel(),
+            reply: g.reply(Event::TimedOut, None, None),
+        });
+        Ok(())
     }
 
     /// The active game of `channel` for a change: its row in one statement, the replayed game

@@ -1,63 +1,9 @@
-//! Moves, resignation and abort.
+//! Moves, resignation and abort: the game loaded, [`super::loaded::Loaded`]'s step called, saved.
 
-use anyhow::anyhow;
-use makruk::{Color, DrawReason, Move, Outcome, WinReason};
-
-use super::offers::lapse_on_move;
-use super::persist::Loaded;
 use super::{
     ChannelId, EndReason, Event, GameEnd, GameResult, GameService, Reply, ServiceError, UserId,
     MAX_INPUT_LEN,
 };
-
-/// The end of a game by the rules, in the service's terms.
-fn rules_end(outcome: Outcome) -> GameEnd {
-    match outcome {
-        Outcome::Decisive {
-            winner,
-            reason: WinReason::Checkmate,
-        } => GameEnd {
-            result: GameResult::win_for(winner),
-            reason: EndReason::Checkmate,
-        },
-        Outcome::Draw { reason } => GameEnd {
-            result: GameResult::Draw,
-            reason: match reason {
-                DrawReason::Stalemate => EndReason::Stalemate,
-                DrawReason::Counting => EndReason::Counting,
-                DrawReason::Repetition => EndReason::Repetition,
-                DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
-                DrawReason::KhunVsKhun => EndReason::KhunVsKhun,
-                DrawReason::FiftyMove => EndReason::FiftyMove,
-                DrawReason::CountingSideMated => EndReason::CountingSideMated,
-            },
-        },
-    }
-}
-
-/// `side` (to move) plays the legal move `mv` in `g` at `now`: offers lapse, the game ends when
-/// the rules say it is over. Returns the move's SAN. A human's move and the computer's both
-/// come here.
-pub(super) fn apply_move(
-    g: &mut Loaded,
-    side: Color,
-    mv: &Move,
-    now: i64,
-) -> Result<String, ServiceError> {
-    let san = makruk::san::to_san(g.m.position(), mv);
-    // `with_game` has ended the game instead if the mover's flag had fallen.
-    g.clock
-        .on_move(now)
-        .map_err(|e| anyhow!("the clock refused a move in time: {e}"))?;
-    g.m.play(mv)
-        .map_err(|e| anyhow!("a move checked as legal was refused: {e}"))?;
-    g.clocks.push(g.clock.snapshot());
-    lapse_on_move(g, side);
-    if let Some(outcome) = g.m.outcome() {
-        g.finish(rules_end(outcome), now);
-    }
-    Ok(san)
-}
 
 impl GameService {
     /// `user` plays `input` (any notation the rules crate reads: SAN, PlayOK, Thai, UCI) in the
@@ -87,7 +33,7 @@ impl GameService {
                 }
                 let mv =
                     makruk::parse_move(g.m.position(), input).map_err(ServiceError::BadMove)?;
-                apply_move(g, side, &mv, now)
+                g.apply_move(side, &mv, now)
             })
             .await?;
         Ok(g.reply(Event::Moved, Some(user), Some(san)))

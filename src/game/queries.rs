@@ -3,7 +3,8 @@
 
 use anyhow::anyhow;
 
-use super::persist::{game_end, load, load_active, load_current_or_last, Loaded};
+use super::loaded::{game_end, Loaded};
+use super::persist::{load, load_active, load_current_or_last};
 use super::{
     text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, PgnExport, Reply,
     RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,

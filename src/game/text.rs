@@ -53,7 +53,17 @@ fn player(locale: Locale, c: Color, u: UserId, user: UserName<'_>) -> String {
     tr!(locale, "player", color = color(locale, c), user = user(u))
 }
 
-pub(crate) fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> String {
+impl ServiceError {
+    /// The localised message for the user: what went wrong and what to do next, users written
+    /// by `user`. [`ServiceError::Internal`] gives a generic apology (details go to the log, not
+    /// the user).
+    #[must_use]
+    pub fn message(&self, locale: Locale, user: UserName<'_>) -> String {
+        error_message(self, locale, user)
+    }
+}
+
+fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> String {
     match err {
         ServiceError::BadMove(e) => move_error(e, locale),
         ServiceError::NotYourChallenge {

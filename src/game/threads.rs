@@ -26,6 +26,33 @@ pub struct Thread {
     pub parent_message: u64,
 }
 
+/// Where a new game is played: in `channel`, or in `thread` (its channel then) when one was
+/// opened for it. A bare [`ChannelId`] converts into a place without a thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The channel the game was asked for in.
+    pub channel: ChannelId,
+    /// The thread opened for the game, if any.
+    pub thread: Option<Thread>,
+}
+
+impl Place {
+    /// The game's channel: the thread's if there is one.
+    #[must_use]
+    pub fn game_channel(&self) -> ChannelId {
+        self.thread.map_or(self.channel, |t| t.channel)
+    }
+}
+
+impl From<ChannelId> for Place {
+    fn from(channel: ChannelId) -> Place {
+        Place {
+            channel,
+            thread: None,
+        }
+    }
+}
+
 /// A server's settings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GuildSettings {

@@ -10,7 +10,9 @@ use super::codec::{self, db_name, get, get_flag, get_opt, get_time_control, Stor
 use super::{DbConn, GameState};
 use crate::clock::{StoredClock, TimeControl};
 use crate::rating::MIN_RATED_PLIES;
-use crate::types::{ChannelId, ComputerSeat, EndReason, GameId, GameResult, GuildId, UserId};
+use crate::types::{
+    ChannelId, ComputerLevel, ComputerSeat, EndReason, GameId, GameResult, GuildId, UserId,
+};
 
 /// A row of `games`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,8 +82,8 @@ fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
     let level: Option<i64> = r.try_get("computer_level")?;
     match (side, level) {
         (None, None) => Ok(None),
-        (Some(side), Some(level)) => match u8::try_from(level) {
-            Ok(level @ 1..=9) => Ok(Some(ComputerSeat { side, level })),
+        (Some(side), Some(level)) => match u8::try_from(level).ok().map(ComputerLevel::new) {
+            Some(Ok(level)) => Ok(Some(ComputerSeat { side, level })),
             _ => Err(codec::unknown("computer_level", &level.to_string())),
         },
         (None, Some(_)) => Err(codec::unknown("computer_side", "NULL")),
@@ -214,7 +216,7 @@ pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<Gam
     .bind(GameState::Active.db_name())
     .bind(g.now)
     .bind(db_name(g.computer.map(|c| c.side)))
-    .bind(g.computer.map(|c| i64::from(c.level)))
+    .bind(g.computer.map(|c| i64::from(c.level.number())))
     .bind(g.time_control.storage())
     .bind(g.clock.white_ms)
     .bind(g.clock.black_ms)
@@ -369,7 +371,7 @@ mod tests {
             ("against the computer", |g| {
                 g.computer = Some(ComputerSeat {
                     side: Color::Black,
-                    level: 1,
+                    level: ComputerLevel::DEFAULT,
                 });
             }),
             ("against oneself", |g| g.black_id = g.white_id),

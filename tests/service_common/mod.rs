@@ -7,6 +7,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use makruk::{Position, Ruleset};
+use makruk_bot::game::Terms;
 use makruk_bot::game::{ChannelId, ColorChoice, GameId, GameService, Reply, UserId};
 use makruk_bot::store::{self, NewGame};
 use tempfile::TempDir;
@@ -102,9 +103,11 @@ pub async fn start(svc: &GameService, channel: ChannelId, ruleset: Ruleset) -> R
             WHITE,
             BLACK,
             false,
-            ColorChoice::White,
-            ruleset,
-            makruk_bot::clock::TimeControl::DEFAULT,
+            Terms {
+                color: ColorChoice::White,
+                ruleset,
+                ..Terms::default()
+            },
         )
         .await
         .expect("challenge");
@@ -200,9 +203,14 @@ pub async fn start_on(
         guild: Some(guild),
         rated,
     };
-    let terms = (ColorChoice::White, Ruleset::Standard, time);
+    let terms = Terms {
+        color: ColorChoice::White,
+        time_control: time,
+        ladder,
+        ..Terms::default()
+    };
     let c = svc
-        .challenge_in(ladder, channel, white, black, false, terms)
+        .challenge(channel, white, black, false, terms)
         .await
         .expect("challenge");
     svc.accept(channel, black, Some(c.id))

@@ -12,8 +12,8 @@ use crate::discord::respond::Answer;
 use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
-    ChallengeId, ChannelId, GameService, GuildId, Ladder, Ruleset, ServiceError, UserId,
-    DEFAULT_COMPUTER_LEVEL,
+    ChallengeId, ChannelId, ComputerLevel, GameService, GuildId, Ladder, Ruleset, ServiceError,
+    Terms, UserId,
 };
 use crate::tr;
 
@@ -79,7 +79,7 @@ pub(super) async fn challenge(
         return super::computer::start(
             ctx,
             "challenge",
-            DEFAULT_COMPUTER_LEVEL,
+            ComputerLevel::DEFAULT.number(),
             color,
             ruleset,
             time,
@@ -94,14 +94,18 @@ pub(super) async fn challenge(
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let view = service
-            .challenge_with_thread(
-                ladder,
+            .challenge(
                 channel,
                 challenger,
                 UserId(opponent.id.get()),
                 opponent.bot,
-                (color, ruleset, time_control),
-                thread,
+                Terms {
+                    color,
+                    ruleset,
+                    time_control,
+                    ladder,
+                    thread,
+                },
             )
             .await?;
         let id = view.id.0;

@@ -4,14 +4,14 @@
 
 use super::challenge::{ColorOption, TimeOption};
 use super::{channel, run, user, RulesetOption};
-use crate::computer::FAIRY_STOCKFISH_LEVEL;
 use crate::discord::answers::game_answer;
 use crate::discord::i18n::Locales;
 use crate::discord::respond::Answer;
 use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
-    ColorChoice, GameService, GuildId, Ruleset, ServiceError, UserId, DEFAULT_COMPUTER_LEVEL,
+    ColorChoice, ComputerLevel, GameService, GuildId, Ladder, Place, Ruleset, ServiceError, Terms,
+    UserId,
 };
 use crate::tr;
 
@@ -39,7 +39,7 @@ pub(crate) enum LevelOption {
 }
 
 impl LevelOption {
-    /// The level's number (Fairy-Stockfish: [`FAIRY_STOCKFISH_LEVEL`]).
+    /// The level's number (Fairy-Stockfish: [`ComputerLevel::FAIRY_STOCKFISH`]'s).
     fn level(self) -> u8 {
         match self {
             LevelOption::L1 => 1,
@@ -50,7 +50,7 @@ impl LevelOption {
             LevelOption::L6 => 6,
             LevelOption::L7 => 7,
             LevelOption::L8 => 8,
-            LevelOption::FairyStockfish => FAIRY_STOCKFISH_LEVEL,
+            LevelOption::FairyStockfish => ComputerLevel::FAIRY_STOCKFISH.number(),
         }
     }
 }
@@ -76,7 +76,7 @@ pub(super) async fn play(
     time: Option<TimeOption>,
     thread: Option<bool>,
 ) -> Result<(), Error> {
-    let level = level.map_or(DEFAULT_COMPUTER_LEVEL, LevelOption::level);
+    let level = level.map_or(ComputerLevel::DEFAULT.number(), LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
     start(
         ctx,
@@ -115,20 +115,30 @@ pub(super) async fn start(
         .unwrap_or_else(|| ctx.author().name.clone());
     run(ctx, name, |locales: Locales| async move {
         let locale = locales.public;
+        let level = ComputerLevel::new(level)?;
         computer.check_level(level)?;
         GameService::check_computer_terms(level, ruleset)?;
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
-        let terms = (color, ruleset, time_control);
+        let terms = Terms {
+            color,
+            ruleset,
+            time_control,
+            ladder: Ladder {
+                guild,
+                rated: false,
+            },
+            thread: false,
+        };
         if thread {
             let name = threads::name(locale, &human_name, &tr!(locale, "discord-thread-computer"));
             return threads::start(&http, &herald, (channel, None), &name, locales, |thread| {
-                service.play_computer_in((guild, channel, thread), human, bot, level, terms)
+                service.play_computer(Place { channel, thread }, human, bot, level, terms)
             })
             .await;
         }
         let reply = service
-            .play_computer_in((guild, channel, None), human, bot, level, terms)
+            .play_computer(channel, human, bot, level, terms)
             .await?;
         let answer: Answer = game_answer(&reply, locale).await?;
         Ok::<Answer, ServiceError>(answer)
