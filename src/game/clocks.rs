@@ -211,6 +211,7 @@ impl GameService {
             self.announce(Announcement::TimedOut {
                 channel,
                 reply: g.reply(Event::TimedOut, None, None),
+                locale: self.announcement_locale(GameId(g.row.id)).await,
             });
             return Ok(true);
         }
@@ -241,6 +242,7 @@ impl GameService {
                     game: GameId(g.row.id),
                     user: g.player(turn),
                     deadline_ms: g.clock.deadline_ms(),
+                    locale: self.announcement_locale(GameId(g.row.id)).await,
                 });
                 Ok(true)
             }

@@ -485,6 +485,7 @@ impl GameService {
                         self.announce(Announcement::TimedOut {
                             channel,
                             reply: g.reply(Event::TimedOut, None, None),
+                            locale: self.announcement_locale(GameId(g.row.id)).await,
                         });
                         return Err(ServiceError::TimedOut(GameId(g.row.id)));
                     }
