@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use discord_standin::{Bot, Opt, Standin};
-use makruk_bot::discord::Config;
+use makruk_bot::app::Config;
 
 fn sans() -> anyhow::Result<Vec<String>> {
     let path = concat!(
@@ -84,7 +84,7 @@ async fn main() -> anyhow::Result<()> {
         config.database_url = db;
         config.api_url = Some(launch.api_url);
         config.guild_id = Some(launch.guild_id);
-        makruk_bot::discord::run(config, launch.stop)
+        makruk_bot::app::run(config, launch.stop)
     })
     .await;
 

@@ -20,8 +20,8 @@ use std::path::Path;
 
 use anyhow::bail;
 use discord_standin::scenario;
+use makruk_bot::app::{Config, SimClock};
 use makruk_bot::clock::{SystemTimeSource, TimeSource as _};
-use makruk_bot::discord::{Config, SimClock};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -30,7 +30,7 @@ async fn main() -> anyhow::Result<()> {
         bail!("usage: simulate <scenario.txt> <out-dir>");
     };
     if std::env::var_os("RUST_LOG").is_some() {
-        makruk_bot::discord::init_tracing();
+        makruk_bot::app::init_tracing();
     }
     // One database for the whole scenario: a restarted bot finds its games again.
     let dir = tempfile::tempdir()?;
@@ -46,7 +46,7 @@ async fn main() -> anyhow::Result<()> {
         config.api_url = Some(launch.api_url);
         config.guild_id = Some(launch.guild_id);
         config.sim_clock = Some(clock.clone());
-        makruk_bot::discord::run(config, launch.stop)
+        makruk_bot::app::run(config, launch.stop)
     };
     let played = scenario::play(Path::new(scenario), Path::new(out_dir), bot, |by| {
         clock.advance(by)

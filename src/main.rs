@@ -9,7 +9,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    config: makruk_bot::discord::Config,
+    config: makruk_bot::app::Config,
 }
 
 #[derive(Subcommand)]
@@ -17,14 +17,14 @@ enum Command {
     /// Run the bot (the default).
     Run {
         #[command(flatten)]
-        config: makruk_bot::discord::Config,
+        config: makruk_bot::app::Config,
     },
     /// Render one board position to a PNG file.
     Render(makruk_bot::render::cli::RenderArgs),
     /// Rebuild every rating from the stored games and report any difference from the stored
     /// ratings (run it while the bot is stopped).
     Recompute {
-        #[arg(long, env = "DATABASE_URL", default_value = makruk_bot::discord::DEFAULT_DATABASE_URL)]
+        #[arg(long, env = "DATABASE_URL", default_value = makruk_bot::app::DEFAULT_DATABASE_URL)]
         database_url: String,
         /// Only report the differences; write nothing.
         #[arg(long)]
@@ -65,7 +65,7 @@ fn main() -> anyhow::Result<()> {
             database_url,
             dry_run,
         }) => recompute(&database_url, dry_run),
-        Some(Command::Run { config }) => makruk_bot::discord::run_blocking(config),
-        None => makruk_bot::discord::run_blocking(cli.config),
+        Some(Command::Run { config }) => makruk_bot::app::run_blocking(config),
+        None => makruk_bot::app::run_blocking(cli.config),
     }
 }

@@ -11,7 +11,7 @@ mod real_bot;
 use std::time::Duration;
 
 use discord_standin::{Bot, Failure, Fault, Match, Message, Opt, Outcome, Route, Standin, User};
-use makruk_bot::discord::Config;
+use makruk_bot::app::Config;
 use real_bot::{launcher, temp_database};
 
 const CH: u64 = 1_300_000_000_000_000_131;

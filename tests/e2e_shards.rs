@@ -6,7 +6,8 @@
 mod real_bot;
 
 use discord_standin::{shard_of, Bot, Standin, User, GUILD_ID};
-use makruk_bot::discord::{Config, ShardRange};
+use makruk_bot::app::Config;
+use makruk_bot::discord::ShardRange;
 use real_bot::{launcher, temp_database};
 
 /// A short mate of the conformance data (`games-mates-public.jsonl.gz`, "s4-engine-g97"): 8

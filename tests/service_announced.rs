@@ -18,7 +18,7 @@ async fn pending(env: &Env) -> Vec<(i64, u32, u64, Event, Option<String>)> {
         .expect("unannounced")
         .into_iter()
         .map(|a| match a {
-            Announcement::Move { channel, reply } => (
+            Announcement::Move { channel, reply, .. } => (
                 reply.game_id.0,
                 reply.status.plies,
                 channel.0,

@@ -138,7 +138,7 @@ async fn live_loss_on_time_even_with_a_draw_offer_standing() {
         timed_out(&said),
         [(GameResult::BlackWins, EndReason::Timeout)]
     );
-    let Announcement::TimedOut { channel, reply } = &said[0] else {
+    let Announcement::TimedOut { channel, reply, .. } = &said[0] else {
         unreachable!()
     };
     assert_eq!(*channel, ch);

@@ -153,7 +153,7 @@ async fn a_deadline_both_processes_see_is_applied_once() {
     let mut flagged = Vec::new();
     for rx in [&mut said_a, &mut said_b] {
         while let Ok(said) = rx.try_recv() {
-            if let Announcement::TimedOut { channel, reply } = said {
+            if let Announcement::TimedOut { channel, reply, .. } = said {
                 assert_eq!(reply.status.end.unwrap().reason, EndReason::Timeout);
                 flagged.push(channel.0);
             }

@@ -1,6 +1,7 @@
 //! Posts the service's [`Announcement`]s (changes no interaction answers: the computer's reply, a
 //! flag falling, a correspondence reminder) to their channels, in the order the service committed
-//! them; and keeps the promise that every stored move reaches its channel ([`Herald`]).
+//! them, through the [`Herald`] that keeps the promise that every stored move reaches its channel;
+//! and re-posts the moves whose board never got there.
 //!
 //! At least once, not exactly once: a move is marked announced only after Discord confirmed its
 //! board. When the bot dies between the two (or Discord's confirmation is lost), the re-post
@@ -10,8 +11,7 @@
 //! is skipped, and the periodic re-post leaves alone channels with an answer still on its way.
 //! A request retried after a lost answer can still show a board twice (Discord did the first).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -19,161 +19,70 @@ use serenity::Http;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tracing::{error, info, warn};
 
-use super::answers::{board_file, error_answer, game_answer};
+use super::answer::{send, Answer};
+use super::herald::Herald;
 use super::i18n::mention;
-use super::respond::{send, Answer, Failed};
-use crate::game::{reminder_text, Announcement, GameId, GameService};
+use super::messages::{board_file, error_answer, game_answer};
+use crate::game::{reminder_text, Announcement, GameId};
 
 /// How many of a channel's last messages a re-post looks through for its board.
 const HISTORY: u8 = 25;
-use crate::i18n::Locale;
 
-/// Shows boards in channels for sure and keeps the "announced" mark of the moves they show:
-/// shared by the interaction handlers (their answers) and the poster (announcements, re-posts).
-pub(crate) struct Herald {
-    service: GameService,
-    /// Channels with an answer being worked on or sent, and how many.
-    busy: Mutex<HashMap<u64, usize>>,
-}
-
-/// A channel's answer in progress (see [`Herald::busy`]); dropping it ends it.
-pub(crate) struct Busy<'a> {
-    herald: &'a Herald,
-    channel: u64,
-}
-
-impl Drop for Busy<'_> {
-    fn drop(&mut self) {
-        let mut busy = self.herald.lock();
-        if let Some(n) = busy.get_mut(&self.channel) {
-            *n -= 1;
-            if *n == 0 {
-                busy.remove(&self.channel);
+/// Posts one announcement. A move whose board a re-post already showed is skipped; one that
+/// Discord refuses for good (the bot lost the channel) is marked as given up, so that it is
+/// not tried at every re-post; other failures leave it for the next re-post.
+async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
+    let channel = serenity::ChannelId::new(announcement.channel().0);
+    if let (Announcement::Move { .. }, Some((game, plies))) = (announcement, announcement.shows()) {
+        match herald.service().needs_announcing(game, plies).await {
+            Ok(false) => {
+                tracing::debug!(game = game.0, plies, "already announced");
+                return;
             }
+            Ok(true) => {}
+            Err(e) => warn!(game = game.0, error = %e, "cannot read the announced mark"),
         }
+    }
+    let answer = answer(announcement).await;
+    match herald.post(http, channel, answer.clone()).await {
+        Ok(()) => {}
+        Err(f) if f.refused() => {
+            warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
+            herald.shown(http, &answer).await;
+        }
+        Err(f) => warn!(%channel, "cannot post an announcement, the re-post will: {f}"),
     }
 }
 
-impl Herald {
-    pub(crate) fn new(service: GameService) -> Herald {
-        Herald {
-            service,
-            busy: Mutex::default(),
+/// Posts every stored move not yet announced (see [`crate::game::GameService::unannounced`]), except in
+/// channels with an answer on its way. Returns how many games it posted.
+async fn repost(herald: &Herald, http: &Http) -> usize {
+    let pending = match herald.service().unannounced().await {
+        Ok(p) => p,
+        Err(e) => {
+            error!(error = %e, "cannot read the moves not yet announced");
+            return 0;
         }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, usize>> {
-        self.busy.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// An answer in `channel` is being worked on until the guard drops: the periodic re-post
-    /// leaves the channel alone meanwhile (the answer will show the board itself). Taken before
-    /// the work that may store a move starts.
-    pub(crate) fn busy(&self, channel: serenity::ChannelId) -> Busy<'_> {
-        *self.lock().entry(channel.get()).or_default() += 1;
-        Busy {
-            herald: self,
-            channel: channel.get(),
-        }
-    }
-
-    fn is_busy(&self, channel: u64) -> bool {
-        self.lock().contains_key(&channel)
-    }
-
-    /// `answer` reached its channel: if it is public and shows a board, the moves up to that
-    /// board are announced. A failure to mark is logged (the board would be posted again at the
-    /// next re-post: a duplicate, never a loss).
-    /// A finished game's board also updates the starting message of its thread, if it has one.
-    pub(crate) async fn shown(&self, http: &Http, answer: &Answer) {
-        let Some((game, plies)) = answer.shows.filter(|_| !answer.ephemeral) else {
-            return;
-        };
-        if let Err(e) = self.service.mark_announced(game, plies).await {
-            error!(game = game.0, plies, error = %e, "cannot mark moves announced");
-        }
-        if let Some(what) = &answer.ended {
-            super::threads::ended(http, &self.service, game, what).await;
-        }
-    }
-
-    /// Posts `answer` to `channel` as a plain message (retried as Discord allows), then marks
-    /// what it shows.
-    ///
-    /// # Errors
-    /// When Discord did not take it.
-    pub(crate) async fn post(
-        &self,
-        http: &Http,
-        channel: serenity::ChannelId,
-        answer: Answer,
-    ) -> Result<(), Failed> {
-        send("channel message", None, || {
-            channel.send_message(http, answer.clone().channel_message())
-        })
-        .await?;
-        self.shown(http, &answer).await;
-        Ok(())
-    }
-
-    /// Posts one announcement. A move whose board a re-post already showed is skipped; one that
-    /// Discord refuses for good (the bot lost the channel) is marked as given up, so that it is
-    /// not tried at every re-post; other failures leave it for the next re-post.
-    async fn announce(&self, http: &Http, announcement: &Announcement) {
+    };
+    let mut posted = 0;
+    for announcement in &pending {
         let channel = serenity::ChannelId::new(announcement.channel().0);
-        if let (Announcement::Move { .. }, Some((game, plies))) =
-            (announcement, announcement.shows())
-        {
-            match self.service.needs_announcing(game, plies).await {
-                Ok(false) => {
-                    tracing::debug!(game = game.0, plies, "already announced");
-                    return;
+        if herald.is_busy(channel) {
+            continue;
+        }
+        if let Some((game, plies)) = announcement.shows() {
+            if already_shown(http, channel, game, plies).await {
+                info!(game = game.0, plies, "the board is already in the channel");
+                if let Err(e) = herald.service().mark_announced(game, plies).await {
+                    error!(game = game.0, error = %e, "cannot mark moves announced");
                 }
-                Ok(true) => {}
-                Err(e) => warn!(game = game.0, error = %e, "cannot read the announced mark"),
-            }
-        }
-        let answer = answer(&self.service, announcement).await;
-        match self.post(http, channel, answer.clone()).await {
-            Ok(()) => {}
-            Err(f) if f.refused() => {
-                warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
-                self.shown(http, &answer).await;
-            }
-            Err(f) => warn!(%channel, "cannot post an announcement, the re-post will: {f}"),
-        }
-    }
-
-    /// Posts every stored move not yet announced (see [`GameService::unannounced`]), except in
-    /// channels with an answer on its way. Returns how many games it posted.
-    async fn repost(&self, http: &Http) -> usize {
-        let pending = match self.service.unannounced().await {
-            Ok(p) => p,
-            Err(e) => {
-                error!(error = %e, "cannot read the moves not yet announced");
-                return 0;
-            }
-        };
-        let mut posted = 0;
-        for announcement in &pending {
-            let channel = serenity::ChannelId::new(announcement.channel().0);
-            if self.is_busy(channel.get()) {
                 continue;
             }
-            if let Some((game, plies)) = announcement.shows() {
-                if already_shown(http, channel, game, plies).await {
-                    info!(game = game.0, plies, "the board is already in the channel");
-                    if let Err(e) = self.service.mark_announced(game, plies).await {
-                        error!(game = game.0, error = %e, "cannot mark moves announced");
-                    }
-                    continue;
-                }
-            }
-            self.announce(http, announcement).await;
-            posted += 1;
         }
-        posted
+        announce(herald, http, announcement).await;
+        posted += 1;
     }
+    posted
 }
 
 /// Whether the newest board of `game` among `channel`'s last messages is the one after `plies`
@@ -209,11 +118,11 @@ async fn already_shown(
 /// Posts, one at a time (a channel's messages then appear in the order of the game's changes):
 /// first the moves a previous run stored but never announced, then every announcement from
 /// `announcements` until the service drops its sending end, and every `repost_every` again the
-/// moves still not announced (Discord failed longer than the retries lasted). `sim` (tests, the
-/// simulator) is told of each announcement posted.
+/// moves still not announced (Discord failed longer than the retries lasted). `on_posted` (a
+/// fake clock's, in tests and the simulator) is told of each announcement posted.
 ///
 /// With several processes on the database, the periodic re-post is done only by the holder of
-/// the leader lease ([`GameService::is_leader`]), lest two processes post the same board; the
+/// the leader lease ([`crate::game::GameService::is_leader`]), lest two processes post the same board; the
 /// one at start-up is every process's (a restart after a kill does not wait for the killed
 /// process's lease to expire; a move another process is showing at that instant may then be
 /// shown twice, never lost).
@@ -221,11 +130,11 @@ pub(crate) fn spawn(
     http: Arc<Http>,
     herald: Arc<Herald>,
     mut announcements: UnboundedReceiver<Announcement>,
-    sim: Option<Arc<super::SimClock>>,
+    on_posted: Option<Arc<dyn Fn() + Send + Sync>>,
     repost_every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let posted = herald.repost(&http).await;
+        let posted = repost(&herald, &http).await;
         if posted > 0 {
             info!(
                 games = posted,
@@ -239,16 +148,16 @@ pub(crate) fn spawn(
             tokio::select! {
                 announcement = announcements.recv() => {
                     let Some(announcement) = announcement else { break };
-                    herald.announce(&http, &announcement).await;
-                    if let Some(sim) = &sim {
-                        sim.posted_one();
+                    announce(&herald, &http, &announcement).await;
+                    if let Some(told) = &on_posted {
+                        told();
                     }
                 }
                 _ = tick.tick() => {
-                    if !herald.service.is_leader() {
+                    if !herald.service().is_leader() {
                         continue;
                     }
-                    let posted = herald.repost(&http).await;
+                    let posted = repost(&herald, &http).await;
                     if posted > 0 {
                         warn!(games = posted, "posted moves that were not announced");
                     }
@@ -258,17 +167,9 @@ pub(crate) fn spawn(
     })
 }
 
-/// The message of `announcement`, in its server's preferred locale (as the last interaction
-/// there brought it; the default locale if none did).
-async fn answer(service: &GameService, announcement: &Announcement) -> Answer {
-    let game = match announcement {
-        Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => reply.game_id,
-        Announcement::Reminder { game, .. } => *game,
-    };
-    let locale = service.game_locale(game).await.unwrap_or_else(|e| {
-        warn!(game = game.0, error = %e, "cannot read the server's locale");
-        Locale::default()
-    });
+/// The message of `announcement`, in the locale it carries (its server's preferred one).
+async fn answer(announcement: &Announcement) -> Answer {
+    let locale = announcement.locale();
     match announcement {
         // A flag is shown like a move: the board and the end, both players pinged.
         Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => {

@@ -1,11 +1,13 @@
-//! The board picture of a reply: from the side to move, last move and check highlighted,
-//! rendered on the blocking pool (CPU-bound); and the last moves shown under it by `/board`.
+//! The board picture of a reply: from the side to move, its last move highlighted (and a Khun
+//! in check, as [`render::render_position`] does), rendered on the blocking pool (CPU-bound);
+//! and the last moves shown under it by `/board`.
 
 use anyhow::Context as _;
-use makruk::{Move, Position, Square};
+use makruk::{Move, Position};
 
 use crate::game::{GameRecord, Reply};
 use crate::i18n::Locale;
+use crate::render::{self, RenderOptions};
 use crate::tr;
 
 /// How many plies `/board` lists under the picture.
@@ -21,15 +23,15 @@ pub(crate) fn last_moves(record: &GameRecord, plies: usize, locale: Locale) -> O
     let moves = record.numbered(plies.saturating_sub(LAST_MOVES), plies);
     Some(tr!(locale, "discord-last-moves", moves = moves))
 }
-use crate::render::{self, Placement, RenderOptions};
 
 /// PNG bytes of the reply's position, seen from the side to move.
 ///
 /// # Errors
 /// When rendering fails (a bug) or the blocking task is lost.
 pub(crate) async fn png(reply: &Reply) -> anyhow::Result<Vec<u8>> {
-    let (placement, options) = picture(&reply.position, reply.last_move);
-    tokio::task::spawn_blocking(move || render::render(&placement, &options))
+    let position = reply.position.clone();
+    let options = options(&position, reply.last_move);
+    tokio::task::spawn_blocking(move || render::render_position(&position, &options))
         .await
         .context("the render task was lost")?
         .context("cannot render the board")
@@ -38,12 +40,13 @@ pub(crate) async fn png(reply: &Reply) -> anyhow::Result<Vec<u8>> {
 /// Renders the start position once, so the renderer's caches (piece sprites, empty boards) are
 /// filled before the first real move waits for them.
 pub(crate) async fn warm_up() {
-    let (placement, mut options) = picture(&Position::new(), None);
+    let start = Position::new();
+    let mut options = options(&start, None);
     let started = std::time::Instant::now();
     let result = tokio::task::spawn_blocking(move || {
-        let white = render::render(&placement, &options);
+        let white = render::render_position(&start, &options);
         options.orientation = options.orientation.other();
-        white.and_then(|_| render::render(&placement, &options))
+        white.and_then(|_| render::render_position(&start, &options))
     })
     .await;
     match result {
@@ -56,46 +59,40 @@ pub(crate) async fn warm_up() {
     }
 }
 
-/// What to draw for `position`: its pieces, seen from the side to move (a player looks at the
-/// board from their own side when it is their turn), the last move and a checked Khun marked.
-fn picture(position: &Position, last_move: Option<Move>) -> (Placement, RenderOptions) {
-    let board = position.board();
-    let mut placement: Placement = [None; 64];
-    for sq in Square::all() {
-        placement[sq.index()] = board.piece_at(sq);
-    }
-    let turn = position.turn();
-    let options = RenderOptions {
-        orientation: turn,
+/// How to draw `position`: seen from the side to move (a player looks at the board from their
+/// own side when it is their turn), `last_move` marked.
+fn options(position: &Position, last_move: Option<Move>) -> RenderOptions {
+    RenderOptions {
+        orientation: position.turn(),
         last_move: last_move.map(|m| (m.from, m.to)),
-        check: if position.is_check() {
-            board.khun_of(turn)
-        } else {
-            None
-        },
         ..RenderOptions::default()
-    };
-    (placement, options)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use makruk::{Color, Ruleset};
+    use makruk::{Color, Role, Ruleset};
 
     #[test]
     fn the_side_to_move_sees_the_board_from_below() {
         let start = Position::new();
-        let (_, options) = picture(&start, None);
+        let options = options(&start, None);
         assert_eq!(options.orientation, Color::White);
-        assert_eq!(options.check, None);
+        assert_eq!(options.last_move, None);
 
-        // Black to move and in check (Ruea e1 against Khun e8).
+        // Black to move, the last move a Ruea to e1.
         let fen = "4k3/8/8/8/8/8/8/K3R3 b - - 0 1";
         let pos = Position::from_fen(fen, Ruleset::Standard).expect("legal FEN");
-        let (placement, options) = picture(&pos, None);
+        let last = Move {
+            from: "a1".parse().expect("a square"),
+            to: "e1".parse().expect("a square"),
+            role: Role::Ruea,
+            capture: None,
+            promotion: false,
+        };
+        let options = super::options(&pos, Some(last));
         assert_eq!(options.orientation, Color::Black);
-        assert_eq!(options.check, "e8".parse().ok());
-        assert_eq!(placement.iter().filter(|p| p.is_some()).count(), 3);
+        assert_eq!(options.last_move, Some((last.from, last.to)));
     }
 }

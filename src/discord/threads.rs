@@ -1,7 +1,8 @@
-//! Games in their own thread: a public thread opened from the challenge message (or from a
-//! message the bot posts for `/play` and `/accept`), named after the players, archived after a
-//! day without messages. The game lives in the thread (its channel, for the service); the
-//! message in the parent channel links to it and is updated with the result ([`ended`]).
+//! Discord's side of games in their own thread: a public thread opened from the challenge
+//! message (or from a message the bot posts for `/play` and `/accept`), named after the players,
+//! archived after a day without messages. The game lives in the thread (its channel, for the
+//! service); the message in the parent channel links to it and is updated with the result
+//! ([`ended`]). Starting a game in a thread is `commands::thread`'s.
 //!
 //! Without Create Public Threads or Send Messages in Threads, Discord refuses with 50013
 //! (Missing Permissions): the game then starts in the channel itself, with a note saying which
@@ -11,13 +12,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, CreateThread, EditMessage, Http};
 use tracing::{error, info, warn};
 
-use std::future::Future;
-
-use super::announce::Herald;
-use super::answers::game_answer;
-use super::i18n::{mention, Locales};
-use super::respond::{send, Answer, Failed};
-use crate::game::{ChannelId, GameId, GameService, Reply, ServiceError, Thread};
+use super::answer::{send, Ended, Failed};
+use crate::game::{ChannelId, GameId, GameService, Thread};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -136,9 +132,10 @@ pub(crate) async fn edit(
 }
 
 /// Game `game` ended (its last board reached its channel): if it is played in a thread, the
-/// message the thread was opened from now says so, with `what` (who won and why, the players),
-/// in the server's language. Failures are logged: the thread itself shows the result.
-pub(crate) async fn ended(http: &Http, service: &GameService, game: GameId, what: &str) {
+/// message the thread was opened from now says so, with what the board said (who won and why,
+/// the players), in the board's language. Failures are logged: the thread itself shows the
+/// result.
+pub(crate) async fn ended(http: &Http, service: &GameService, game: GameId, ended: &Ended) {
     let thread = match service.game_thread(game).await {
         Ok(Some(t)) => t,
         Ok(None) => return,
@@ -147,13 +144,12 @@ pub(crate) async fn ended(http: &Http, service: &GameService, game: GameId, what
             return;
         }
     };
-    let locale = service.game_locale(game).await.unwrap_or_default();
     let text = tr!(
-        locale,
+        ended.locale,
         "discord-thread-ended",
         id = game.0,
         thread = channel_link(thread.channel),
-        what = what
+        what = ended.what.as_str()
     );
     if let Err(f) = edit(http, thread.parent_channel, thread.parent_message, text).await {
         warn!(
@@ -165,92 +161,16 @@ pub(crate) async fn ended(http: &Http, service: &GameService, game: GameId, what
 
 /// Posts `text` in `channel` (the message a thread is opened from when no challenge message
 /// is at hand: `/play`, `/accept`); its id.
-async fn post(http: &Http, channel: ChannelId, text: String) -> Result<u64, Failed> {
+///
+/// # Errors
+/// When Discord did not take it.
+pub(crate) async fn post(http: &Http, channel: ChannelId, text: String) -> Result<u64, Failed> {
     let ch = serenity::ChannelId::new(channel.0.max(1));
     send("channel message", None, || {
         ch.send_message(http, serenity::CreateMessage::new().content(text.clone()))
     })
     .await
     .map(|m| m.id.get())
-}
-
-/// Starts a game in a thread of `channel` named `name`, opened from `message` (the challenge
-/// message whose Accept was pressed) or, if `None`, from a message posted for it: `start` is
-/// the service's request, given the thread (or `None` when no thread could be opened: the game
-/// then starts in the channel). The board goes into the thread; the answer is, for a pressed
-/// challenge message, its new text linking to the thread, else a private pointer to the thread
-/// (the posted message links to it). Without a thread: the board, with a note saying why.
-///
-/// # Errors
-/// The service's refusal.
-pub(crate) async fn start<F, Fut>(
-    http: &Http,
-    herald: &Herald,
-    (channel, message): (ChannelId, Option<u64>),
-    name: &str,
-    locales: Locales,
-    start: F,
-) -> Result<Answer, ServiceError>
-where
-    F: FnOnce(Option<Thread>) -> Fut,
-    Fut: Future<Output = Result<Reply, ServiceError>>,
-{
-    let locale = locales.public;
-    let posted = message.is_none();
-    let source = match message {
-        Some(m) => Ok(m),
-        None => post(http, channel, tr!(locale, "discord-thread-opening")).await,
-    };
-    let (opened, source) = match source {
-        Ok(m) => (open(http, channel, m, name).await, Some(m)),
-        Err(f) => {
-            warn!("cannot post a message to open the thread from: {f}");
-            (Err(NoThread::Failed), None)
-        }
-    };
-    let thread = match opened {
-        Ok(thread) => thread,
-        Err(why) => {
-            let note = fallback_note(&why, locale);
-            let reply = start(None).await?;
-            let mut answer = game_answer(&reply, locale).await?;
-            answer.content = format!("{note}\n{}", answer.content);
-            if let (true, Some(m)) = (posted, source) {
-                // The message posted for the thread would only say "opening a thread…".
-                if let Err(f) = edit(http, channel, m, note).await {
-                    warn!("cannot edit the message posted for the thread: {f}");
-                }
-            }
-            return Ok(answer);
-        }
-    };
-    let reply = start(Some(thread)).await?;
-    let board = game_answer(&reply, locale).await?;
-    let into = serenity::ChannelId::new(thread.channel.0.max(1));
-    if let Err(f) = herald.post(http, into, board).await {
-        // The move-0 board is not a move: nothing to re-post; the thread still links the game.
-        warn!(thread = %into, "cannot post the board in the thread: {f}");
-    }
-    let link = channel_link(thread.channel);
-    let text = tr!(
-        locale,
-        "discord-thread-started",
-        id = reply.game_id.0,
-        white = mention(reply.white),
-        black = mention(reply.black),
-        thread = link.clone()
-    );
-    if !posted {
-        return Ok(Answer::public(text));
-    }
-    if let Err(f) = edit(http, channel, thread.parent_message, text).await {
-        warn!("cannot link the thread from its starting message: {f}");
-    }
-    Ok(Answer::private(tr!(
-        locales.user,
-        "discord-thread-your-game",
-        thread = link
-    )))
 }
 
 #[cfg(test)]

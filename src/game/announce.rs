@@ -21,6 +21,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::persist::load;
 use super::{ChannelId, Event, GameId, GameService, Reply, ServiceError, UserId};
+use crate::i18n::Locale;
 use crate::store;
 
 /// A message for a channel that no interaction answers.
@@ -33,6 +34,8 @@ pub enum Announcement {
         channel: ChannelId,
         /// The game after the move.
         reply: Reply,
+        /// The language of the message: the server's ([`GameService::game_locale`]).
+        locale: Locale,
     },
     /// The side to move's time ran out: the game is over (lost, drawn or aborted on time, see
     /// the reply's end), both players pinged.
@@ -41,6 +44,8 @@ pub enum Announcement {
         channel: ChannelId,
         /// The game as it ended (event [`super::Event::TimedOut`]).
         reply: Reply,
+        /// The language of the message: the server's ([`GameService::game_locale`]).
+        locale: Locale,
     },
     /// A correspondence game's player to move has less than a sixth of the period left (once
     /// per move): a ping with the deadline.
@@ -53,6 +58,8 @@ pub enum Announcement {
         user: UserId,
         /// Unix milliseconds by which they must move.
         deadline_ms: i64,
+        /// The language of the message: the server's ([`GameService::game_locale`]).
+        locale: Locale,
     },
 }
 
@@ -64,6 +71,16 @@ impl Announcement {
             Announcement::Move { channel, .. }
             | Announcement::TimedOut { channel, .. }
             | Announcement::Reminder { channel, .. } => *channel,
+        }
+    }
+
+    /// The language its message is written in (its server's preferred locale when it was made).
+    #[must_use]
+    pub fn locale(&self) -> Locale {
+        match self {
+            Announcement::Move { locale, .. }
+            | Announcement::TimedOut { locale, .. }
+            | Announcement::Reminder { locale, .. } => *locale,
         }
     }
 
@@ -117,6 +134,15 @@ impl GameService {
         // A send fails only when the receiver was taken and dropped: nobody posts any more.
         let _ = self.announcer.tx.send(announcement);
         self.announcer.sent.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The locale of `game`'s announcements ([`GameService::game_locale`]); the default one,
+    /// logged, when it cannot be read.
+    pub(super) async fn announcement_locale(&self, game: GameId) -> Locale {
+        self.game_locale(game).await.unwrap_or_else(|e| {
+            tracing::warn!(game = game.0, error = %e, "cannot read the server's locale");
+            Locale::default()
+        })
     }
 
     /// How many announcements have been queued so far (a poster that has posted as many is
@@ -184,7 +210,12 @@ impl GameService {
             let san = makruk::san::to_san(&g.m.positions()[n - 1], &last);
             let mover = g.player(g.m.positions()[n - 1].turn());
             let reply = g.reply(Event::Moved, Some(mover), Some(san));
-            out.push(Announcement::Move { channel, reply });
+            let locale = self.announcement_locale(id).await;
+            out.push(Announcement::Move {
+                channel,
+                reply,
+                locale,
+            });
         }
         Ok(out)
     }

@@ -234,6 +234,7 @@ impl GameService {
                     game: g.row.id,
                     user: g.player(turn),
                     deadline_ms: g.clock.deadline_ms(),
+                    locale: self.announcement_locale(g.row.id).await,
                 });
                 Ok(true)
             }

@@ -291,6 +291,7 @@ impl GameService {
         self.announce(Announcement::Move {
             channel: turn.channel,
             reply: reply.clone(),
+            locale: self.announcement_locale(turn.game_id).await,
         });
         Ok(reply)
     }

@@ -314,6 +314,7 @@ impl GameService {
         self.announce(Announcement::TimedOut {
             channel: g.channel(),
             reply: g.reply(Event::TimedOut, None, None),
+            locale: self.announcement_locale(g.row.id).await,
         });
         Ok(())
     }

@@ -1,4 +1,4 @@
-//! The real bot (its real start-up code, [`makruk_bot::discord::run`]) against the Discord
+//! The real bot (its real start-up code, [`makruk_bot::app::run`]) against the Discord
 //! stand-in, on a fresh SQLite file: shared by the end-to-end tests.
 #![allow(dead_code)] // each test binary uses its own subset
 
@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use discord_standin::Launch;
 use futures::future::BoxFuture;
-use makruk_bot::discord::{Config, SimClock};
+use makruk_bot::app::{Config, SimClock};
 
 /// A fresh SQLite database file in a temporary directory (kept alive by the returned guard):
 /// the guard and the database URL.
@@ -33,7 +33,7 @@ pub fn launcher(
         config.api_url = Some(launch.api_url);
         config.guild_id = Some(launch.guild_id);
         change(&mut config);
-        Box::pin(makruk_bot::discord::run(config, launch.stop))
+        Box::pin(makruk_bot::app::run(config, launch.stop))
     }
 }
 
@@ -50,7 +50,7 @@ pub fn launcher_on(
         config.api_url = Some(launch.api_url);
         config.guild_id = Some(launch.guild_id);
         config.sim_clock = Some(Arc::clone(&clock));
-        Box::pin(makruk_bot::discord::run(config, launch.stop))
+        Box::pin(makruk_bot::app::run(config, launch.stop))
     }
 }
 

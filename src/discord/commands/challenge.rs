@@ -4,52 +4,17 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow};
 
-use super::{channel, run, user, RulesetOption};
-use crate::discord::answers::{button, game_answer};
+use super::options::{color_choice, ColorOption, RulesetOption, TimeOption};
+use super::thread::accept_in_thread;
+use super::{channel, run, user};
+use crate::discord::answer::Answer;
+use crate::discord::buttons::ButtonId;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
-use crate::discord::threads;
+use crate::discord::messages::game_answer;
 use crate::discord::{Context, Error};
-use crate::game::{
-    ChallengeId, ChannelId, ComputerLevel, GameService, GuildId, Ladder, Ruleset, ServiceError,
-    Terms, UserId,
-};
+use crate::game::{ComputerLevel, GameService, GuildId, Ladder, Ruleset, Terms, UserId};
 use crate::tr;
-
-/// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.
-#[derive(Debug, poise::ChoiceParameter)]
-pub(crate) enum TimeOption {
-    #[name = "1d"]
-    Days1,
-    #[name = "3d"]
-    Days3,
-    #[name = "7d"]
-    Days7,
-    #[name = "14d"]
-    Days14,
-    #[name = "3+2"]
-    Live3,
-    #[name = "5+3"]
-    Live5,
-    #[name = "10+5"]
-    Live10,
-    #[name = "15+10"]
-    Live15,
-    #[name = "30+20"]
-    Live30,
-}
-
-/// Colour asked for in `/challenge`.
-#[derive(Debug, poise::ChoiceParameter)]
-pub(crate) enum ColorOption {
-    #[name = "white"]
-    White,
-    #[name = "black"]
-    Black,
-    #[name = "random"]
-    Random,
-}
 
 // `time` is one of the service's time controls, offered as Discord choices (the same list as
 // `TimeControl::CHOICES`); the service reads it and refuses anything else with the list.
@@ -72,13 +37,12 @@ pub(super) async fn challenge(
         rated: rated.unwrap_or(true),
     };
     let service = ctx.data().service.clone();
-    let color = super::computer::color_choice(color);
+    let color = color_choice(color);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
     // Challenging the bot itself is `/play` at the default level.
     if opponent.id == ctx.serenity_context().cache.current_user().id {
         return super::computer::start(
             ctx,
-            "challenge",
             ComputerLevel::DEFAULT.number(),
             color,
             ruleset,
@@ -89,7 +53,7 @@ pub(super) async fn challenge(
     }
     let thread = super::wants_thread(ctx, thread).await;
     let (channel, challenger) = (channel(ctx), user(ctx));
-    run(ctx, "challenge", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
@@ -108,7 +72,7 @@ pub(super) async fn challenge(
                 },
             )
             .await?;
-        let id = view.id.0;
+        let id = view.id;
         let mut content = view.text(locale, &mention);
         if thread {
             content.push('\n');
@@ -117,15 +81,9 @@ pub(super) async fn challenge(
         Ok(Answer {
             content,
             components: vec![CreateActionRow::Buttons(vec![
-                button(locale, "button-accept", "accept", id, ButtonStyle::Success),
-                button(locale, "button-decline", "decline", id, ButtonStyle::Danger),
-                button(
-                    locale,
-                    "button-withdraw",
-                    "withdraw",
-                    id,
-                    ButtonStyle::Secondary,
-                ),
+                ButtonId::Accept(id).button(locale, "button-accept", ButtonStyle::Success),
+                ButtonId::Decline(id).button(locale, "button-decline", ButtonStyle::Danger),
+                ButtonId::Withdraw(id).button(locale, "button-withdraw", ButtonStyle::Secondary),
             ])],
             ..Answer::default()
         })
@@ -140,7 +98,7 @@ pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
     let herald = std::sync::Arc::clone(&ctx.data().herald);
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "accept", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         if let Some(players) = service
             .challenge_wants_thread(channel, player, None)
@@ -165,58 +123,15 @@ pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// Accepts challenge `id` (the open one if `None`) of `channel` for `player`, the game in a
-/// thread named after `players` (challenger, challenged) opened from `message` (see
-/// [`crate::discord::threads::start`]).
-// The accept's parts one by one, as the button and the command have them.
-#[allow(clippy::too_many_arguments)]
-pub(crate) async fn accept_in_thread(
-    http: &serenity::Http,
-    herald: &crate::discord::announce::Herald,
-    service: &GameService,
-    (channel, message): (ChannelId, Option<u64>),
-    player: UserId,
-    id: Option<ChallengeId>,
-    (challenger, opponent): (UserId, UserId),
-    locales: Locales,
-) -> Result<Answer, ServiceError> {
-    let name = threads::name(
-        locales.public,
-        &threads::user_name(http, challenger).await,
-        &threads::user_name(http, opponent).await,
-    );
-    threads::start(http, herald, (channel, message), &name, locales, |thread| {
-        service.accept_in(channel, player, id, thread)
-    })
-    .await
-}
-
 /// `/decline`: decline the challenge addressed to you in this channel (as its button does).
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "decline", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let view = service.decline(channel, player, None).await?;
         Ok(Answer::public(view.text(locale, &mention)))
     })
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::TimeControl;
-    use poise::ChoiceParameter as _;
-
-    #[test]
-    fn the_time_choices_are_the_services() {
-        let offered: Vec<String> = TimeOption::list().into_iter().map(|c| c.name).collect();
-        let service: Vec<String> = TimeControl::CHOICES
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        assert_eq!(offered, service);
-    }
 }

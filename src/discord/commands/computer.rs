@@ -2,11 +2,12 @@
 //! `/challenge` of the bot's own user, which comes here). The computer's replies are posted by
 //! the announcements (`crate::discord::announce`), as their own messages.
 
-use super::challenge::{ColorOption, TimeOption};
-use super::{channel, run, user, RulesetOption};
-use crate::discord::answers::game_answer;
+use super::options::{color_choice, ColorOption, RulesetOption, TimeOption};
+use super::thread;
+use super::{channel, run, user};
+use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
+use crate::discord::messages::game_answer;
 use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
@@ -55,15 +56,6 @@ impl LevelOption {
     }
 }
 
-/// The colour asked for, as the service takes it (default: random).
-pub(super) fn color_choice(color: Option<ColorOption>) -> ColorChoice {
-    match color {
-        Some(ColorOption::White) => ColorChoice::White,
-        Some(ColorOption::Black) => ColorChoice::Black,
-        Some(ColorOption::Random) | None => ColorChoice::Random,
-    }
-}
-
 // The computer runs on the game's clock like a person and can win on time.
 // `thread` (default: the server's `/settings thread`) plays it in a thread of its own.
 /// Play against the computer in this channel (default level 3, 3 days a move).
@@ -78,22 +70,12 @@ pub(super) async fn play(
 ) -> Result<(), Error> {
     let level = level.map_or(ComputerLevel::DEFAULT.number(), LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
-    start(
-        ctx,
-        "play",
-        level,
-        color_choice(color),
-        ruleset,
-        time,
-        thread,
-    )
-    .await
+    start(ctx, level, color_choice(color), ruleset, time, thread).await
 }
 
 /// Starts a game against the computer for the invoking user and answers with its board.
 pub(super) async fn start(
     ctx: Context<'_>,
-    name: &'static str,
     level: u8,
     color: ColorChoice,
     ruleset: Ruleset,
@@ -113,7 +95,7 @@ pub(super) async fn start(
         .global_name
         .clone()
         .unwrap_or_else(|| ctx.author().name.clone());
-    run(ctx, name, |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let level = ComputerLevel::new(level)?;
         computer.check_level(level)?;
@@ -132,7 +114,7 @@ pub(super) async fn start(
         };
         if thread {
             let name = threads::name(locale, &human_name, &tr!(locale, "discord-thread-computer"));
-            return threads::start(&http, &herald, (channel, None), &name, locales, |thread| {
+            return thread::start(&http, &herald, (channel, None), &name, locales, |thread| {
                 service.play_computer(Place { channel, thread }, human, bot, level, terms)
             })
             .await;

@@ -1,9 +1,9 @@
 //! `/count`: the count explained; `traditional`: board's honour started or stopped.
 
 use super::{channel, run, user};
-use crate::discord::answers::game_answer;
+use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
+use crate::discord::messages::game_answer;
 use crate::discord::{Context, Error};
 
 /// What `/count` does.
@@ -22,7 +22,7 @@ pub(crate) enum CountAction {
 pub(super) async fn count(ctx: Context<'_>, action: Option<CountAction>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "count", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         match action.unwrap_or(CountAction::Explain) {
             CountAction::Explain => {

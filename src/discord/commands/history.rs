@@ -3,9 +3,9 @@
 use poise::serenity_prelude::{CreateAttachment, CreateEmbed};
 
 use super::{channel, run};
+use crate::discord::answer::Answer;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, GameId, GameResult};
 use crate::i18n::Locale;
@@ -30,7 +30,7 @@ fn result_text(locale: Locale, result: GameResult, reason: &str) -> String {
 pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "games", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let list = service.recent_games(channel, 10).await?;
         if list.is_empty() {
@@ -71,7 +71,7 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "pgn", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let export = service.pgn(channel, game.map(GameId)).await?;
         let text = tr!(

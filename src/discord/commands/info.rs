@@ -2,11 +2,12 @@
 
 use poise::serenity_prelude::CreateEmbed;
 
-use super::{channel, run, RulesetOption};
-use crate::discord::answers::board_answer;
+use super::options::RulesetOption;
+use super::{channel, run};
+use crate::discord::answer::{split_text, Answer};
 use crate::discord::board;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::{split_text, Answer};
+use crate::discord::messages::board_answer;
 use crate::discord::{Context, Error};
 use crate::game::{ruleset_name, RulesTopic, Ruleset};
 use crate::tr;
@@ -16,7 +17,7 @@ use crate::tr;
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let channel = channel(ctx);
-    run(ctx, "board", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let reply = service.board(channel).await?;
         // A second read: a move in between only adds plies, which the list leaves out.
@@ -56,7 +57,7 @@ pub(super) async fn rules(
     ruleset: Option<RulesetOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
-    run(ctx, "rules", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.user;
         let topic = match topic.unwrap_or(TopicOption::Overview) {
             TopicOption::Overview => RulesTopic::Overview,

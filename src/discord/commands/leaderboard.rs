@@ -1,18 +1,17 @@
 //! `/leaderboard [speed]`: the server's rated players, ten a page, with ◀ ▶ buttons for anyone
-//! (`mk:lb-<speed>:<page>`, handled in `components`; a page past the end shows the last one, so
+//! ([`ButtonId::Leaderboard`], handled in `components`; a page past the end shows the last one, so
 //! old buttons keep working). Public: the leaderboard concerns the whole server.
 
 use poise::serenity_prelude::{ButtonStyle, CreateActionRow};
 
 use super::run;
-use crate::discord::answers::button;
+use crate::discord::answer::Answer;
+use crate::discord::buttons::ButtonId;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{GuildId, Kind, Leaderboard};
 use crate::i18n::Locale;
-use crate::rating::speed_name;
 
 /// Speed asked for in `/leaderboard` and `/stats`.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -33,30 +32,15 @@ impl SpeedOption {
     }
 }
 
-/// The custom-id action of the paging buttons of a leaderboard at `speed`.
-pub(crate) fn page_action(speed: Kind) -> String {
-    format!("lb-{}", speed_name(speed))
-}
-
 /// A leaderboard page with its ◀ ▶ buttons (each disabled at its end).
 pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
-    let action = page_action(board.speed);
-    let previous = button(
-        locale,
-        "button-previous",
-        &action,
-        i64::from(board.page.saturating_sub(1)),
-        ButtonStyle::Secondary,
-    )
-    .disabled(board.page == 0);
-    let next = button(
-        locale,
-        "button-next",
-        &action,
-        i64::from(board.page + 1),
-        ButtonStyle::Secondary,
-    )
-    .disabled(board.page + 1 >= board.pages);
+    let page = |page| ButtonId::Leaderboard(board.speed, page);
+    let previous = page(board.page.saturating_sub(1))
+        .button(locale, "button-previous", ButtonStyle::Secondary)
+        .disabled(board.page == 0);
+    let next = page(board.page.saturating_add(1))
+        .button(locale, "button-next", ButtonStyle::Secondary)
+        .disabled(board.page + 1 >= board.pages);
     Answer {
         content: board.text(locale, &mention),
         components: vec![CreateActionRow::Buttons(vec![previous, next])],
@@ -69,7 +53,7 @@ pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
 pub(super) async fn leaderboard(ctx: Context<'_>, speed: Option<SpeedOption>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-    run(ctx, "leaderboard", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));

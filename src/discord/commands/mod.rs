@@ -1,9 +1,11 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
-//! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count` (/count), `info`
-//! (/board, /rules), `history` (/games, /pgn), `replay` (/replay, /gif), `settings` (/settings). Each command reads
-//! Discord's input, asks the game service, and answers with an [`Answer`] (shared builders in
-//! [`super::answers`]); all user-facing words come from the service or `discord.ftl`. [`all`]
-//! lists every command.
+//! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count`
+//! (/count), `info` (/board, /rules), `history` (/games, /pgn), `leaderboard` (/leaderboard),
+//! `stats` (/stats), `replay` (/replay, /gif), `settings` (/settings); the options several
+//! commands share are in `options`, a game started in its own thread in `thread`. Each command
+//! reads Discord's input and hands [`run`] the work: ask the game service, build an [`Answer`]
+//! (shared builders in `super::messages`); all user-facing words come from the service or
+//! `discord.ftl`. [`all`] lists every command.
 
 mod challenge;
 mod computer;
@@ -12,24 +14,23 @@ mod history;
 mod info;
 pub(crate) mod leaderboard;
 mod offers;
+mod options;
 mod play;
 pub(crate) mod replay;
 mod settings;
 mod stats;
-
-pub(crate) use challenge::accept_in_thread;
+pub(crate) mod thread;
 
 use std::future::Future;
-use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
-use tracing::{error, info, warn, Instrument as _};
+use tracing::{error, info, warn};
 
-use super::answers::error_answer;
+use super::answer::Answer;
 use super::i18n::{locale, localizations, Locales};
-use super::respond::{answer_command, defer_budget, or_apology, Answer};
+use super::respond::{self, Interaction};
 use super::{Context, Data, Error};
-use crate::game::{ChannelId, Ruleset, ServiceError, UserId};
+use crate::game::{ChannelId, ServiceError, UserId};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -86,86 +87,25 @@ pub(crate) fn locale_of(ctx: Context<'_>) -> Locale {
     locale(ctx.locale().unwrap_or("en-US"))
 }
 
-/// The locales of `ctx` (see [`Locales`]); the server's is stored when it changed.
-pub(crate) async fn locales_of(ctx: Context<'_>) -> Locales {
-    let poise::Context::Application(actx) = ctx else {
-        return Locales::of(ctx.locale().unwrap_or("en-US"), None);
-    };
-    let interaction = actx.interaction;
-    remember_guild_locale(
-        &ctx.data().service,
-        interaction.guild_id,
-        interaction.guild_locale.as_deref(),
-    )
-    .await;
-    Locales::of(&interaction.locale, interaction.guild_locale.as_deref())
-}
-
-/// Stores `guild`'s preferred locale `code` (Discord's `guild_locale`) for the messages sent
-/// outside interactions; a failure is only logged.
-pub(crate) async fn remember_guild_locale(
-    service: &crate::game::GameService,
-    guild: Option<serenity::GuildId>,
-    code: Option<&str>,
-) {
-    if let (Some(guild), Some(code)) = (guild, code) {
-        let guild = crate::game::GuildId(guild.get());
-        if let Err(e) = service.remember_guild_locale(guild, locale(code)).await {
-            warn!(error = %e, "cannot store the server's locale");
-        }
-    }
-}
-
-/// Runs one command: a tracing span (command, channel, user, latency), the answer sent in time
-/// (see [`answer_command`]), and never a failed interaction — an internal error becomes a short
-/// private apology and a logged error.
-///
-/// `work` is given the interaction's [`Locales`]: public answers in the server's language,
-/// private ones (and every error) in the user's. The server's language is remembered for the
-/// messages sent outside interactions.
-async fn run<F, Fut>(ctx: Context<'_>, name: &'static str, work: F) -> Result<(), Error>
+/// Runs one command through the adapter's one way in ([`respond::run`]): `work` is given the
+/// interaction's [`Locales`] and its answer (or the service's refusal) is sent in time.
+async fn run<F, Fut>(ctx: Context<'_>, work: F) -> Result<(), Error>
 where
     F: FnOnce(Locales) -> Fut,
     Fut: Future<Output = Result<Answer, ServiceError>>,
 {
-    let started = Instant::now();
-    let span = tracing::info_span!(
-        "interaction",
-        command = name,
-        channel = %ctx.channel_id(),
-        user = %ctx.author().id,
-        latency_ms = tracing::field::Empty,
-    );
-    async move {
-        let poise::Context::Application(actx) = ctx else {
-            return Ok(());
-        };
-        let _in_flight = ctx.data().in_flight.read().await;
-        let locales = locales_of(ctx).await;
-        let locale = locales.user;
-        let work = or_apology(
-            async move {
-                match work(locales).await {
-                    Ok(answer) => answer,
-                    Err(e) => error_answer(&e, locale),
-                }
-            },
-            move || Answer::private(tr!(locale, "discord-internal-error")),
-        );
+    // Our commands are slash commands only: poise's prefix commands are not registered.
+    if let poise::Context::Application(actx) = ctx {
         let http = &ctx.serenity_context().http;
-        let budget = defer_budget(actx.interaction.id.get(), ctx.data().defer_after);
-        let herald = &ctx.data().herald;
-        let sent = answer_command(http, herald, actx.interaction, budget, work).await;
-        let latency = started.elapsed();
-        tracing::Span::current().record("latency_ms", latency.as_secs_f64() * 1000.0);
-        match sent {
-            Ok(()) => info!("answered"),
-            Err(e) => error!("cannot answer the interaction: {e}"),
-        }
-        Ok(())
+        respond::run(
+            http,
+            ctx.data(),
+            Interaction::Command(actx.interaction),
+            work,
+        )
+        .await;
     }
-    .instrument(span)
-    .await
+    Ok(())
 }
 
 /// Errors poise found before or around our code (argument parsing, guild-only, panics).
@@ -281,31 +221,6 @@ pub(super) fn channel(ctx: Context<'_>) -> ChannelId {
 /// The user who invoked `ctx`, as the service names them.
 pub(super) fn user(ctx: Context<'_>) -> UserId {
     UserId(ctx.author().id.get())
-}
-
-/// Ruleset asked for in `/challenge` and `/rules`.
-#[derive(Debug, poise::ChoiceParameter)]
-pub(crate) enum RulesetOption {
-    #[name = "standard"]
-    Standard,
-    #[name = "traditional"]
-    Traditional,
-    #[name = "material"]
-    Material,
-    #[name = "fifty-move"]
-    FiftyMove,
-}
-
-impl RulesetOption {
-    /// The ruleset chosen.
-    pub(super) fn ruleset(&self) -> Ruleset {
-        match self {
-            RulesetOption::Standard => Ruleset::Standard,
-            RulesetOption::Traditional => Ruleset::Traditional,
-            RulesetOption::Material => Ruleset::Material,
-            RulesetOption::FiftyMove => Ruleset::FiftyMove,
-        }
-    }
 }
 
 #[cfg(test)]

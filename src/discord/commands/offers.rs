@@ -2,10 +2,10 @@
 //! `components`).
 
 use super::{channel, run, user};
-use crate::discord::answers::{game_answer, offer_message};
+use crate::discord::answer::Answer;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
+use crate::discord::messages::{game_answer, offer_message};
 use crate::discord::{Context, Error};
 use crate::game::{Event, OfferKind};
 
@@ -21,7 +21,7 @@ enum OfferStep {
 async fn offer_command(ctx: Context<'_>, kind: OfferKind, step: OfferStep) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, kind.name(), |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let reply = match step {
             OfferStep::Make => service.offer(channel, player, kind).await?,

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{channel, run, user};
-use crate::discord::answers::game_answer;
+use crate::discord::messages::game_answer;
 use poise::serenity_prelude as serenity;
 
 use crate::discord::i18n::Locales;
@@ -51,7 +51,7 @@ pub(super) async fn play(
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "move", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let reply = service.play(channel, player, &input).await?;
         game_answer(&reply, locale).await
@@ -64,7 +64,7 @@ pub(super) async fn play(
 pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "resign", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let reply = service.resign(channel, player).await?;
         game_answer(&reply, locale).await
@@ -77,7 +77,7 @@ pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));
-    run(ctx, "abort", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let reply = service.abort(channel, player).await?;
         game_answer(&reply, locale).await

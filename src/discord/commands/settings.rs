@@ -6,8 +6,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::run;
+use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::GuildId;
 use crate::tr;
@@ -30,7 +30,7 @@ pub(super) async fn settings(ctx: Context<'_>, thread: Option<Switch>) -> Result
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let allowed = manages_server(ctx);
-    run(ctx, "settings", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.user;
         let Some(guild) = guild else {
             return Ok(Answer::private(tr!(locale, "discord-guild-only")));

@@ -7,9 +7,9 @@ use poise::serenity_prelude::{self as serenity, CreateAttachment};
 
 use super::leaderboard::SpeedOption;
 use super::{run, user};
+use crate::discord::answer::Answer;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
-use crate::discord::respond::Answer;
 use crate::discord::{Context, Error};
 use crate::game::{GuildId, ServiceError, UserId};
 use crate::render::chart::chart_png;
@@ -24,7 +24,7 @@ pub(super) async fn stats(
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let who = player.map_or_else(|| user(ctx), |u| UserId(u.id.get()));
-    run(ctx, "stats", |locales: Locales| async move {
+    run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));

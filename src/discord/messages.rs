@@ -1,14 +1,14 @@
-//! Answers shared by the commands and the buttons: a game's board and status, an offer with its
-//! buttons, a service error; and the buttons' custom ids (`mk:<action>:<id>`, read back by
-//! `components`).
+//! Messages shared by the commands, the buttons and the announcements: a game's board and
+//! status, an offer with its buttons, a service error.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed};
+use serenity::{ButtonStyle, CreateActionRow, CreateAttachment, CreateEmbed};
 use tracing::error;
 
+use super::answer::{Answer, Ended};
 use super::board;
+use super::buttons::ButtonId;
 use super::i18n::mention;
-use super::respond::Answer;
 use crate::game::{ruleset_name, GameEnd, GameId, GameResult, OfferKind, Reply, ServiceError};
 use crate::i18n::Locale;
 use crate::tr;
@@ -22,19 +22,6 @@ pub(crate) fn error_answer(e: &ServiceError, locale: Locale) -> Answer {
         error!(error = %e, "internal error");
         Answer::private(tr!(locale, "discord-internal-error"))
     }
-}
-
-/// A button with a custom id `mk:<action>:<id>` (read back by `components`).
-pub(crate) fn button(
-    locale: Locale,
-    label_key: &str,
-    action: &str,
-    id: i64,
-    style: ButtonStyle,
-) -> CreateButton {
-    CreateButton::new(format!("mk:{action}:{id}"))
-        .label(tr!(locale, label_key))
-        .style(style)
 }
 
 /// The file name of the board of `game` after `plies` plies (what tells a re-post that a board
@@ -101,16 +88,17 @@ pub(crate) async fn board_answer(
             black = mention(reply.black)
         ),
     };
-    let ended = reply.status.end.is_some().then(|| content.clone());
+    let ended = reply.status.end.is_some().then(|| Ended {
+        what: content.clone(),
+        locale,
+    });
     // A game that ended before its first move (aborted, lost on time) has nothing to animate.
     let components = match reply.status.end {
-        Some(_) if reply.status.plies > 0 => vec![CreateActionRow::Buttons(vec![button(
-            locale,
-            "button-gif",
-            "gif",
-            reply.game_id.0,
-            ButtonStyle::Secondary,
-        )])],
+        Some(_) if reply.status.plies > 0 => {
+            vec![CreateActionRow::Buttons(vec![
+                ButtonId::Gif(reply.game_id).button(locale, "button-gif", ButtonStyle::Secondary)
+            ])]
+        }
         _ => Vec::new(),
     };
     Ok(Answer {
@@ -142,23 +130,14 @@ fn end_headline(end: GameEnd, locale: Locale) -> String {
 
 /// The offer message of `/draw` or `/takeback`, with the opponent's Accept / Decline buttons.
 pub(crate) fn offer_message(reply: &Reply, locale: Locale, kind: OfferKind) -> Answer {
-    let id = reply.game_id.0;
-    let kind = kind.name();
+    let game = reply.game_id;
     Answer {
         content: reply.text(locale, &mention),
         components: vec![CreateActionRow::Buttons(vec![
-            button(
-                locale,
-                "button-accept",
-                &format!("{kind}-accept"),
-                id,
-                ButtonStyle::Success,
-            ),
-            button(
+            ButtonId::OfferAccept(kind, game).button(locale, "button-accept", ButtonStyle::Success),
+            ButtonId::OfferDecline(kind, game).button(
                 locale,
                 "button-decline",
-                &format!("{kind}-decline"),
-                id,
                 ButtonStyle::Danger,
             ),
         ])],
