@@ -3,8 +3,6 @@
 //! offers are judged by the engine; takebacks are granted; level 9 without Fairy-Stockfish and
 //! the one-active-game rule refuse clearly. Short think budgets keep the tests fast.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +14,7 @@ use makruk_bot::game::{
     OfferKind, Reply, ServiceError, UserId,
 };
 use makruk_bot::store::{self, to_db_id, NewGame};
-use service_common::Env;
+use testkit::service::Env;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 const HUMAN: UserId = UserId(2001);
@@ -372,7 +370,7 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
     ));
     assert!(computer.check_level(8).is_ok());
     let err = ServiceError::FairyStockfishMissing;
-    let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
+    let text = err.message(makruk_bot::i18n::Locale::En, &testkit::service::mention);
     assert!(
         text.contains("Fairy-Stockfish is not installed on this bot"),
         "{text}"
