@@ -263,7 +263,7 @@ async fn the_computers_move_is_posted_through_5xx_and_re_posted_after_longer_fai
         c.repost_every = Duration::from_millis(500);
     })
     .await;
-    let (discord, alice) = (&t.discord, &t.alice);
+    let (discord, alice) = (&t.discord, t.alice.clone());
     // Two failures: the announcement's own retries get it through.
     discord.inject(Fault::on(Route::ChannelMessage, 2, Failure::Status(500)));
     let mine = discord.run(&alice, CH, "move", &[("move", "e3e4")]).await;

@@ -112,7 +112,11 @@ impl Table {
     /// Plays `san` in `channel` for whoever is to move at `ply` (even: Alice, White); the
     /// answer, whatever it is.
     pub async fn play_ply(&self, channel: u64, ply: usize, san: &str) -> Outcome {
-        let player = if ply % 2 == 0 { &self.alice } else { &self.bob };
+        let player = if ply.is_multiple_of(2) {
+            &self.alice
+        } else {
+            &self.bob
+        };
         self.discord
             .run(player, channel, "move", &[("move", san)])
             .await
