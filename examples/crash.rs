@@ -1,6 +1,6 @@
 //! The crash proof, full run: the real bot binary against the stand-in server, many games at
 //! once, SIGKILL at random moments, restarts; prints kills done, moves acknowledged, moves lost,
-//! duplicates, unannounced moves and the integrity check (`tests/crash_driver/mod.rs` says what
+//! duplicates, unannounced moves and the integrity check (`testkit/src/crash.rs` says what
 //! each means). Exits non-zero if a guarantee failed.
 //!
 //! ```text
@@ -12,8 +12,7 @@
 //! use, so nothing is built twice); build them first after a change. `--keep DIR`: the
 //! database and the bot's log stay in `DIR`.
 
-#[path = "../tests/crash_driver/mod.rs"]
-mod crash_driver;
+use testkit::crash as crash_driver;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -2,10 +2,10 @@
 //! own), six games moving at once, killed with SIGKILL at random moments and restarted, six
 //! times; after each kill no acknowledged move is lost, none is doubled, the database is whole;
 //! at the end every stored move's board is in its channel and every game goes on. The full run
-//! is `cargo run --release --example crash -- --kills 100` (`tests/crash_driver/mod.rs` says
+//! is `cargo run --release --example crash -- --kills 100` (`testkit/src/crash.rs` says
 //! what is checked).
 
-mod crash_driver;
+use testkit::crash as crash_driver;
 
 use std::path::Path;
 use std::time::Duration;

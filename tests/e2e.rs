@@ -1,9 +1,7 @@
 //! End to end: the real bot (start-up code, SQLite file) against the local Discord stand-in.
 
-mod real_bot;
-
 use discord_standin::{Bot, Opt, Standin, GUILD_ID};
-use real_bot::{launcher, temp_database};
+use testkit::bot::{launcher, temp_database};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_001;
 

@@ -2,10 +2,8 @@
 //! each gets a private answer that says what could not be read, never the internal-error
 //! apology, and changes nothing.
 
-mod real_bot;
-
 use discord_standin::{Bot, Opt, Standin};
-use real_bot::{launcher, temp_database};
+use testkit::bot::{launcher, temp_database};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_077;
 

@@ -2,10 +2,8 @@
 //! human's move is answered at once by the interaction; the computer's reply comes as a message
 //! of its own (board and status); level 9 without Fairy-Stockfish, and `/challenge` of the bot.
 
-mod real_bot;
-
 use discord_standin::{Bot, Standin, BOT_ID};
-use real_bot::{launcher, temp_database};
+use testkit::bot::{launcher, temp_database};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_201;
 const OTHER: u64 = 1_300_000_000_000_000_202;

@@ -6,94 +6,20 @@
 //! retried and, when Discord fails for longer, posted again by the periodic re-post; a move the
 //! bot never got to show is posted at the next start. Each leaves no move unannounced.
 
-mod real_bot;
-
 use std::time::Duration;
 
-use discord_standin::{Bot, Failure, Fault, Match, Message, Opt, Outcome, Route, Standin, User};
+use discord_standin::{Failure, Fault, Match, Message, Opt, Outcome, Route, Standin, User};
 use makruk_bot::app::Config;
-use real_bot::{launcher, temp_database};
+use testkit::table::Table;
 
 const CH: u64 = 1_300_000_000_000_000_131;
 
-/// A stand-in, a bot on a fresh database and two players with a game (Alice White to move).
-struct Table {
-    discord: Standin,
-    bot: Option<Bot>,
-    db: String,
-    change: fn(&mut Config),
-    _dir: tempfile::TempDir,
-    alice: User,
-    bob: User,
-}
-
-impl Table {
-    async fn new(change: fn(&mut Config)) -> Table {
-        let discord = Standin::start().await;
-        let (dir, db) = temp_database();
-        let bot = Bot::start(&discord, launcher(&db, change)).await;
-        let alice = discord.user("alice", "en-US");
-        let bob = discord.user("bob", "en-US");
-        let t = Table {
-            discord,
-            bot: Some(bot),
-            db,
-            change,
-            _dir: dir,
-            alice,
-            bob,
-        };
-        let challenge = t
-            .discord
-            .run(
-                &t.alice,
-                CH,
-                "challenge",
-                &[("opponent", "@bob"), ("color", "white")],
-            )
-            .await;
-        assert!(!challenge.is_ephemeral(), "{}", challenge.text());
-        let accepted = t.discord.click_label(&t.bob, CH, "Accept").await;
-        assert!(accepted.png().is_some(), "{}", accepted.text());
-        t
-    }
-
-    async fn stop(&mut self) {
-        if let Some(bot) = self.bot.take() {
-            bot.stop().await;
-        }
-    }
-
-    async fn restart(&mut self) {
-        self.stop().await;
-        self.bot = Some(Bot::start(&self.discord, launcher(&self.db, self.change)).await);
-    }
-
-    /// The games with moves not yet announced, as (game, plies shown), read from the database
-    /// with the bot stopped.
-    async fn unannounced(&mut self) -> Vec<(i64, u32)> {
-        self.stop().await;
-        let service = makruk_bot::game::GameService::open(&self.db)
-            .await
-            .expect("the database opens");
-        let pending = service
-            .unannounced()
-            .await
-            .expect("the unannounced moves")
-            .iter()
-            .filter_map(|a| a.shows().map(|(g, p)| (g.0, p)))
-            .collect();
-        service.close().await;
-        pending
-    }
-
-    fn assert_clean(&self) {
-        assert!(
-            self.discord.errors().is_empty(),
-            "{:?}",
-            self.discord.errors()
-        );
-    }
+/// The table ([`Table::with`], `change` made to the bot's configuration) with a game started:
+/// Alice White to move.
+async fn table(change: fn(&mut Config)) -> Table {
+    let t = Table::with(change, "en-US").await;
+    t.start_game(CH, &[]).await;
+    t
 }
 
 /// The requests to `route` naming `key` (an interaction id, a token, a channel).
@@ -142,7 +68,7 @@ async fn eventually(what: &str, mut pred: impl FnMut() -> bool) {
 
 #[tokio::test]
 async fn a_callback_refused_with_a_5xx_is_tried_again() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     // Not carried out: the second try makes the answer.
     t.discord
         .inject(Fault::on(Route::Callback, 1, Failure::Status(500)));
@@ -177,7 +103,7 @@ async fn a_callback_refused_with_a_5xx_is_tried_again() {
 
 #[tokio::test]
 async fn a_429_is_waited_out_per_route_and_global() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     let wait = Duration::from_millis(600);
     // The stand-in records any request before `retry_after` as an error (assert_clean).
     t.discord.inject(Fault::on(
@@ -214,7 +140,7 @@ async fn a_429_is_waited_out_per_route_and_global() {
 
 #[tokio::test]
 async fn a_callback_failing_for_3_seconds_becomes_a_channel_message() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     t.discord
         .inject(Fault::on(Route::Callback, 20, Failure::Status(503)));
     t.discord
@@ -231,7 +157,7 @@ async fn a_callback_failing_for_3_seconds_becomes_a_channel_message() {
 
 #[tokio::test]
 async fn a_callback_too_slow_for_the_3_seconds_becomes_a_channel_message() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     // The callback reaches Discord after the 3 seconds: "Unknown interaction", the token is
     // no good for a follow-up either (never acknowledged); the bot's own message remains.
     t.discord.inject(Fault::on(
@@ -251,7 +177,7 @@ async fn a_callback_too_slow_for_the_3_seconds_becomes_a_channel_message() {
 #[tokio::test]
 async fn a_deferred_answer_survives_failed_edits_and_follow_ups() {
     // Every answer deferred: acknowledged first, filled in by an edit.
-    let mut t = Table::new(|c| c.defer_after_ms = 0).await;
+    let mut t = table(|c| c.defer_after_ms = 0).await;
     // One failed edit: tried again.
     t.discord
         .inject(Fault::on(Route::Edit, 1, Failure::Status(500)));
@@ -309,19 +235,16 @@ async fn a_deferred_answer_survives_failed_edits_and_follow_ups() {
     assert_eq!(t.unannounced().await, []);
 }
 
-/// Alice plays White against the computer (level 1, quick).
-async fn computer_table(
-    change: fn(&mut Config),
-) -> (Standin, Bot, tempfile::TempDir, String, User) {
-    let discord = Standin::start().await;
-    let (dir, db) = temp_database();
-    let bot = Bot::start(&discord, launcher(&db, change)).await;
-    let alice = discord.user("alice", "en-US");
-    let start = discord
-        .run(&alice, CH, "play", &[("level", "1"), ("color", "white")])
+/// The table ([`Table::with`], `change` made to the bot's configuration) with Alice playing
+/// White against the computer (level 1, quick).
+async fn computer_table(change: fn(&mut Config)) -> Table {
+    let t = Table::with(change, "en-US").await;
+    let start = t
+        .discord
+        .run(&t.alice, CH, "play", &[("level", "1"), ("color", "white")])
         .await;
     assert!(start.png().is_some(), "{}", start.text());
-    (discord, bot, dir, db, alice)
+    t
 }
 
 async fn unannounced_in(db: &str) -> usize {
@@ -335,11 +258,12 @@ async fn unannounced_in(db: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computers_move_is_posted_through_5xx_and_re_posted_after_longer_failures() {
-    let (discord, bot, _dir, db, alice) = computer_table(|c| {
+    let mut t = computer_table(|c| {
         c.engine_max_think_ms = 50;
         c.repost_every = Duration::from_millis(500);
     })
     .await;
+    let (discord, alice) = (&t.discord, t.alice.clone());
     // Two failures: the announcement's own retries get it through.
     discord.inject(Fault::on(Route::ChannelMessage, 2, Failure::Status(500)));
     let mine = discord.run(&alice, CH, "move", &[("move", "e3e4")]).await;
@@ -374,13 +298,13 @@ async fn the_computers_move_is_posted_through_5xx_and_re_posted_after_longer_fai
     assert!(discord.requests(Route::ChannelMessage).len() >= 9);
     assert_eq!(discord.posted_messages(CH).len(), 2, "posted once");
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
-    bot.stop().await;
-    assert_eq!(unannounced_in(&db).await, 0);
+    t.stop().await;
+    assert_eq!(unannounced_in(&t.db).await, 0);
 }
 
 #[tokio::test]
 async fn a_move_never_shown_is_posted_at_the_next_start() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     // Discord fails everything for longer than the bot tries: the move is stored, unshown.
     t.discord.inject(Fault {
         route: Match::Any,
@@ -420,7 +344,7 @@ async fn a_move_never_shown_is_posted_at_the_next_start() {
 
 #[tokio::test]
 async fn a_board_that_got_through_unconfirmed_is_not_posted_twice() {
-    let mut t = Table::new(|_| {}).await;
+    let mut t = table(|_| {}).await;
     // The callback fails; the first channel message is carried out but its answer lost, the
     // next ones fail: the board is in the channel, the bot thinks not and leaves it unmarked.
     t.discord

@@ -4,23 +4,15 @@
 //! Game records come from the conformance data (Fairy-Stockfish refereed games) in
 //! `rules/tests/data/`.
 
-mod real_bot;
-
-use discord_standin::{Bot, Opt, Outcome, Standin, User};
-use real_bot::{launcher, temp_database};
+use discord_standin::{Bot, Opt, Outcome, Standin};
+use testkit::bot::{launcher, temp_database};
+use testkit::table::Table;
 
 /// A game record of `rules/tests/data/<file>` (a gzipped JSONL file): the SAN of each move,
 /// in order.
 fn game_sans(file: &str, id: &str) -> Vec<String> {
-    use std::io::Read as _;
-    let path = format!("{}/rules/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let mut text = String::new();
-    std::fs::File::open(&path)
-        .and_then(|f| flate2::read::MultiGzDecoder::new(f).read_to_string(&mut text))
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
-    let game: serde_json::Value = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    let game = testkit::service::jsonl(file)
+        .into_iter()
         .find(|g| g["id"] == id)
         .unwrap_or_else(|| panic!("no game {id} in {file}"));
     game["plies"]
@@ -31,91 +23,7 @@ fn game_sans(file: &str, id: &str) -> Vec<String> {
         .collect()
 }
 
-struct Table {
-    discord: Standin,
-    bot: Option<Bot>,
-    db: String,
-    _dir: tempfile::TempDir,
-    alice: User,
-    bob: User,
-    carol: User,
-}
-
 const CH: u64 = 1_300_000_000_000_000_010;
-
-impl Table {
-    async fn new() -> Table {
-        let discord = Standin::start().await;
-        let (dir, db) = temp_database();
-        let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
-        let alice = discord.user("alice", "en-US");
-        let bob = discord.user("bob", "en-GB");
-        let carol = discord.user("carol", "en-US");
-        Table {
-            discord,
-            bot: Some(bot),
-            db,
-            _dir: dir,
-            alice,
-            bob,
-            carol,
-        }
-    }
-
-    /// Alice challenges Bob (Alice White, `rules`), Bob accepts; returns the accepted message.
-    async fn start_game(&self, rules: &str) -> Outcome {
-        let challenge = self
-            .discord
-            .run(
-                &self.alice,
-                CH,
-                "challenge",
-                &[("opponent", "@bob"), ("color", "white"), ("rules", rules)],
-            )
-            .await;
-        assert!(!challenge.is_ephemeral(), "a challenge is public");
-        let message = challenge.message().expect("challenge message");
-        let labels: Vec<String> = message.buttons().into_iter().map(|b| b.0).collect();
-        assert!(labels.contains(&"Accept".to_owned()), "{labels:?}");
-        assert!(labels.contains(&"Decline".to_owned()), "{labels:?}");
-        assert!(
-            message.text().contains(&self.bob.mention()),
-            "{}",
-            message.text()
-        );
-
-        let accepted = self.discord.click_label(&self.bob, CH, "Accept").await;
-        assert_eq!(
-            accepted.callback_type(),
-            7,
-            "the challenge message becomes the game"
-        );
-        let message = accepted.message().expect("updated message");
-        assert_eq!(message.id, challenge.message().map(|m| m.id).unwrap_or(0));
-        assert!(message.buttons().is_empty(), "no buttons once accepted");
-        assert!(message.png().is_some(), "the board picture");
-        assert!(
-            message.content.contains(&self.alice.mention()),
-            "White (Alice) to move: {}",
-            message.content
-        );
-        accepted
-    }
-
-    /// Plays `san` for whoever is to move (`ply` even: Alice/White).
-    async fn play(&self, ply: usize, san: &str) -> Outcome {
-        let player = if ply & 1 == 0 { &self.alice } else { &self.bob };
-        self.discord.run(player, CH, "move", &[("move", san)]).await
-    }
-
-    fn assert_clean(&self) {
-        assert!(
-            self.discord.errors().is_empty(),
-            "{:?}",
-            self.discord.errors()
-        );
-    }
-}
 
 /// The picture a player should see after `position` was reached by `last`: the board from the
 /// side to move, the last move and a checked Khun marked (rendered here independently).
@@ -151,13 +59,13 @@ fn assert_public_board(outcome: &Outcome, what: &str) {
 #[tokio::test]
 async fn a_whole_game_from_challenge_to_checkmate() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
     assert_eq!(sans.len(), 8);
     let mut last = None;
     let mut position = makruk::Position::new();
     for (ply, san) in sans.iter().enumerate() {
-        let outcome = t.play(ply, san).await;
+        let outcome = t.play_ply(CH, ply, san).await;
         assert_eq!(
             outcome.callback_type(),
             4,
@@ -187,7 +95,7 @@ async fn a_whole_game_from_challenge_to_checkmate() {
     assert!(text.contains("checkmate"), "the end is announced: {text}");
 
     // The game is over: another move is refused, privately.
-    let after = t.play(0, "e4").await;
+    let after = t.play_ply(CH, 0, "e4").await;
     assert!(after.is_ephemeral(), "{}", after.text());
 
     // The finished game is listed and exported.
@@ -221,12 +129,12 @@ async fn a_whole_game_from_challenge_to_checkmate() {
 #[tokio::test]
 async fn a_game_drawn_by_counting_shows_the_count() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let sans = game_sans("games-public.jsonl.gz", "s1-g182");
     let mut counts = Vec::new();
     let mut last = None;
     for (ply, san) in sans.iter().enumerate() {
-        let outcome = t.play(ply, san).await;
+        let outcome = t.play_ply(CH, ply, san).await;
         assert_public_board(&outcome, san);
         if let Some(count) = shown_count(&outcome.text()) {
             assert!(
@@ -269,7 +177,7 @@ fn shown_count(text: &str) -> Option<(u32, u32)> {
 #[tokio::test]
 async fn autocomplete_offers_legal_moves_checks_first() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
 
     let all = t
@@ -314,7 +222,7 @@ async fn autocomplete_offers_legal_moves_checks_first() {
 
     // Before the mating move, the mate comes first.
     for (ply, san) in sans.iter().take(7).enumerate() {
-        t.play(ply, san).await;
+        t.play_ply(CH, ply, san).await;
     }
     let choices = t
         .discord
@@ -402,10 +310,10 @@ async fn a_spectator_cannot_answer_a_challenge_or_move() {
 #[tokio::test]
 async fn an_illegal_move_gets_a_private_explanation() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let public_before = public_messages(&t);
     // The Ruea on a1 cannot take its own Bia on a3.
-    let outcome = t.play(0, "a1a3").await;
+    let outcome = t.play_ply(CH, 0, "a1a3").await;
     assert!(outcome.is_ephemeral(), "{}", outcome.text());
     assert!(outcome.png().is_none());
     let text = outcome.text();
@@ -414,7 +322,7 @@ async fn an_illegal_move_gets_a_private_explanation() {
         "says what is wrong: {text}"
     );
     // Unreadable input, too.
-    let outcome = t.play(0, "xyz!!").await;
+    let outcome = t.play_ply(CH, 0, "xyz!!").await;
     assert!(outcome.is_ephemeral(), "{}", outcome.text());
     assert!(outcome.text().contains("xyz!!"), "{}", outcome.text());
     assert_eq!(
@@ -424,9 +332,9 @@ async fn an_illegal_move_gets_a_private_explanation() {
     );
 
     // A Khon cannot step straight back.
-    assert_public_board(&t.play(0, "Sc2").await, "Sc2");
-    assert_public_board(&t.play(1, "e5").await, "e5");
-    let outcome = t.play(2, "c2c1").await;
+    assert_public_board(&t.play_ply(CH, 0, "Sc2").await, "Sc2");
+    assert_public_board(&t.play_ply(CH, 1, "e5").await, "e5");
+    let outcome = t.play_ply(CH, 2, "c2c1").await;
     assert!(outcome.is_ephemeral(), "{}", outcome.text());
     let text = outcome.text();
     assert!(
@@ -434,7 +342,7 @@ async fn an_illegal_move_gets_a_private_explanation() {
         "says what is wrong: {text}"
     );
     // The game still waits for White's move.
-    let outcome = t.play(2, "e4").await;
+    let outcome = t.play_ply(CH, 2, "e4").await;
     assert_public_board(&outcome, "e4");
     t.assert_clean();
 }
@@ -450,10 +358,10 @@ fn public_messages(t: &Table) -> usize {
 #[tokio::test]
 async fn the_game_continues_after_a_restart() {
     let mut t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let sans = game_sans("games-mates-public.jsonl.gz", "s4-engine-g97");
     for (ply, san) in sans.iter().take(4).enumerate() {
-        assert_public_board(&t.play(ply, san).await, san);
+        assert_public_board(&t.play_ply(CH, ply, san).await, san);
     }
     // A takeback request made before the restart is answered after it.
     let request = t.discord.run(&t.bob, CH, "takeback", &[]).await;
@@ -468,7 +376,7 @@ async fn the_game_continues_after_a_restart() {
     assert!(accepted.png().is_some());
     // Bob's last move (Nd5) was taken back: he plays it again, and the game goes on to mate.
     for (ply, san) in sans.iter().enumerate().skip(3) {
-        assert_public_board(&t.play(ply, san).await, san);
+        assert_public_board(&t.play_ply(CH, ply, san).await, san);
     }
     let board = t.discord.run(&t.carol, CH, "board", &[]).await;
     assert!(
@@ -482,7 +390,7 @@ async fn the_game_continues_after_a_restart() {
 #[tokio::test]
 async fn two_moves_at_once_only_one_applies() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     for round in 0..5 {
         let a = t
             .discord
@@ -635,11 +543,11 @@ async fn challenges_are_answered_by_command_or_withdrawn() {
 #[tokio::test]
 async fn traditional_counting_is_started_and_stopped_on_request() {
     let t = Table::new().await;
-    t.start_game("traditional").await;
+    t.start_game(CH, &[("rules", "traditional")]).await;
     let sans = game_sans("games-public.jsonl.gz", "s1-g192");
     // After 55 plies no Bia is left and Black (Bob) is to move.
     for (ply, san) in sans.iter().take(55).enumerate() {
-        assert_public_board(&t.play(ply, san).await, san);
+        assert_public_board(&t.play_ply(CH, ply, san).await, san);
     }
     let not_yours = t
         .discord
@@ -657,7 +565,7 @@ async fn traditional_counting_is_started_and_stopped_on_request() {
         started.text()
     );
     for (ply, san) in sans.iter().enumerate().skip(55).take(2) {
-        let moved = t.play(ply, san).await;
+        let moved = t.play_ply(CH, ply, san).await;
         assert_public_board(&moved, san);
         assert!(shown_count(&moved.text()).is_some(), "{}", moved.text());
     }
@@ -666,7 +574,7 @@ async fn traditional_counting_is_started_and_stopped_on_request() {
         .run(&t.bob, CH, "count", &[("action", "stop")])
         .await;
     assert_public_board(&stopped, "count stopped");
-    let moved = t.play(57, &sans[57]).await;
+    let moved = t.play_ply(CH, 57, &sans[57]).await;
     assert!(shown_count(&moved.text()).is_none(), "{}", moved.text());
     t.assert_clean();
 }
@@ -674,7 +582,7 @@ async fn traditional_counting_is_started_and_stopped_on_request() {
 #[tokio::test]
 async fn counting_on_request_is_only_for_traditional() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let refused = t
         .discord
         .run(&t.alice, CH, "count", &[("action", "start")])
@@ -691,11 +599,11 @@ async fn counting_on_request_is_only_for_traditional() {
 #[tokio::test]
 async fn buttons_of_a_finished_game_do_not_answer_the_next_one() {
     let t = Table::new().await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     let offer = t.discord.run(&t.alice, CH, "draw", &[]).await;
     let offer_id = offer.message().expect("offer message").id;
     t.discord.run(&t.alice, CH, "resign", &[]).await;
-    t.start_game("standard").await;
+    t.start_game(CH, &[("rules", "standard")]).await;
     // Alice offers a draw in the new game; Bob presses Accept on the old game's offer.
     t.discord.run(&t.alice, CH, "draw", &[]).await;
     let old_accept = t

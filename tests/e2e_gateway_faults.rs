@@ -5,61 +5,34 @@
 //! (Discord's documented behaviour: <https://discord.com/developers/docs/events/gateway>,
 //! "Resuming", "Invalid Session", "Reconnect".)
 
-mod real_bot;
-
-use std::time::{Duration, Instant};
-
-use discord_standin::{Bot, Opt, Standin, User};
-use real_bot::{launcher, temp_database};
-use sqlx::Connection as _;
+use discord_standin::{Opt, User};
+use testkit::table::Table;
 
 const CH: u64 = 1_300_000_000_000_000_020;
 /// Moves that never meet: White's and Black's Bia on opposite wings.
 const MOVES: [&str; 8] = ["a4", "h5", "b4", "g5", "c4", "f5", "d4", "e5"];
 
-struct Table {
-    discord: Standin,
-    _bot: Bot,
-    db: String,
-    _dir: tempfile::TempDir,
-    alice: User,
-    bob: User,
+/// A game between Alice (White) and Bob on the shared table, and the plies played so far.
+struct Game {
+    table: Table,
     /// Moves played so far (plies).
     played: usize,
 }
 
-impl Table {
+impl std::ops::Deref for Game {
+    type Target = Table;
+
+    fn deref(&self) -> &Table {
+        &self.table
+    }
+}
+
+impl Game {
     /// A game between Alice (White) and Bob, accepted.
-    async fn new() -> Table {
-        let discord = Standin::start().await;
-        let (dir, db) = temp_database();
-        let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
-        let alice = discord.user("alice", "en-US");
-        let bob = discord.user("bob", "en-US");
-        let challenge = discord
-            .run(
-                &alice,
-                CH,
-                "challenge",
-                &[("opponent", "@bob"), ("color", "white")],
-            )
-            .await;
-        assert!(!challenge.is_ephemeral(), "{}", challenge.text());
-        let accepted = discord.click_label(&bob, CH, "Accept").await;
-        assert!(
-            accepted.message().and_then(|m| m.png()).is_some(),
-            "{}",
-            accepted.text()
-        );
-        Table {
-            discord,
-            _bot: bot,
-            db,
-            _dir: dir,
-            alice,
-            bob,
-            played: 0,
-        }
+    async fn new() -> Game {
+        let table = Table::new().await;
+        table.start_game(CH, &[]).await;
+        Game { table, played: 0 }
     }
 
     /// Who plays the next move, and the move.
@@ -109,45 +82,19 @@ impl Table {
         );
     }
 
-    /// The moves stored, in order (UCI).
-    async fn stored(&self) -> Vec<String> {
-        let mut conn = sqlx::SqliteConnection::connect(&self.db)
-            .await
-            .expect("the database");
-        let moves = sqlx::query_scalar("SELECT uci FROM moves ORDER BY game_id, ply")
-            .fetch_all(&mut conn)
-            .await
-            .expect("moves");
-        conn.close().await.expect("close");
-        moves
-    }
-
-    /// Waits until `cond` holds, or panics after 20 s.
-    async fn wait_for(&self, what: &str, cond: impl Fn(&Standin) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !cond(&self.discord) {
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    }
-
     async fn finish(self) {
         assert_eq!(
-            self.stored().await.len(),
+            self.stored_moves().await.len(),
             self.played,
             "every move stored once"
         );
-        assert!(
-            self.discord.errors().is_empty(),
-            "{:?}",
-            self.discord.errors()
-        );
+        self.assert_clean();
     }
 }
 
 #[tokio::test]
 async fn a_dropped_connection_is_resumed_and_the_missed_interaction_answered() {
-    let mut t = Table::new().await;
+    let mut t = Game::new().await;
     t.play_next().await;
     t.play_next().await;
     assert!(t.discord.drop_gateway(), "the bot had a connection");
@@ -163,7 +110,7 @@ async fn a_dropped_connection_is_resumed_and_the_missed_interaction_answered() {
 
 #[tokio::test]
 async fn an_invalid_session_makes_the_bot_identify_again() {
-    let mut t = Table::new().await;
+    let mut t = Game::new().await;
     t.play_next().await;
     assert!(t.discord.invalidate_session(), "the bot had a connection");
     // Discord has the client wait 1 to 5 seconds before identifying.
@@ -184,7 +131,7 @@ async fn an_invalid_session_makes_the_bot_identify_again() {
 
 #[tokio::test]
 async fn a_reconnect_request_is_followed_by_a_resume() {
-    let mut t = Table::new().await;
+    let mut t = Game::new().await;
     t.play_next().await;
     assert!(t.discord.request_reconnect(), "the bot had a connection");
     // Sent at once: on the old connection or, if it is already closed, replayed at the RESUME.

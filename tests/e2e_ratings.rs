@@ -2,13 +2,11 @@
 //! shows both new ratings, `/leaderboard` and its page buttons (an old button past the end shows
 //! the last page), `/stats` with its chart, the refusals, `rated:false`.
 
-mod real_bot;
-
 use discord_standin::{Bot, Standin, User};
 use makruk_bot::clock::Kind;
 use makruk_bot::rating::Glicko;
 use makruk_bot::store::{self, RatingRow, Store};
-use real_bot::{launcher, temp_database};
+use testkit::bot::{launcher, temp_database};
 
 const CH: u64 = 1_300_000_000_000_000_020;
 

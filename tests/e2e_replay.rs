@@ -1,82 +1,13 @@
 //! End to end (real bot, stand-in): `/replay` and its buttons, `/gif` and the end-of-game GIF
 //! button, `/board`'s last moves, the end-of-game message's first line.
 
-mod real_bot;
-
-use discord_standin::{Bot, Message, Outcome, Standin, User};
-use real_bot::{launcher, temp_database};
+use discord_standin::Message;
+use testkit::table::Table;
 
 const CH: u64 = 1_300_000_000_000_000_077;
 
 /// A checkmate in 8 plies of the conformance data (`s4-engine-g97`, Black mates with `Nxe3#`).
 const MATE: [&str; 8] = ["Rh2", "Ne7", "Rh1", "Nd5", "Nd2", "Nd7", "Ne2", "Nxe3#"];
-
-struct Table {
-    discord: Standin,
-    bot: Option<Bot>,
-    _dir: tempfile::TempDir,
-    alice: User,
-    bob: User,
-    carol: User,
-}
-
-impl Table {
-    async fn new() -> Table {
-        let discord = Standin::start().await;
-        let (dir, db) = temp_database();
-        let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
-        let alice = discord.user("alice", "en-US");
-        let bob = discord.user("bob", "en-US");
-        let carol = discord.user("carol", "en-US");
-        Table {
-            discord,
-            bot: Some(bot),
-            _dir: dir,
-            alice,
-            bob,
-            carol,
-        }
-    }
-
-    /// Alice (White) against Bob, accepted.
-    async fn start_game(&self) {
-        self.discord
-            .run(
-                &self.alice,
-                CH,
-                "challenge",
-                &[("opponent", "@bob"), ("color", "white")],
-            )
-            .await;
-        let accepted = self.discord.click_label(&self.bob, CH, "Accept").await;
-        assert_eq!(accepted.callback_type(), 7);
-    }
-
-    async fn play(&self, sans: &[&str]) -> Outcome {
-        let mut last = None;
-        for (ply, san) in sans.iter().enumerate() {
-            let player = if ply & 1 == 0 { &self.alice } else { &self.bob };
-            let outcome = self.discord.run(player, CH, "move", &[("move", san)]).await;
-            assert!(!outcome.is_ephemeral(), "{san}: {}", outcome.text());
-            last = Some(outcome);
-        }
-        last.expect("moves")
-    }
-
-    fn assert_clean(&self) {
-        assert!(
-            self.discord.errors().is_empty(),
-            "{:?}",
-            self.discord.errors()
-        );
-    }
-
-    async fn stop(mut self) {
-        if let Some(bot) = self.bot.take() {
-            bot.stop().await;
-        }
-    }
-}
 
 /// The custom id of the button labelled `label` on `message`.
 fn button(message: &Message, label: &str) -> (String, bool) {
@@ -119,9 +50,9 @@ fn gif_frames(bytes: &[u8]) -> (Vec<Frame>, (u16, u16)) {
 
 #[tokio::test]
 async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
-    let t = Table::new().await;
-    t.start_game().await;
-    t.play(&MATE[..4]).await;
+    let mut t = Table::new().await;
+    t.start_game(CH, &[]).await;
+    t.play(CH, &MATE[..4]).await;
 
     // The running game, at its current ply.
     let opened = t.discord.run(&t.carol, CH, "replay", &[]).await;
@@ -248,11 +179,11 @@ async fn replay_steps_through_the_game_and_is_only_for_its_owner() {
 
 #[tokio::test]
 async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
-    let t = Table::new().await;
-    t.start_game().await;
+    let mut t = Table::new().await;
+    t.start_game(CH, &[]).await;
 
     // /board: the last moves, numbered, in SAN.
-    t.play(&MATE[..7]).await;
+    t.play(CH, &MATE[..7]).await;
     let board = t.discord.run(&t.carol, CH, "board", &[]).await;
     let text = board.text();
     assert!(
@@ -315,7 +246,7 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
     assert!(missing.is_ephemeral(), "{}", missing.text());
 
     // A draw says so in its first line.
-    t.start_game().await;
+    t.start_game(CH, &[]).await;
     t.discord.run(&t.alice, CH, "draw", &[]).await;
     let agreed = t.discord.click_label(&t.bob, CH, "Accept").await;
     let first_line = agreed
@@ -324,7 +255,7 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
         .unwrap_or_default();
     assert!(first_line.starts_with("Draw by agreement"), "{first_line}");
     // A game that ended before its first move offers no GIF: nothing to animate.
-    t.start_game().await;
+    t.start_game(CH, &[]).await;
     let resigned = t.discord.run(&t.alice, CH, "resign", &[]).await;
     let message = resigned.message().expect("the end posted");
     assert!(message.content.contains("resign"), "{}", message.content);
@@ -341,11 +272,11 @@ async fn the_end_says_what_happened_offers_the_gif_and_board_lists_the_moves() {
 /// command), whatever the server's language: a replay is private.
 #[tokio::test]
 async fn a_thai_users_replay_is_in_thai() {
-    let t = Table::new().await;
+    let mut t = Table::new().await;
     let somchai = t.discord.user("somchai", "th");
     let anong = t.discord.user("anong", "th");
-    t.start_game().await;
-    t.play(&MATE).await;
+    t.start_game(CH, &[]).await;
+    t.play(CH, &MATE).await;
 
     let opened = t.discord.run(&somchai, CH, "replay", &[]).await;
     assert!(opened.is_ephemeral());

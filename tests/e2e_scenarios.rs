@@ -1,12 +1,10 @@
 //! The simulator's example scenarios still play through (`examples/scenarios/*.txt`).
 
-mod real_bot;
-
 use std::path::Path;
 use std::sync::Arc;
 
 use discord_standin::scenario;
-use real_bot::{launcher_on, sim_clock, temp_database};
+use testkit::bot::{launcher_on, sim_clock, temp_database};
 
 #[tokio::test]
 async fn the_example_scenarios_play_through() {

@@ -3,12 +3,10 @@
 //! interactions reach only its shard's bot; games in guilds on both shards are played to the
 //! end, every interaction answered once; both games are in the one database.
 
-mod real_bot;
-
 use discord_standin::{shard_of, Bot, Standin, User, GUILD_ID};
 use makruk_bot::app::Config;
 use makruk_bot::discord::ShardRange;
-use real_bot::{launcher, temp_database};
+use testkit::bot::{launcher, temp_database};
 
 /// A short mate of the conformance data (`games-mates-public.jsonl.gz`, "s4-engine-g97"): 8
 /// plies, Black mates.

@@ -2,10 +2,8 @@
 //! `/play … thread:true`, `/settings thread:on`), the thread refused for lack of permission, and
 //! the server's language (public messages) against the user's (private answers).
 
-mod real_bot;
-
-use discord_standin::{Bot, Failure, Fault, Message, Standin, User};
-use real_bot::{launcher, temp_database};
+use discord_standin::{Failure, Fault};
+use testkit::table::Table;
 
 const CH: u64 = 1_300_000_000_000_000_501;
 
@@ -15,69 +13,6 @@ const MATE: [&str; 8] = ["Rh2", "Ne7", "Rh1", "Nd5", "Nd2", "Nd7", "Ne2", "Nxe3#
 /// Discord's Manage Server permission bit.
 const MANAGE_GUILD: u64 = 1 << 5;
 
-struct Table {
-    discord: Standin,
-    bot: Option<Bot>,
-    _dir: tempfile::TempDir,
-    alice: User,
-    bob: User,
-}
-
-impl Table {
-    async fn new(alice_locale: &str) -> Table {
-        let discord = Standin::start().await;
-        let (dir, db) = temp_database();
-        let bot = Bot::start(&discord, launcher(&db, |_| {})).await;
-        let alice = discord.user("alice", alice_locale);
-        let bob = discord.user("bob", "en-US");
-        Table {
-            discord,
-            bot: Some(bot),
-            _dir: dir,
-            alice,
-            bob,
-        }
-    }
-
-    /// Alice (White) challenges Bob in `channel`, `extra` options added; the challenge message.
-    async fn challenge(&self, channel: u64, extra: &[(&str, &str)]) -> Message {
-        let mut options = vec![("opponent", "@bob"), ("color", "white")];
-        options.extend_from_slice(extra);
-        let outcome = self
-            .discord
-            .run(&self.alice, channel, "challenge", &options)
-            .await;
-        assert!(!outcome.is_ephemeral(), "{}", outcome.text());
-        outcome.message().expect("the challenge message").clone()
-    }
-
-    /// Plays `sans` alternately (Alice first) in `channel`.
-    async fn play(&self, channel: u64, sans: &[&str]) {
-        for (ply, san) in sans.iter().enumerate() {
-            let player = if ply % 2 == 0 { &self.alice } else { &self.bob };
-            let outcome = self
-                .discord
-                .run(player, channel, "move", &[("move", san)])
-                .await;
-            assert!(!outcome.is_ephemeral(), "{san}: {}", outcome.text());
-        }
-    }
-
-    fn assert_clean(&self) {
-        assert!(
-            self.discord.errors().is_empty(),
-            "{:?}",
-            self.discord.errors()
-        );
-    }
-
-    async fn stop(mut self) {
-        if let Some(bot) = self.bot.take() {
-            bot.stop().await;
-        }
-    }
-}
-
 /// Whether `text` has Thai letters.
 fn is_thai(text: &str) -> bool {
     text.chars().any(|c| ('\u{0E01}'..='\u{0E5B}').contains(&c))
@@ -85,7 +20,7 @@ fn is_thai(text: &str) -> bool {
 
 #[tokio::test]
 async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_the_result() {
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     let challenge = t.challenge(CH, &[("thread", "true")]).await;
     assert!(
         challenge.text().contains("thread of its own"),
@@ -153,7 +88,7 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
 
 #[tokio::test]
 async fn without_the_thread_permissions_the_game_starts_in_the_channel_with_a_note() {
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     t.discord.inject(Fault::on(
         discord_standin::Route::Thread,
         1,
@@ -176,7 +111,7 @@ async fn without_the_thread_permissions_the_game_starts_in_the_channel_with_a_no
 
 #[tokio::test]
 async fn settings_need_manage_server_and_make_threads_the_default() {
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     let registered = t.discord.commands(Some(discord_standin::GUILD_ID));
     let settings = registered
         .iter()
@@ -232,7 +167,7 @@ async fn settings_need_manage_server_and_make_threads_the_default() {
 
 #[tokio::test]
 async fn play_and_accept_commands_open_a_thread_from_a_message_of_their_own() {
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     // /play: the computer (level 1) answers in the thread.
     let play = t
         .discord
@@ -279,7 +214,7 @@ async fn play_and_accept_commands_open_a_thread_from_a_message_of_their_own() {
 #[tokio::test]
 async fn public_messages_follow_the_servers_language_private_ones_the_users() {
     // A Thai server, an English user.
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     t.discord.set_guild_locale("th");
     let challenge = t.challenge(CH, &[]).await;
     assert!(is_thai(&challenge.text()), "{}", challenge.text());
@@ -291,7 +226,7 @@ async fn public_messages_follow_the_servers_language_private_ones_the_users() {
     t.stop().await;
 
     // An English server, a Thai user.
-    let t = Table::new("th").await;
+    let mut t = Table::with(|_| {}, "th").await;
     t.discord.set_guild_locale("en-US");
     let challenge = t.challenge(CH, &[]).await;
     assert!(!is_thai(&challenge.text()), "{}", challenge.text());
@@ -304,7 +239,7 @@ async fn public_messages_follow_the_servers_language_private_ones_the_users() {
 
 #[tokio::test]
 async fn the_computers_reply_is_written_in_the_servers_language() {
-    let t = Table::new("en-US").await;
+    let mut t = Table::new().await;
     t.discord.set_guild_locale("th");
     t.discord
         .run(&t.alice, CH, "play", &[("level", "1"), ("color", "white")])

@@ -1,4 +1,4 @@
-//! The fuzz targets' bodies (`fuzz/src/lib.rs`, included here by path) on stable, over every
+//! The fuzz targets' bodies (the crate `makruk-fuzz-bodies`, `fuzz/bodies/`) on stable, over every
 //! input kept in `fuzz/seeds/<target>/` (hand-written starting points) and
 //! `fuzz/regressions/<target>/` (inputs that once failed, kept once fixed): a finding of the
 //! fuzzer stays fixed in the ordinary `cargo test`, and the fuzzer and this test cannot check
@@ -7,8 +7,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-#[path = "../fuzz/src/lib.rs"]
-mod targets;
+use makruk_fuzz_bodies as targets;
 
 /// Runs `body` on every file of the target's seed and regression folders; fails naming each
 /// file whose input panics.

@@ -2,11 +2,9 @@
 //! shown in the channel marks every move up to it, a restart still knows what was never shown,
 //! a takeback removes its unshown move, and moves stored before the mark existed count as shown.
 
-mod service_common;
-
 use makruk::Ruleset;
 use makruk_bot::game::{Announcement, ChannelId, Event, GameId, OfferKind};
-use service_common::{start, Env, BLACK, WHITE};
+use testkit::service::{start, Env, BLACK, WHITE};
 
 const CH: ChannelId = ChannelId(77);
 

@@ -2,8 +2,6 @@
 //! the correspondence reminder, a restart with the downtime given back, a move racing the
 //! flag, takebacks.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,7 +13,7 @@ use makruk_bot::game::{
     OfferKind, Reply, ServiceError,
 };
 use makruk_bot::i18n::Locale;
-use service_common::{mention, start_from_fen, Env, BLACK, WHITE};
+use testkit::service::{drain, mention, start_from_fen, timed_out, Env, BLACK, WHITE};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 const T0: i64 = 1_800_000_000_000;
@@ -55,11 +53,7 @@ impl Clocked {
 
     /// The announcements made so far.
     fn said(&mut self) -> Vec<Announcement> {
-        let mut out = Vec::new();
-        while let Ok(a) = self.said.try_recv() {
-            out.push(a);
-        }
-        out
+        drain(&mut self.said)
     }
 
     /// A game between WHITE (White) and BLACK with `time`, started now.
@@ -91,19 +85,6 @@ fn live(minutes: u16, increment_secs: u16) -> TimeControl {
         minutes,
         increment_secs,
     }
-}
-
-/// The one flag announced, as (result, reason).
-fn timed_out(said: &[Announcement]) -> Vec<(GameResult, EndReason)> {
-    said.iter()
-        .filter_map(|a| match a {
-            Announcement::TimedOut { reply, .. } => {
-                let end = reply.status.end.expect("a flag ends the game");
-                Some((end.result, end.reason))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 fn live_clock(r: &Reply) -> (i64, i64, i64) {

@@ -3,8 +3,6 @@
 //! offers are judged by the engine; takebacks are granted; level 9 without Fairy-Stockfish and
 //! the one-active-game rule refuse clearly. Short think budgets keep the tests fast.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,7 +15,7 @@ use makruk_bot::game::{
 };
 use makruk_bot::game::{ComputerLevel, Terms, UnknownComputerLevel};
 use makruk_bot::store::{self, NewGame};
-use service_common::Env;
+use testkit::service::Env;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 const HUMAN: UserId = UserId(2001);
@@ -379,7 +377,7 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
         .check_level(ComputerLevel::new(8).expect("level"))
         .is_ok());
     let err = ServiceError::FairyStockfishMissing;
-    let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
+    let text = err.message(makruk_bot::i18n::Locale::En, &testkit::service::mention);
     assert!(
         text.contains("Fairy-Stockfish is not installed on this bot"),
         "{text}"
@@ -387,7 +385,7 @@ async fn levels_and_the_one_active_game_rule_are_checked() {
     for n in [0, 10] {
         let err = ServiceError::from(ComputerLevel::new(n).expect_err("not a level"));
         assert!(matches!(err, ServiceError::ComputerLevel(UnknownComputerLevel(l)) if l == n));
-        let text = err.message(makruk_bot::i18n::Locale::En, &service_common::mention);
+        let text = err.message(makruk_bot::i18n::Locale::En, &testkit::service::mention);
         assert!(text.contains("levels 1 to 8"), "{text}");
     }
     assert!(matches!(

@@ -2,8 +2,6 @@
 //! Fairy-Stockfish games ending in mate, a counting draw, a repetition, traditional count
 //! requests; resignation, agreed draw, takeback, abort; challenges; history and PGN.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +14,7 @@ use makruk_bot::game::{
     Reply, RulesTopic, ServiceError,
 };
 use makruk_bot::i18n::Locale;
-use service_common::{
+use testkit::service::{
     conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, START_FEN,
     WHITE,
 };

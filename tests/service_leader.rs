@@ -4,8 +4,6 @@
 //! the expiry) or stops (at once), and its holder picks up what a dead process left: an overdue
 //! flag, a computer turn. A deadline both processes would fire applies once.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,9 +16,8 @@ use makruk_bot::game::{
 };
 use makruk_bot::game::{ComputerLevel, Terms};
 use makruk_bot::store;
-use service_common::{fresh_db_url, BLACK, WHITE};
 use tempfile::TempDir;
-use tokio::sync::mpsc::UnboundedReceiver;
+use testkit::service::{drain, fresh_db_url, timed_out, BLACK, WHITE};
 
 const T0: i64 = 1_800_000_000_000;
 const SEC: Duration = Duration::from_secs(1);
@@ -62,26 +59,6 @@ impl Shared {
     fn wait(&self, by: Duration) {
         self.time.advance(by);
     }
-}
-
-fn drain(rx: &mut UnboundedReceiver<Announcement>) -> Vec<Announcement> {
-    let mut out = Vec::new();
-    while let Ok(a) = rx.try_recv() {
-        out.push(a);
-    }
-    out
-}
-
-fn timed_out(said: &[Announcement]) -> Vec<(GameResult, EndReason)> {
-    said.iter()
-        .filter_map(|a| match a {
-            Announcement::TimedOut { reply, .. } => {
-                let end = reply.status.end.expect("a flag ends the game");
-                Some((end.result, end.reason))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 const ONE_MINUTE: TimeControl = TimeControl::Live {

@@ -4,8 +4,6 @@
 //! need PostgreSQL (`MAKRUK_TEST_POSTGRES_URL`, see `.ci/run`); without it they say so and pass.
 //! The `$N` binds are checked on whichever backend the tests run on.
 
-mod service_common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +14,7 @@ use makruk_bot::game::{
 };
 use makruk_bot::game::{ComputerLevel, Terms};
 use makruk_bot::store::{Backend, Store};
-use service_common::{fresh_db_url, fresh_postgres_db, postgres_url, start, Env, BLACK, WHITE};
+use testkit::service::{fresh_db_url, fresh_postgres_db, postgres_url, start, Env, BLACK, WHITE};
 
 /// The tests' PostgreSQL server, or `None` after printing why the test does nothing.
 fn server(test: &str) -> Option<String> {

@@ -2,8 +2,6 @@
 //! that stores it; unrated ends; restarts; two games of one player ending at once; recompute;
 //! the leaderboard's pages; the stats and their chart.
 
-mod service_common;
-
 use makruk_bot::clock::TimeControl;
 use makruk_bot::game::ComputerLevel;
 use makruk_bot::game::{
@@ -13,7 +11,7 @@ use makruk_bot::i18n::Locale;
 use makruk_bot::rating::{self, Glicko};
 use makruk_bot::store::{self, RatingRow};
 use makruk_bot::types::ComputerSeat;
-use service_common::{mention, start_on, Env, BLACK, GUILD, WHITE};
+use testkit::service::{mention, start_on, Env, BLACK, GUILD, WHITE};
 
 const CORR: TimeControl = TimeControl::DEFAULT;
 const LIVE: TimeControl = TimeControl::Live {
@@ -142,7 +140,7 @@ async fn aborted_short_casual_and_serverless_games_are_unrated() {
     let r = svc.resign(ChannelId(3), BLACK).await.expect("resign");
     assert!(r.ratings.is_none());
     // Outside any server (the plain `challenge`).
-    service_common::start(svc, ChannelId(4), makruk::Ruleset::Standard).await;
+    testkit::service::start(svc, ChannelId(4), makruk::Ruleset::Standard).await;
     play(svc, ChannelId(4), (WHITE, BLACK), 4).await;
     let r = svc.resign(ChannelId(4), BLACK).await.expect("resign");
     assert!(r.ratings.is_none());

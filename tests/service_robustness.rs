@@ -1,8 +1,6 @@
 //! The game service under stress: restarts, bad input, concurrent requests; and the database
 //! rules under it (one active game per channel, the version check).
 
-mod service_common;
-
 use futures::future::join_all;
 use makruk::{Color, MoveInputError, Ruleset};
 use makruk_bot::game::Terms;
@@ -11,7 +9,7 @@ use makruk_bot::game::{
 };
 use makruk_bot::i18n::Locale;
 use makruk_bot::store::{self, NewGame};
-use service_common::{
+use testkit::service::{
     conformance, jsonl, mention, start, start_from_fen, user, Env, BLACK, SPECTATOR, WHITE,
 };
 
@@ -600,7 +598,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             white_id: UserId(1),
             black_id: UserId(2),
             ruleset: Ruleset::Standard,
-            start_fen: service_common::START_FEN,
+            start_fen: testkit::service::START_FEN,
             now: 0,
             computer: None,
             time_control: makruk_bot::clock::TimeControl::DEFAULT,

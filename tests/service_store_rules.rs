@@ -5,7 +5,7 @@
 //! (`store::clock_candidates` against `ClockState::is_out_of_time` and
 //! `ClockState::reminder_due_at_ms`).
 
-mod service_common;
+
 
 use std::collections::HashSet;
 
@@ -13,7 +13,7 @@ use makruk::Color;
 use makruk_bot::clock::{ClockState, StoredClock, TimeControl};
 use makruk_bot::game::{ChannelId, GameId};
 use makruk_bot::store::{self, NewGame, Store};
-use service_common::{fresh_db_url, BLACK, START_FEN, WHITE};
+use testkit::service::{fresh_db_url, BLACK, START_FEN, WHITE};
 
 /// A fresh store (and the directory of its SQLite file).
 async fn fresh_store() -> (tempfile::TempDir, Store) {

@@ -33,9 +33,14 @@ pub mod uci;
 
 pub use counting::count_decision;
 pub use level::{accepts_draw, choose_move, Level};
-pub use search::{Engine, MATE, MAX_PLY};
+pub use search::{Engine, MATE};
 
 use std::time::Duration;
+
+/// The longest line the search follows, in plies from the root (quiescence included): the
+/// size of the search's per-ply stacks, and the distance from a no-progress limit within which
+/// the transposition table keys the halfmove clock ([`tt::key`]).
+pub const MAX_PLY: usize = 64;
 
 /// What limits one search. All `None` searches until stopped (UCI `go infinite`). When several
 /// are set, the first one reached ends the search.

@@ -13,13 +13,10 @@ use crate::evaluate::evaluate;
 use crate::movepick::{self, is_bad_capture, pack, ContHistory, History, Picker};
 use crate::timeman::{self, TimeBudget};
 use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
-use crate::{Limits, Score, SearchInfo, SearchResult};
+use crate::{Limits, Score, SearchInfo, SearchResult, MAX_PLY};
 use makruk::{Game, Move, Position, Role};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// The longest line the search follows, in plies from the root (quiescence included).
-pub const MAX_PLY: usize = 64;
 
 /// The score of giving mate now; a mate `p` plies away scores `MATE − p`.
 pub const MATE: i32 = 32_000;

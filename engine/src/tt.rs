@@ -11,7 +11,7 @@
 //! - under `traditional`, the requested count as [`makruk::count_info`] describes it (side,
 //!   number, limit), since the stored ply there runs whether or not a count was requested;
 //! - under a ruleset with a no-progress rule, the halfmove clock once it is within
-//!   [`crate::search::MAX_PLY`] plies of the limit: no line of the search is longer than
+//!   [`crate::MAX_PLY`] plies of the limit: no line of the search is longer than
 //!   that, so positions further from the limit cannot reach the no-progress draw in any
 //!   searched line and may share entries.
 //!
@@ -20,7 +20,7 @@
 //! position by a different path. The score is bounded by the search's draw handling at the
 //! node itself, which is checked before the table is probed.
 
-use crate::search::MAX_PLY;
+use crate::MAX_PLY;
 use makruk::{count_info, BoardHonour, Position};
 
 /// The table key of `pos`: its Zobrist key mixed with its counting and no-progress state (see

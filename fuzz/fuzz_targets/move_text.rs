@@ -1,4 +1,4 @@
-//! Fuzz target: [`makruk_fuzz::move_text`] (the body, shared with the regression test).
+//! Fuzz target: [`makruk_fuzz_bodies::move_text`] (the body, shared with the regression test).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz::move_text(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz_bodies::move_text(data));

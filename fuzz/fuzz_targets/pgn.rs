@@ -1,4 +1,4 @@
-//! Fuzz target: [`makruk_fuzz::pgn`] (the body, shared with the regression test).
+//! Fuzz target: [`makruk_fuzz_bodies::pgn`] (the body, shared with the regression test).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz::pgn(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz_bodies::pgn(data));

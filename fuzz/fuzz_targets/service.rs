@@ -1,4 +1,4 @@
-//! Fuzz target: [`makruk_fuzz::service`] (the body, shared with the regression test).
+//! Fuzz target: [`makruk_fuzz_bodies::service`] (the body, shared with the regression test).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz::service(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| makruk_fuzz_bodies::service(data));

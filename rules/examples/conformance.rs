@@ -5,11 +5,6 @@
 //! against the rules crate. Prints one line per mismatch (game id, ply, field, expected, got)
 //! and ends with `N passed, M failed` (games).
 
-#[path = "../tests/support/conformance_check.rs"]
-mod conformance_check;
-#[path = "../tests/support/data.rs"]
-mod data;
-
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,14 +12,14 @@ fn main() -> ExitCode {
         eprintln!("usage: conformance <file.jsonl[.gz]>");
         return ExitCode::from(2);
     };
-    let text = match data::read_text(std::path::Path::new(&path)) {
+    let text = match makruk_conformance::data::read_text(std::path::Path::new(&path)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("cannot read {path}: {e}");
             return ExitCode::from(2);
         }
     };
-    let r = conformance_check::check_text(&text);
+    let r = makruk_conformance::check::check_text(&text);
     for m in &r.mismatches {
         println!("{m}");
     }

@@ -2,18 +2,11 @@
 //! data exactly (FEN, legal move set, check, draw flags, insufficient material, final
 //! mate/stalemate; traditional games with their count requests).
 
-use std::path::Path;
-
-mod support {
-    pub mod conformance_check;
-    pub mod data;
-}
-
-use support::conformance_check::check_text;
+use makruk_conformance::check::check_text;
 
 fn data(name: &str) -> String {
-    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name);
-    support::data::read_text(&path)
+    let path = makruk_conformance::data::path(name);
+    makruk_conformance::data::read_text(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 

@@ -2,20 +2,10 @@
 //! `games-mates-public.jsonl.gz` (tests/data/) is written exactly as Fairy-Stockfish
 //! wrote it, and reading the SAN and the Thai SAN back gives the same move.
 
-use std::path::PathBuf;
-
 use makruk::san::{to_san, to_thai_san};
 use makruk::{parse_move, parse_uci};
 use makruk::{uci, MoveInputError, Position, Ruleset};
 use serde_json::Value;
-
-mod support {
-    pub mod data;
-}
-
-fn conformance(name: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name)
-}
 
 #[derive(Default)]
 struct Tally {
@@ -37,8 +27,8 @@ impl Tally {
 }
 
 fn check_file(name: &str) -> Tally {
-    let path = conformance(name);
-    let text = support::data::read_text(&path)
+    let path = makruk_conformance::data::path(name);
+    let text = makruk_conformance::data::read_text(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut t = Tally::default();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {

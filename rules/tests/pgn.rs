@@ -1,19 +1,9 @@
 //! PGN reading and writing: pychess's export form, and write → read round trips over the
 //! conformance games and the PlayOK records (tests/data/).
 
-use std::path::PathBuf;
-
 use makruk::pgn::{read_pgn, read_pgns, write_pgn, PgnTags};
 use makruk::{parse_uci, Game, Position, Ruleset};
 use serde_json::Value;
-
-mod support {
-    pub mod data;
-}
-
-fn conformance(name: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name)
-}
 
 /// A game in the shape pychess exports it (tags, clock comments, result).
 const PYCHESS_EXPORT: &str = r#"[Event "Casual game"]
@@ -51,7 +41,8 @@ fn reads_a_pychess_export() {
 fn playok_records_round_trip_through_pychess_form() {
     for n in [2, 4, 6, 8, 10, 12, 14, 16] {
         let name = format!("game-{n:02}.pgn");
-        let text = std::fs::read_to_string(conformance("playok").join(&name)).expect("record");
+        let text = std::fs::read_to_string(makruk_conformance::data::path("playok").join(&name))
+            .expect("record");
         let record = read_pgn(&text).expect("readable");
         let game = record.replay(Ruleset::Traditional).expect("replays").game;
         let tags = PgnTags {
@@ -80,7 +71,10 @@ fn playok_records_round_trip_through_pychess_form() {
 
 #[test]
 fn conformance_games_round_trip() {
-    let text = support::data::read_text(&conformance("games-mates-public.jsonl.gz")).expect("data");
+    let text = makruk_conformance::data::read_text(&makruk_conformance::data::path(
+        "games-mates-public.jsonl.gz",
+    ))
+    .expect("data");
     let mut games = 0;
     let mut all = String::new();
     let mut expected_moves = Vec::new();

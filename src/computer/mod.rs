@@ -34,7 +34,7 @@ pub const DEFAULT_BUDGETS_MS: [u64; 8] = [50, 100, 150, 200, 300, 500, 1000, 200
 /// What an operator may tune about the computer opponent. [`Default`] gives values fit for a
 /// small host; the binary overrides them from `ENGINE_THREADS`, `ENGINE_HASH_MB`,
 /// `ENGINE_MAX_THINK_MS` (level 8's budget, capping the others) and `FAIRY_STOCKFISH_PATH` (or
-/// the matching flags; see `crate::discord::Config`).
+/// the matching flags; see `crate::app::Config`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// How many searches run at once, each on its own OS thread (`ENGINE_THREADS`). Further

@@ -2,7 +2,7 @@
 //! (a 429 with `retry_after`, per route or global; a 500 or 502; a request Discord carried out
 //! whose answer was lost; a request so slow that the interaction's 3 seconds pass).
 //!
-//! A test arms a [`Fault`] with [`crate::Standin::inject`]; the next matching requests meet it.
+//! A test arms a [`crate::Fault`] (its types are in `model.rs`) with [`crate::Standin::inject`]; the next matching requests meet it.
 //! After a 429 the stand-in holds the bot to it as Discord would: a request to the limited route
 //! (every route, for a global limit) before `retry_after` has elapsed is answered 429 again and
 //! recorded as a violation in [`crate::Standin::errors`]. Every request to these routes is
@@ -15,101 +15,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::model::{Failure, RequestLog, Route};
 use crate::state::Shared;
-
-/// A REST route the bot answers through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Route {
-    /// `POST /interactions/{id}/{token}/callback`: the first answer to an interaction.
-    Callback,
-    /// `POST /webhooks/{app}/{token}`: a follow-up message.
-    Followup,
-    /// `PATCH /webhooks/{app}/{token}/messages/{message}`: an edit (of `@original`).
-    Edit,
-    /// `POST /channels/{channel}/messages`: a plain channel message.
-    ChannelMessage,
-    /// `POST /channels/{channel}/messages/{message}/threads`: a thread opened from a message.
-    Thread,
-}
-
-/// Which requests a [`Fault`] meets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Match {
-    /// Requests to this route.
-    Route(Route),
-    /// Requests to any of the routes.
-    Any,
-}
-
-impl Match {
-    fn matches(self, route: Route) -> bool {
-        match self {
-            Match::Route(r) => r == route,
-            Match::Any => true,
-        }
-    }
-}
-
-/// What a faulty request meets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// Answered with this status (500, 502, 503…) without being carried out.
-    Status(u16),
-    /// Carried out, then answered with this status anyway (the answer was lost on the way:
-    /// the bot cannot know the request took effect).
-    StatusAfter(u16),
-    /// 429 Too Many Requests with `retry_after`, for the route or (`global`) for every route.
-    RateLimited {
-        /// How long the bot must wait.
-        retry_after: Duration,
-        /// Discord's global limit (all routes) rather than the route's.
-        global: bool,
-    },
-    /// Refused as Discord refuses a bot without a permission it needs (Create Public Threads,
-    /// Send Messages in Threads…): 403 with error code 50013 "Missing Permissions".
-    MissingPermissions,
-    /// Carried out only after this delay (a slow network): a callback then arrives after the
-    /// interaction's 3 seconds and is refused as Discord would ("Unknown interaction"), which
-    /// is not recorded as the bot's violation.
-    Slow(Duration),
-}
-
-/// The next `times` requests matching `route` meet `failure`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fault {
-    /// Which requests.
-    pub route: Match,
-    /// How many of them.
-    pub times: u32,
-    /// What they meet.
-    pub failure: Failure,
-}
-
-impl Fault {
-    /// The next `times` requests to `route` meet `failure`.
-    #[must_use]
-    pub fn on(route: Route, times: u32, failure: Failure) -> Fault {
-        Fault {
-            route: Match::Route(route),
-            times,
-            failure,
-        }
-    }
-}
-
-/// One request to a route of [`Route`], as the stand-in answered it.
-#[derive(Clone, Debug)]
-pub struct RequestLog {
-    /// The route.
-    pub route: Route,
-    /// What it names: the interaction id (callback), the webhook token (follow-up, edit) or the
-    /// channel id (a thread: the message id).
-    pub key: String,
-    /// When it arrived.
-    pub at: Instant,
-    /// The fault it met, if any.
-    pub fault: Option<Failure>,
-}
 
 /// What the handler does with a request after [`gate`].
 pub(crate) enum Gate {

@@ -20,7 +20,6 @@
 //! [`Standin::drop_gateway`] (the connection breaks, no close frame),
 //! [`Standin::invalidate_session`] (op 9) and [`Standin::request_reconnect`] (op 7).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
@@ -34,6 +33,7 @@ use serenity::model::gateway::Ready;
 use tokio::sync::mpsc;
 
 use crate::model::bot_user_json;
+use crate::session::{Out, Session};
 use crate::state::Shared;
 use crate::{Standin, APP_ID, TOKEN};
 
@@ -43,38 +43,6 @@ const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
 /// How many dispatches a session keeps for a RESUME (the stand-in's tests send far fewer
 /// between a drop and the resume).
 const KEPT_DISPATCHES: usize = 10_000;
-
-/// What a connection's task is told to do.
-#[derive(Debug)]
-pub(crate) enum Out {
-    /// Send this text frame.
-    Frame(String),
-    /// Break the connection without a close frame, as a network fault would.
-    Drop,
-}
-
-/// The gateway sessions (the last identified of each shard) and their connections.
-pub(crate) struct Sessions {
-    /// By shard id.
-    current: BTreeMap<u32, Session>,
-    /// RESUMEs that were answered with the missed dispatches and RESUMED.
-    resumes: u32,
-    /// How many shards the bot must run (at least 1).
-    pub(crate) total: u32,
-    /// Dispatches sent, by shard.
-    dispatched: BTreeMap<u32, u32>,
-}
-
-impl Default for Sessions {
-    fn default() -> Sessions {
-        Sessions {
-            current: BTreeMap::new(),
-            resumes: 0,
-            total: 1,
-            dispatched: BTreeMap::new(),
-        }
-    }
-}
 
 /// The shard of `guild` out of `total` shards (Discord's rule; no guild: shard 0).
 #[must_use]
@@ -116,16 +84,6 @@ fn identify_shard(v: &Value) -> (u64, u64) {
         Some((Some(id), Some(total))) => (id, total),
         _ => (0, 1),
     }
-}
-
-struct Session {
-    id: String,
-    /// The connection carrying the session's dispatches; `None` while it has none.
-    conn: Option<mpsc::UnboundedSender<Out>>,
-    /// Dispatches sent in this session: (sequence number, frame), oldest first.
-    sent: Vec<(u64, String)>,
-    /// False once invalidated (op 9): a RESUME of it is refused.
-    resumable: bool,
 }
 
 /// The websocket route.

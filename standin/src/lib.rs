@@ -26,8 +26,9 @@
 //! - `rest.rs`: the REST routes; `gateway.rs`: the gateway websocket;
 //! - `limits.rs`: Discord's limits and validation rules; `faults.rs`: injected failures
 //!   ([`Standin::inject`]);
-//! - `model.rs`: what is recorded ([`Message`], [`Interaction`], …) and its JSON; `state.rs`:
-//!   the state shared by the server and the [`Standin`] handle;
+//! - `model.rs`: what is recorded ([`Message`], [`Interaction`], …) and its JSON, and the
+//!   faults a test arms ([`Fault`]); `session.rs`: the gateway's sessions; `state.rs`: the state
+//!   shared by the server and the [`Standin`] handle (it imports only those two);
 //! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
 //!   …); `bot.rs`: running a bot against the stand-in ([`Bot`]);
 //! - [`scenario`]: scenario files played into a Markdown transcript;
@@ -46,6 +47,7 @@ mod limits;
 mod model;
 mod rest;
 pub mod scenario;
+mod session;
 mod state;
 
 use std::net::SocketAddr;
@@ -56,9 +58,11 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 pub use bot::{Bot, Launch, Stop};
-pub use faults::{Failure, Fault, Match, RequestLog, Route};
 pub use gateway::shard_of;
-pub use model::{Attachment, Interaction, Message, Opt, Outcome, Thread, User};
+pub use model::{
+    Attachment, Failure, Fault, Interaction, Match, Message, Opt, Outcome, RequestLog, Route,
+    Thread, User,
+};
 use state::{Inner, Shared};
 
 /// The application (and bot user) id of the stand-in's bot.

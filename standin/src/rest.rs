@@ -16,9 +16,9 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use serenity::model::application::Command;
 
-use crate::faults::{answer_lost, faulty, Route};
+use crate::faults::{answer_lost, faulty};
 use crate::limits::{self, CALLBACK_DEADLINE};
-use crate::model::{bot_user_json, Attachment, Message, Thread};
+use crate::model::{bot_user_json, Attachment, Message, Route, Thread};
 use crate::state::{Inner, Shared};
 use crate::{APP_ID, GUILD_ID, TOKEN};
 

@@ -9,9 +9,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 use tokio::sync::watch;
 
-use crate::faults::{Fault, RequestLog, Route};
-use crate::gateway::Sessions;
-use crate::model::{Interaction, Message, Thread, User, DISCORD_EPOCH_MS};
+use crate::model::{
+    Fault, Interaction, Message, RequestLog, Route, Thread, User, DISCORD_EPOCH_MS,
+};
+use crate::session::Sessions;
 
 /// Everything recorded, behind one lock.
 #[derive(Default)]

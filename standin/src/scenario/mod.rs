@@ -20,7 +20,7 @@
 //! first line names the bot, "@Makruk is thinking…"), the scenario waits for the bot's move, posted as its own
 //! message, before the next step, as a person would; the transcript shows it.
 
-mod parse;
+pub mod parse;
 mod transcript;
 
 use std::future::Future;

@@ -1,4 +1,5 @@
-//! Reading scenario files (the format is described in [`crate::scenario`]).
+//! Reading scenario files (the format is described in [`crate::scenario`]); public for the
+//! fuzz target of the reader (`fuzz/bodies`).
 
 use std::time::Duration;
 
@@ -6,7 +7,7 @@ use anyhow::{bail, Context as _};
 
 /// Where a scenario's steps happen.
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
-pub(crate) enum Place {
+pub enum Place {
     /// The scenario's channel.
     Channel,
     /// The newest thread the bot opened in it.
@@ -15,25 +16,36 @@ pub(crate) enum Place {
 
 /// One scenario step.
 #[derive(Debug, PartialEq)]
-pub(crate) enum Step {
+pub enum Step {
     /// `user: /command option:value…`
     Command {
+        /// The user acting, by name.
         user: String,
+        /// The Discord locale given on the user's first line (`name[th]:`).
         locale: Option<String>,
+        /// The command's name, without `/`.
         command: String,
+        /// Its `option:value` pairs, in order.
         options: Vec<(String, String)>,
     },
     /// `user: click Label`
     Click {
+        /// The user acting, by name.
         user: String,
+        /// The Discord locale given on the user's first line (`name[th]:`).
         locale: Option<String>,
+        /// The button's label.
         label: String,
     },
     /// `user: autocomplete /command option:value…` (the last option is the one typed).
     Autocomplete {
+        /// The user acting, by name.
         user: String,
+        /// The Discord locale given on the user's first line (`name[th]:`).
         locale: Option<String>,
+        /// The command's name, without `/`.
         command: String,
+        /// Its `option:value` pairs, in order.
         options: Vec<(String, String)>,
     },
     /// `restart`
@@ -49,7 +61,7 @@ pub(crate) enum Step {
 ///
 /// # Errors
 /// Anything else (an empty text, a number without unit, an unknown unit, an overflow).
-pub(crate) fn duration(text: &str) -> anyhow::Result<Duration> {
+pub fn duration(text: &str) -> anyhow::Result<Duration> {
     let mut secs: u64 = 0;
     let mut number = String::new();
     for c in text.trim().chars() {
@@ -83,7 +95,7 @@ pub(crate) fn duration(text: &str) -> anyhow::Result<Duration> {
 ///
 /// # Errors
 /// The first line that cannot be read, with its number.
-pub(crate) fn steps(text: &str) -> anyhow::Result<Vec<(usize, Step)>> {
+pub fn steps(text: &str) -> anyhow::Result<Vec<(usize, Step)>> {
     text.lines()
         .enumerate()
         .filter_map(|(i, l)| match line(l) {

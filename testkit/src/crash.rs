@@ -17,7 +17,6 @@
 //! board has not come [`Config::settle`] after the start, the move is *unannounced* and the game
 //! goes on. At the end every stored move is checked so, and every game still being played takes
 //! one more move (else it does not *continue*).
-#![allow(dead_code)] // the test and the example each use their own subset
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};

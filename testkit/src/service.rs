@@ -1,16 +1,17 @@
-//! Helpers shared by the service tests: a service on a fresh database (a SQLite file, or a
-//! PostgreSQL database when `MAKRUK_TEST_POSTGRES_URL` is set), starting games, reading the
-//! conformance data.
-#![allow(dead_code)] // each test binary uses its own subset
+//! The service tests' fixtures (`tests/service_*.rs`): a service on a fresh database (a SQLite
+//! file, or a PostgreSQL database when `MAKRUK_TEST_POSTGRES_URL` is set), starting games,
+//! reading the conformance data, what the service announced.
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use makruk::{Position, Ruleset};
-use makruk_bot::game::Terms;
-use makruk_bot::game::{ChannelId, ColorChoice, GameId, GameService, Reply, UserId};
+use makruk_bot::game::{
+    Announcement, ChannelId, ColorChoice, EndReason, GameId, GameResult, GameService, Reply, Terms,
+    UserId,
+};
 use makruk_bot::store::{self, NewGame};
 use tempfile::TempDir;
+use tokio::sync::mpsc::UnboundedReceiver;
 
 pub const WHITE: UserId = UserId(1001);
 pub const BLACK: UserId = UserId(1002);
@@ -22,11 +23,15 @@ pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0
 /// A temporary directory (holding the database file on SQLite), the database's URL, and the
 /// service on it.
 pub struct Env {
+    /// The directory of the test's files (the SQLite database), removed on drop.
     pub dir: TempDir,
+    /// The database's URL.
     pub url: String,
+    /// The service on it.
     pub svc: GameService,
 }
 
+/// The URL of the SQLite file at `path`.
 pub fn db_url(path: &Path) -> String {
     format!("sqlite://{}", path.display())
 }
@@ -76,6 +81,10 @@ pub async fn fresh_db_url(dir: &Path) -> String {
 }
 
 impl Env {
+    /// A service on a fresh database ([`fresh_db_url`]).
+    ///
+    /// # Panics
+    /// If the database cannot be created or the service not opened on it.
     pub async fn new() -> Env {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = fresh_db_url(dir.path()).await;
@@ -167,18 +176,18 @@ pub fn user(color: makruk::Color) -> UserId {
     }
 }
 
+/// The path of `name` in the rules crate's conformance data (`rules/tests/data/`).
 pub fn conformance(name: &str) -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/data")).join(name)
+    makruk_conformance::data::path(name)
 }
 
-/// The lines of a gzipped conformance JSONL file (`*.jsonl.gz`), parsed.
+/// The lines of a conformance JSONL file of `rules/tests/data/` (`*.jsonl.gz`), parsed.
+///
+/// # Panics
+/// If the file cannot be read or a line is not JSON.
 pub fn jsonl(name: &str) -> Vec<serde_json::Value> {
     let path = conformance(name);
-    let file = std::fs::File::open(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::MultiGzDecoder::new(file)
-        .read_to_string(&mut text)
+    let text = makruk_conformance::data::read_text(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
@@ -216,4 +225,29 @@ pub async fn start_on(
     svc.accept(channel, black, Some(c.id))
         .await
         .expect("accept")
+}
+
+/// Everything announced on `rx` so far, oldest first (without waiting).
+pub fn drain(rx: &mut UnboundedReceiver<Announcement>) -> Vec<Announcement> {
+    let mut out = Vec::new();
+    while let Ok(a) = rx.try_recv() {
+        out.push(a);
+    }
+    out
+}
+
+/// The flags that fell among `said`, as (result, reason), in order.
+///
+/// # Panics
+/// If a flag's announcement has no end of the game.
+pub fn timed_out(said: &[Announcement]) -> Vec<(GameResult, EndReason)> {
+    said.iter()
+        .filter_map(|a| match a {
+            Announcement::TimedOut { reply, .. } => {
+                let end = reply.status.end.expect("a flag ends the game");
+                Some((end.result, end.reason))
+            }
+            _ => None,
+        })
+        .collect()
 }

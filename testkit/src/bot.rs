@@ -1,6 +1,5 @@
 //! The real bot (its real start-up code, [`makruk_bot::app::run`]) against the Discord
-//! stand-in, on a fresh SQLite file: shared by the end-to-end tests.
-#![allow(dead_code)] // each test binary uses its own subset
+//! stand-in, on a fresh SQLite file: shared by the end-to-end tests (`tests/e2e_*.rs`).
 
 use std::sync::Arc;
 

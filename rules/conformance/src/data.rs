@@ -3,7 +3,13 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The path of `name` in `rules/tests/data/` (e.g. `games-public.jsonl.gz`).
+#[must_use]
+pub fn path(name: &str) -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data")).join(name)
+}
 
 /// The text of the file at `path`, gunzipped when its name ends in `.gz` (one gzip member or
 /// several in a row, so a file may be extended by appending a gzipped part).

@@ -2,13 +2,11 @@
 //! feeds them to a reader or to the game service, and panics when a property fails (a panic
 //! of the code under test is a finding too).
 //!
-//! The targets in `fuzz_targets/` call these functions; the main crate's
-//! `tests/fuzz_regressions.rs` includes this file (`#[path]`) and calls them on every input of
-//! `fuzz/regressions/<target>/` on stable, so a crash found once stays fixed and the two cannot
-//! drift.
-//!
-//! The scenario reader is a private module of the stand-in crate; it is included here by path
-//! (`#[path]`) rather than made public for fuzzing, and needs only `anyhow`.
+//! The targets in `fuzz/fuzz_targets/` (the `makruk-fuzz` crate, built by cargo-fuzz on
+//! nightly) call these functions; the main crate's `tests/fuzz_regressions.rs` calls them on
+//! stable on every input of `fuzz/seeds/<target>/` and `fuzz/regressions/<target>/`, so a crash
+//! found once stays fixed and the two cannot drift. This crate is a member of the main
+//! workspace (checked by its clippy) and has no fuzzer dependency.
 
 use std::sync::{Arc, OnceLock};
 
@@ -25,9 +23,7 @@ use makruk_bot::game::{
 };
 use makruk_bot::i18n::Locale;
 
-#[allow(dead_code)] // the stand-in uses all of it; the fuzz target only the reader of steps
-#[path = "../../standin/src/scenario/parse.rs"]
-mod scenario_parse;
+use discord_standin::scenario::parse as scenario_parse;
 
 /// Start positions for the move-text target: the initial position, a middlegame, endgames
 /// with a Bia about to promote, a Bia-ngai, and a counting endgame.

@@ -1,4 +1,4 @@
-//! Conformance checker shared by `tests/conformance.rs` and `examples/conformance.rs`:
+//! The conformance checker of `makruk`'s `tests/conformance.rs` and `examples/conformance.rs`:
 //! replays the games of a conformance file (`tests/data/*.jsonl.gz`, README.md there) and lists
 //! every mismatch with Fairy-Stockfish's data.
 
@@ -9,10 +9,15 @@ use serde_json::Value;
 /// One disagreement with the data.
 #[derive(Debug, Clone)]
 pub struct Mismatch {
+    /// The game's `id` in the file.
     pub game: String,
+    /// The ply (0: the start position) where it differs.
     pub ply: usize,
+    /// What differs (`fen`, `legal`, `check`, a draw flag…).
     pub field: &'static str,
+    /// Fairy-Stockfish's value.
     pub expected: String,
+    /// The rules crate's value.
     pub got: String,
 }
 
@@ -29,9 +34,13 @@ impl std::fmt::Display for Mismatch {
 /// Result of checking a file.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// Games that matched at every ply.
     pub passed: usize,
+    /// Games with at least one mismatch.
     pub failed: usize,
+    /// Plies checked, in all games.
     pub plies: usize,
+    /// Every mismatch, in file order.
     pub mismatches: Vec<Mismatch>,
 }
 
