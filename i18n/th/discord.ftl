@@ -10,7 +10,7 @@ cmd-challenge-color-description = ฝ่ายที่คุณอยากเ�
 cmd-challenge-rules = กติกา
 cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
 cmd-challenge-time = เวลา
-cmd-challenge-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
+cmd-challenge-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-accept = รับคำท้า
 cmd-accept-description = รับคำท้าที่ส่งถึงคุณในช่องนี้
@@ -27,7 +27,7 @@ cmd-play-color-description = ฝ่ายที่คุณอยากเล่
 cmd-play-rules = กติกา
 cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน; Fairy-Stockfish เล่นได้เฉพาะมาตรฐาน)
 cmd-play-time = เวลา
-cmd-play-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
+cmd-play-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
@@ -134,7 +134,7 @@ discord-rules-title = กติกาหมากรุกไทย: { $topic } 
 
 discord-games-title = เกมล่าสุดในช่องนี้
 discord-games-none = ยังไม่มีเกมที่จบในช่องนี้ เริ่มเกมได้ด้วย /ท้าเล่น
-discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ครั้ง, { $ruleset }, { $time }, { $finished }
+discord-games-line = **#{ $id }** { $white } กับ { $black } · { $result } · เดิน { $plies } ครั้ง · กติกา{ $ruleset } · { $time_name } · { $finished }
 discord-result-white = ขาวชนะ
 discord-result-black = ดำชนะ
 discord-result-draw = เสมอ
