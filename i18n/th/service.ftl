@@ -140,9 +140,9 @@ move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช�
 move-unreadable-unexpected-char = ตัวอักษร “{ $char }” ไม่ใช่ส่วนของตาเดิน
 move-unreadable-invisible-char = มีอักขระที่มองไม่เห็น { $char } ซึ่งไม่ใช่ส่วนของตาเดิน (พิมพ์ตาเดินใหม่แทนการวาง)
 move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ส่งทีละตาเดิน
-move-unreadable-bad-promotion = เบี้ยกลายเป็นเม็ด (=M) ได้เท่านั้น
+move-unreadable-bad-promotion = เบี้ยหงายได้อย่างเดียว ไม่มีให้เลือกเป็นหมากอื่น (เขียน =M)
 move-unreadable-not-uci = ไม่ได้อยู่ในรูป e3e4
-move-not-a-promotion = { $san } ไม่ใช่การเลื่อนขั้น: เบี้ยเลื่อนขั้นเมื่อถึงแถวที่หกเท่านั้น เขียนตาเดินโดยไม่มี =M หรือ m
+move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแถวที่หกของตนเท่านั้น จึงไม่ต้องเขียน =M หรือ m
 move-ambiguous = มีหลายตาเดินที่ตรงกัน: { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
 move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ
