@@ -133,6 +133,13 @@ impl From<usize> for Arg {
     }
 }
 
+/// The message id of an option choice: `choice-` and the choice's value, a `+` written `-plus-`
+/// (Fluent ids have no `+`: the choice `3+2` is `choice-3-plus-2`, `3d` is `choice-3d`).
+#[must_use]
+pub fn choice_id(value: &str) -> String {
+    format!("choice-{}", value.replace('+', "-plus-"))
+}
+
 /// True when message `id` exists in `locale` (without fallback).
 #[must_use]
 pub fn has(locale: Locale, id: &str) -> bool {

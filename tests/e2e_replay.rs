@@ -300,7 +300,7 @@ async fn a_thai_users_replay_is_in_thai() {
         .await;
     let start = first.message().expect("start").clone();
     assert!(
-        start.text().contains("ตำแหน่งเริ่มต้น (เดินไปแล้ว 8 ครั้ง)"),
+        start.text().contains("ตำแหน่งเริ่มต้น (ทั้งเกมเดิน 8 ครั้ง)"),
         "{}",
         start.text()
     );

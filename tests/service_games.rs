@@ -279,7 +279,7 @@ async fn standard_counting_draw_with_counting_messages() {
                     let (en_count, th_count) = if c.current < c.started_from {
                         (
                             format!("counts from {} to {}", c.started_from, c.limit),
-                            format!("เริ่มนับ {} นับถึง {}", c.started_from, c.limit),
+                            format!("ที่ {} (นับถึง {})", c.started_from, c.limit),
                         )
                     } else {
                         (

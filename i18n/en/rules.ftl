@@ -34,7 +34,7 @@ rules-counting-traditional = **Counting ({ $ruleset })**
     `/count` explains the current count.
 rules-counting-material = **Counting ({ $ruleset })**
     • **Board's honour**: once no Bia is left, the side with less material counts (Ruea 5, Ma 3, Khon 2.5, Met and Bia-ngai 2; equal material: the side to move), 1, 2, 3… on each of its own moves; reaching 65 without being mated draws. If a capture leaves the counting side with more material, the count passes to the other side and starts again.
-    • **Pieces' honour**: a side left with only its Khun counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces (two Ruea 8, one Ruea 16, two Khon 22, two Ma 32, one Khon 44, otherwise 64). The limit does not change when pieces are captured later.
+    • **Pieces' honour**: a side left with only its Khun counts from the number of pieces on the board plus one, up to a limit set by the opponent's pieces (two Ruea 8, one Ruea 16, two Khon 22, one Khon 44, two Ma 32, otherwise 64). The limit does not change when pieces are captured later.
     If the counting side itself gives mate, it wins.
 rules-counting-fifty-move = **Counting ({ $ruleset })**
     These rules have no counting. Instead, 50 moves (100 plies) without a capture or a Bia move draw the game.

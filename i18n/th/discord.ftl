@@ -10,7 +10,7 @@ cmd-challenge-color-description = ฝ่ายที่คุณอยากเ�
 cmd-challenge-rules = กติกา
 cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
 cmd-challenge-time = เวลา
-cmd-challenge-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
+cmd-challenge-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-accept = รับคำท้า
 cmd-accept-description = รับคำท้าที่ส่งถึงคุณในช่องนี้
@@ -21,18 +21,18 @@ cmd-decline-description = ปฏิเสธคำท้าที่ส่งถ
 cmd-play = เล่นกับคอมพิวเตอร์
 cmd-play-description = เล่นกับคอมพิวเตอร์ในช่องนี้
 cmd-play-level = ระดับ
-cmd-play-level-description = ความเก่งของคอมพิวเตอร์: 1 (ง่ายที่สุด) ถึง 8 หรือ Fairy-Stockfish (ค่าเริ่มต้น: 3)
+cmd-play-level-description = ฝีมือของคอมพิวเตอร์ ระดับ 1 (ง่ายที่สุด) ถึง 8 หรือ Fairy-Stockfish (ค่าเริ่มต้น: ระดับ 3)
 cmd-play-color = สี
 cmd-play-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
 cmd-play-rules = กติกา
-cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน; Fairy-Stockfish เล่นได้เฉพาะมาตรฐาน)
+cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน) Fairy-Stockfish เล่นได้เฉพาะกติกามาตรฐาน
 cmd-play-time = เวลา
-cmd-play-time-description = การควบคุมเวลา: วันต่อตา (1d 3d 7d 14d) หรือ นาที+วินาทีเพิ่ม (3+2 … 30+20) ค่าเริ่มต้น 3d
+cmd-play-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
 cmd-move-move = ตาเดิน
-cmd-move-move-description = ตาเดินของคุณ เช่น Sd2, e4, Nc3, Me2 หรือ e3e4 (เลือกจากรายการ)
+cmd-move-move-description = ตาเดินของคุณ แบบไทย เช่น ม-ง๒ จ๔ หรือแบบสากล เช่น Nd2 e4 e3e4 (เลือกจากรายการได้)
 
 cmd-board = กระดาน
 cmd-board-description = แสดงกระดานของเกมในช่องนี้
@@ -41,20 +41,20 @@ cmd-resign = ยอมแพ้
 cmd-resign-description = ยอมแพ้เกมนี้
 
 cmd-draw = เสมอ
-cmd-draw-description = ขอเสมอ หรือตอบข้อเสนอเสมอของคู่แข่ง
+cmd-draw-description = ขอเสมอ หรือตอบคำขอเสมอของคู่แข่ง
 cmd-draw-action = ตัวเลือก
 cmd-draw-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอเสมอ)
 
 cmd-takeback = คืนตา
 cmd-takeback-description = ขอคืนตาเดินล่าสุดของคุณ หรือตอบคำขอของคู่แข่ง
 cmd-takeback-action = ตัวเลือก
-cmd-takeback-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอคืน)
+cmd-takeback-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: ขอคืนตา)
 
 cmd-abort = ยกเลิกเกม
 cmd-abort-description = ยกเลิกเกม ทำได้จนกว่าทั้งสองฝ่ายจะได้เดินฝ่ายละหนึ่งตา
 
 cmd-count = นับ
-cmd-count-description = อธิบายการนับ ในกติกาแบบสมาคมใช้เริ่มหรือหยุดนับ
+cmd-count-description = อธิบายการนับตอนนี้ ในกติกาแบบสมาคมใช้ขอเริ่มนับหรือหยุดนับศักดิ์กระดานด้วย
 cmd-count-action = ตัวเลือก
 cmd-count-action-description = สิ่งที่ต้องการทำ (ค่าเริ่มต้น: อธิบาย)
 
@@ -80,7 +80,7 @@ choice-4 = ระดับ 4
 choice-5 = ระดับ 5
 choice-6 = ระดับ 6
 choice-7 = ระดับ 7
-choice-8 = ระดับ 8 (เก่งที่สุดของเรา)
+choice-8 = ระดับ 8 (เก่งที่สุดรองจาก Fairy-Stockfish)
 choice-Fairy-Stockfish = Fairy-Stockfish (เก่งที่สุด)
 choice-white = ขาว
 choice-black = ดำ
@@ -107,34 +107,34 @@ choice-30-plus-20 = 30 นาที + 20 วินาที
 choice-explain = อธิบาย
 choice-start = เริ่มนับ
 choice-stop = หยุดนับ
-choice-offer = เสนอ
+choice-offer = ขอเสมอ
 choice-accept = รับ
 choice-decline = ปฏิเสธ
-choice-request = ขอ
+choice-request = ขอคืนตา
 
 button-accept = รับ
 button-decline = ปฏิเสธ
 button-withdraw = ถอนคำท้า
 
-discord-not-your-challenge = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ตอบได้
-discord-not-your-challenge-withdraw = นี่ไม่ใช่คำท้าของคุณ: มีเพียง { $user } ที่ถอนได้
-discord-not-your-offer = นี่ไม่ใช่เกมของคุณ: มีเพียงผู้เล่นสองคนที่ตอบได้
-discord-stale-button = ข้อเสนอนี้เป็นของเกมที่จบไปแล้ว ตอบไม่ได้อีก
-discord-internal-error = ขออภัย เกิดข้อผิดพลาดที่ฝั่งเรา โปรดลองอีกครั้งในอีกสักครู่
+discord-not-your-challenge = คำท้านี้ไม่ได้ส่งถึงคุณ มีเพียง { $user } ที่ตอบได้
+discord-not-your-challenge-withdraw = คำท้านี้ไม่ใช่ของคุณ มีเพียง { $user } ที่ถอนได้
+discord-not-your-offer = นี่ไม่ใช่เกมของคุณ เฉพาะผู้เล่นทั้งสองคนเท่านั้นที่ตอบได้
+discord-stale-button = คำขอนี้เป็นของเกมที่จบไปแล้ว จึงตอบไม่ได้อีก
+discord-internal-error = ขออภัย ระบบขัดข้อง โปรดลองอีกครั้งในอีกสักครู่
 discord-guild-only = คำสั่งนี้ใช้ได้เฉพาะในช่องของเซิร์ฟเวอร์
 discord-bad-argument = อ่านตัวเลือกนั้นไม่ได้ โปรดเลือกค่าจากรายการ
 discord-bad-button = อ่านปุ่มนั้นไม่ได้ อาจเป็นปุ่มของข้อความเก่า โปรดใช้คำสั่งแทน
 discord-unknown-command = ไม่รู้จักคำสั่งนั้น อาจถูกนำออกไปแล้ว พิมพ์ / เพื่อดูคำสั่งที่มี
 
-discord-game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · { $ruleset }
-discord-your-move = { $user } ตาคุณเดิน
+discord-game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · กติกา{ $ruleset }
+discord-your-move = { $user } ถึงตาคุณเดินแล้ว
 discord-game-over-ping = { $what } — { $white } กับ { $black }
 
 discord-rules-title = กติกาหมากรุกไทย: { $topic } ({ $ruleset })
 
 discord-games-title = เกมล่าสุดในช่องนี้
 discord-games-none = ยังไม่มีเกมที่จบในช่องนี้ เริ่มเกมได้ด้วย /ท้าเล่น
-discord-games-line = **#{ $id }** { $white } กับ { $black }: { $result }, { $plies } ครั้ง, { $ruleset }, { $time }, { $finished }
+discord-games-line = **#{ $id }** { $white } กับ { $black } · { $result } · เดิน { $plies } ครั้ง · กติกา{ $ruleset } · { $time_name } · { $finished }
 discord-result-white = ขาวชนะ
 discord-result-black = ดำชนะ
 discord-result-draw = เสมอ
@@ -144,14 +144,14 @@ discord-reason-resignation = อีกฝ่ายยอมแพ้
 discord-reason-agreement = ตกลงเสมอ
 discord-reason-aborted = ยกเลิก
 discord-reason-stalemate = อับ
-discord-reason-counting = นับครบ
-discord-reason-counting-side-mated = ฝ่ายที่นับรุกจน
-discord-reason-repetition = เดินซ้ำสามครั้ง
+discord-reason-counting = นับครบกำหนด
+discord-reason-counting-side-mated = ฝ่ายที่นับเป็นฝ่ายรุกจน
+discord-reason-repetition = ตำแหน่งซ้ำสามครั้ง
 discord-reason-insufficient-material = หมากไม่พอรุกจน
-discord-reason-khun-vs-khun = เหลือขุนสองตัว
-discord-reason-fifty-move = ฝ่ายละ 50 ตาโดยไม่มีการกินหรือเดินเบี้ย
-discord-reason-timeout = หมดเวลา
-discord-reason-timeout-draw = หมดเวลา แต่หมากไม่พอรุกจน
+discord-reason-khun-vs-khun = เหลือแต่ขุนทั้งสองฝ่าย
+discord-reason-fifty-move = เดินฝ่ายละ 50 ตาโดยไม่มีการกินหรือเดินเบี้ย
+discord-reason-timeout = อีกฝ่ายหมดเวลา
+discord-reason-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอรุกจน
 discord-reason-timeout-aborted = หมดเวลาก่อนเดินตาแรก
 
 discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }
@@ -159,7 +159,7 @@ discord-computer-thinking = { $user } กำลังคิด…
 
 ## ratings
 cmd-challenge-rated = นับเรตติ้ง
-cmd-challenge-rated-description = นับเกมนี้ในเรตติ้งของเซิร์ฟเวอร์ (ค่าเริ่มต้น: นับ)
+cmd-challenge-rated-description = นับผลเกมนี้ในเรตติ้งของเซิร์ฟเวอร์หรือไม่ (ถ้าไม่ระบุ จะนับ)
 cmd-leaderboard = อันดับ
 cmd-leaderboard-description = ผู้เล่นที่มีเรตติ้งสูงสุดของเซิร์ฟเวอร์ ทีละสิบคน
 cmd-leaderboard-speed = ประเภท
@@ -177,36 +177,36 @@ button-next = ▶
 
 ## replay and GIF (/replay, /gif, the end of a game, /board's last moves)
 cmd-replay = ดูย้อนหลัง
-cmd-replay-description = ดูเกมย้อนหลังทีละครั้ง (เห็นเฉพาะคุณ)
+cmd-replay-description = ดูเกมย้อนหลังทีละตาเดิน (เห็นเฉพาะคุณ)
 cmd-replay-game = เกม
 cmd-replay-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
 cmd-gif = ภาพเคลื่อนไหว
-cmd-gif-description = เกมทั้งเกมเป็นภาพเคลื่อนไหว GIF
+cmd-gif-description = ดูทั้งเกมเป็นภาพเคลื่อนไหว GIF
 cmd-gif-game = เกม
 cmd-gif-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมปัจจุบันหรือเกมล่าสุดของช่องนี้)
-discord-replay-title = เกม #{ $id }: { $white } กับ { $black }
-discord-replay-start = ตำแหน่งเริ่มต้น (เดินไปแล้ว { $plies } ครั้ง)
+discord-replay-title = เกม #{ $id } · { $white } กับ { $black }
+discord-replay-start = ตำแหน่งเริ่มต้น (ทั้งเกมเดิน { $plies } ครั้ง)
 discord-replay-ply = { $san } (ครั้งที่ { $ply } จาก { $plies })
 discord-replay-flip = กลับด้านกระดาน
 discord-replay-not-yours = การดูย้อนหลังนี้เป็นของ { $user } เปิดของคุณเองได้ด้วย /ดูย้อนหลัง
-discord-replay-stale = การดูย้อนหลังนี้ล้าสมัยแล้ว (มีการขอคืนตา) เปิดใหม่ได้ด้วย /ดูย้อนหลัง
-discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF ({ $plies } ครั้ง)
+discord-replay-stale = การดูย้อนหลังนี้ล้าสมัยแล้ว (มีการคืนตาเดิน) เปิดใหม่ได้ด้วย /ดูย้อนหลัง
+discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF (เดิน { $plies } ครั้ง)
 button-gif = ภาพเคลื่อนไหว GIF
 discord-last-moves = ตาล่าสุด: { $moves }
 discord-end-checkmate = { $winner }ชนะด้วยการรุกจน
-discord-end-resignation = { $winner }ชนะ อีกฝ่ายยอมแพ้
-discord-end-agreement = เสมอ ทั้งสองฝ่ายตกลงกัน
+discord-end-resignation = { $winner }ชนะ เพราะอีกฝ่ายยอมแพ้
+discord-end-agreement = เสมอเพราะทั้งสองฝ่ายตกลงกัน
 discord-end-aborted = ยกเลิกเกม
-discord-end-stalemate = เสมอ อับ
-discord-end-counting = เสมอ นับครบ
-discord-end-counting-side-mated = เสมอ ฝ่ายที่นับเป็นฝ่ายรุกจน
-discord-end-repetition = เสมอ เดินซ้ำสามครั้ง
-discord-end-insufficient-material = เสมอ หมากไม่พอรุกจน
-discord-end-khun-vs-khun = เสมอ เหลือขุนสองตัว
-discord-end-fifty-move = เสมอ ฝ่ายละ 50 ตาไม่มีการกินหรือเดินเบี้ย
-discord-end-timeout = { $winner }ชนะ อีกฝ่ายหมดเวลา
-discord-end-timeout-draw = เสมอ หมดเวลาแต่อีกฝ่ายมีหมากไม่พอรุกจน
-discord-end-timeout-aborted = ยกเลิกเกม หมดเวลาก่อนเดินตาแรก
+discord-end-stalemate = เสมอเพราะอับ
+discord-end-counting = เสมอเพราะนับครบกำหนด
+discord-end-counting-side-mated = เสมอเพราะฝ่ายที่นับเป็นฝ่ายรุกจน
+discord-end-repetition = เสมอเพราะตำแหน่งซ้ำสามครั้ง
+discord-end-insufficient-material = เสมอเพราะหมากไม่พอรุกจน
+discord-end-khun-vs-khun = เสมอเพราะเหลือแต่ขุนทั้งสองฝ่าย
+discord-end-fifty-move = เสมอเพราะเดินฝ่ายละ 50 ตาโดยไม่มีการกินหรือเดินเบี้ย
+discord-end-timeout = { $winner }ชนะ เพราะอีกฝ่ายหมดเวลา
+discord-end-timeout-draw = เสมอ เพราะหมดเวลาแต่อีกฝ่ายมีหมากไม่พอรุกจน
+discord-end-timeout-aborted = ยกเลิกเกม เพราะหมดเวลาก่อนได้เดินตาแรก
 
 ## threads
 cmd-challenge-thread = เธรด
@@ -217,7 +217,7 @@ discord-thread-name = { $first } พบ { $second } — หมากรุกไ
 discord-thread-computer = คอมพิวเตอร์
 discord-thread-challenge = เมื่อรับคำท้าแล้ว เกมจะเล่นในเธรดแยก
 discord-thread-opening = กำลังเปิดเธรดสำหรับเกมนี้…
-discord-thread-started = เกม #{ $id } ฝ่ายขาว { $white } ฝ่ายดำ { $black } เล่นกันใน { $thread }
+discord-thread-started = เกม #{ $id } ({ $white } เป็นฝ่ายขาว { $black } เป็นฝ่ายดำ) เล่นกันใน { $thread }
 discord-thread-your-game = เกมของคุณอยู่ใน { $thread }
 discord-thread-ended = เกม #{ $id } ใน { $thread } จบแล้ว { $what }
 discord-thread-missing-permission = เปิดเธรดไม่ได้ เพราะบอทไม่มีสิทธิ์สร้างเธรดสาธารณะหรือสิทธิ์ส่งข้อความในเธรด จึงเล่นเกมในช่องนี้แทน ผู้ดูแลเซิร์ฟเวอร์ให้สิทธิ์ทั้งสองนี้แก่บอทได้

@@ -24,71 +24,71 @@ piece-bia-ngai = เบี้ยหงาย
 piece-khun-moves = ขุนเดินได้หนึ่งช่องทุกทิศทาง
 piece-met-moves = เม็ดเดินทแยงได้หนึ่งช่อง
 piece-khon-moves = โคนเดินทแยงได้หนึ่งช่อง หรือเดินตรงไปข้างหน้าหนึ่งช่อง
-piece-ma-moves = ม้าเดินแบบม้าหมากรุกสากล: ตรงสองช่องแล้วเลี้ยวข้างหนึ่งช่อง และกระโดดข้ามหมากได้
+piece-ma-moves = ม้าเดินเหมือนม้าหมากรุกสากล คือเดินตรงสองช่องแล้วเลี้ยวออกข้างหนึ่งช่อง และกระโดดข้ามหมากได้
 piece-ruea-moves = เรือเดินตรงตามแนวตั้งหรือแนวนอนได้กี่ช่องก็ได้ แต่ข้ามหมากไม่ได้
 piece-bia-moves = เบี้ยเดินตรงไปข้างหน้าหนึ่งช่อง และกินทแยงไปข้างหน้าหนึ่งช่อง
-piece-bia-ngai-moves = เบี้ยหงายเดินเหมือนเม็ด: ทแยงหนึ่งช่อง
+piece-bia-ngai-moves = เบี้ยหงายเดินเหมือนเม็ด คือเดินทแยงได้หนึ่งช่อง
 
 ## สิ่งที่เกิดขึ้น
 
-event-started = เริ่มเกมกติกา{ $ruleset }: { $white } เดินฝ่ายขาว { $black } เดินฝ่ายดำ
+event-started = เริ่มเกม กติกา{ $ruleset } { $white } เป็นฝ่ายขาว { $black } เป็นฝ่ายดำ
 event-moved = { $player } เดิน **{ $thai }** ({ $san })
 event-resigned = { $player } ยอมแพ้
-event-draw-offered = { $player } ขอเสมอ { $opponent } กดปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/เสมอ ตัวเลือก:รับ`) ข้อเสนอจะหมดไปเมื่อคุณเดิน
+event-draw-offered = { $player } ขอเสมอ { $opponent } ตอบได้ด้วยปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือ `/เสมอ ตัวเลือก:รับ`) ถ้าเดินต่อโดยไม่ตอบ คำขอนี้จะตกไป
 event-draw-accepted = { $player } รับเสมอ
 event-draw-declined = { $player } ปฏิเสธการขอเสมอ
-event-takeback-requested = { $player } ขอคืนตาเดินล่าสุด { $opponent } กดปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/คืนตา ตัวเลือก:รับ`)
-event-takeback-accepted = { $player } ยอมให้คืนตา ตาเดินล่าสุดยกเลิกแล้ว
+event-takeback-requested = { $player } ขอคืนตาเดินล่าสุด { $opponent } ตอบได้ด้วยปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือ `/คืนตา ตัวเลือก:รับ`)
+event-takeback-accepted = { $player } ยอมให้คืนตา ตาเดินล่าสุดจึงถูกยกเลิก
 event-takeback-declined = { $player } ไม่ยอมให้คืนตา
 event-aborted = { $player } ยกเลิกเกม
-event-count-started = { $player } เริ่มนับศักดิ์กระดาน (ฝ่ายละ 64 ตา) การเริ่มนับถือเป็นการขอเสมอไปด้วย { $opponent } รับเสมอได้ด้วย `/เสมอ ตัวเลือก:รับ`
+event-count-started = { $player } ขอนับศักดิ์กระดาน (นับถึง 64) การขอนับถือเป็นการขอเสมอด้วย { $opponent } รับเสมอได้ด้วย `/เสมอ ตัวเลือก:รับ`
 event-count-stopped = { $player } หยุดนับศักดิ์กระดาน
 event-timed-out = { $player } หมดเวลา
 
 ## สถานะ
 
 status-turn = ตาของ{ $player }
-status-clock-live = ⏱ { $control }: ขาว { $white } · ดำ { $black } — เวลาของ{ $color }จะหมด <t:{ $flag }:R>
-status-clock-correspondence = ⏱ { $control } ต่อตา: { $color } ต้องเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>)
-reminder = ⏰ { $user } ถึงตาคุณแล้ว: เวลาเหลือไม่ถึงหนึ่งในหก เดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>) มิฉะนั้นจะแพ้เพราะหมดเวลา
-status-check = { $color } ถูกรุก!
-status-count-boards = นับศักดิ์กระดาน: { $color }นับ { $current } จาก { $limit }
-status-count-pieces = นับศักดิ์หมาก: { $color }นับ { $current } จาก { $limit }
+status-clock-live = ⏱ { $control_name } · ขาว { $white } · ดำ { $black } — เวลาของ{ $color }จะหมด <t:{ $flag }:R>
+status-clock-correspondence = ⏱ { $control_name } · { $color }ต้องเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>)
+reminder = ⏰ { $user } ถึงตาคุณแล้ว เวลาเหลือไม่ถึง 1/6 โปรดเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>) ไม่เช่นนั้นจะแพ้เพราะหมดเวลา
+status-check = { $color }ถูกรุก!
+status-count-boards = { $color }นับศักดิ์กระดาน ตอนนี้นับ { $current } จาก { $limit }
+status-count-pieces = { $color }นับศักดิ์หมาก ตอนนี้นับ { $current } จาก { $limit }
 # Before the counting side's first counted move: the number that move will be counted.
-status-count-boards-next = นับศักดิ์กระดาน: { $color }เริ่มนับ { $from } นับถึง { $limit }
-status-count-pieces-next = นับศักดิ์หมาก: { $color }เริ่มนับ { $from } นับถึง { $limit }
-status-draw-offer = { $player } ขอเสมอ { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอเสมอ หรือ `/เสมอ ตัวเลือก:รับ` / `/เสมอ ตัวเลือก:ปฏิเสธ`
-status-takeback-request = { $player } ขอคืนตาเดินล่าสุด { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอคืนตา หรือ `/คืนตา ตัวเลือก:รับ` / `/คืนตา ตัวเลือก:ปฏิเสธ`
+status-count-boards-next = { $color }จะเริ่มนับศักดิ์กระดานที่ { $from } (นับถึง { $limit })
+status-count-pieces-next = { $color }จะเริ่มนับศักดิ์หมากที่ { $from } (นับถึง { $limit })
+status-draw-offer = { $player } ขอเสมอ { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอเสมอ หรือใช้ `/เสมอ ตัวเลือก:รับ` หรือ `/เสมอ ตัวเลือก:ปฏิเสธ`
+status-takeback-request = { $player } ขอคืนตาเดินล่าสุด { $opponent } ตอบได้ด้วยปุ่มที่ข้อความขอคืนตา หรือใช้ `/คืนตา ตัวเลือก:รับ` หรือ `/คืนตา ตัวเลือก:ปฏิเสธ`
 warning-count-nearly-out = { $moves ->
-    [0] การนับถึงกำหนดแล้ว: ถ้า{ $color }เดินอีกหนึ่งตาโดยไม่ถูกรุกจน เกมจะเสมอ
-   *[other] เหลืออีก { $moves } ตา การนับของ{ $color }จะครบกำหนด
+    [0] การนับครบกำหนดแล้ว ถ้า{ $color }เดินอีกหนึ่งตาโดยไม่ถูกรุกจน เกมจะเสมอ
+   *[other] อีก { $moves } ตา การนับของ{ $color }จะครบกำหนด
 }
-warning-no-progress = เดินมาแล้ว { $plies } ครั้งโดยไม่มีการกินหรือเดินเบี้ย: ครบ { $limit } ครั้งเกมจะเสมอ
+warning-no-progress = เดินมาแล้ว { $plies } ครั้งโดยไม่มีการกินหรือเดินเบี้ย ถ้าครบ { $limit } ครั้ง เกมจะเสมอ
 
 ## จบเกม
 
 end-checkmate = รุกจน! { $winner } ชนะ
-end-resignation = { $loser } ยอมแพ้: { $winner } ชนะ
+end-resignation = { $loser } ยอมแพ้ { $winner } จึงชนะ
 end-agreement = เสมอโดยความตกลงของทั้งสองฝ่าย
-end-aborted = เกมถูกยกเลิก: ไม่มีผลแพ้ชนะ
-end-stalemate = อับ: ฝ่ายที่ต้องเดินไม่มีตาเดินที่ถูกกติกา เกมเสมอ
-end-counting = นับครบกำหนดก่อนรุกจน: เสมอด้วยการนับ
+end-aborted = เกมถูกยกเลิก ไม่มีผลแพ้ชนะ
+end-stalemate = อับ ฝ่ายที่ถึงตาเดินไม่ถูกรุกแต่ไม่มีตาให้เดิน เกมจึงเสมอ
+end-counting = นับครบกำหนดโดยไม่ถูกรุกจน เกมจึงเสมอ
 end-counting-side-mated = ฝ่ายที่นับศักดิ์กระดานอยู่เป็นฝ่ายรุกจนเอง ตามกติกาแบบสมาคมถือว่าเสมอ
-end-repetition = ตำแหน่งเดิมเกิดขึ้นเป็นครั้งที่สาม: เสมอ
-end-insufficient-material = ไม่มีฝ่ายใดมีหมากพอจะรุกจนได้: เสมอ
-end-khun-vs-khun = เหลือแต่ขุนสองตัว: เสมอ
-end-fifty-move = เดินฝ่ายละ 50 ตา (รวม 100 ครั้ง) โดยไม่มีการกินหรือเดินเบี้ย: เสมอ
-end-timeout = { $loser } หมดเวลา: { $winner } ชนะ
-end-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน: เสมอ
-end-timeout-aborted = หมดเวลาก่อนฝ่ายนั้นได้เดินตาแรก: เกมถูกยกเลิก ไม่มีผลแพ้ชนะ
+end-repetition = ตำแหน่งเดิมเกิดขึ้นเป็นครั้งที่สาม เกมจึงเสมอ
+end-insufficient-material = ไม่มีฝ่ายใดมีหมากพอจะรุกจนได้ เกมจึงเสมอ
+end-khun-vs-khun = เหลือแต่ขุนทั้งสองฝ่าย เกมจึงเสมอ
+end-fifty-move = เดินฝ่ายละ 50 ตา (รวม 100 ครั้ง) โดยไม่มีการกินหรือเดินเบี้ย เกมจึงเสมอ
+end-timeout = { $loser } หมดเวลา { $winner } จึงชนะ
+end-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน เกมจึงเสมอ
+end-timeout-aborted = หมดเวลาก่อนฝ่ายนั้นได้เดินตาแรก เกมจึงถูกยกเลิก ไม่มีผลแพ้ชนะ
 end-result = ผล: { $result }
 
 ## คำท้า
 
-challenge-color-white = { $challenger } เดินฝ่ายขาว
-challenge-color-black = { $challenger } เดินฝ่ายดำ
+challenge-color-white = { $challenger } เป็นฝ่ายขาว
+challenge-color-black = { $challenger } เป็นฝ่ายดำ
 challenge-color-random = สุ่มฝ่าย
-challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset }, { $colors }, เวลา { $time }) { $opponent } กดปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/รับคำท้า` `/ปฏิเสธคำท้า`) คำท้าจะหมดอายุ <t:{ $expires }:R>
+challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset } · { $colors } · เวลา { $time_name }) { $opponent } กดปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/รับคำท้า` หรือ `/ปฏิเสธคำท้า`) คำท้าจะหมดอายุ <t:{ $expires }:R>
 challenge-accepted = { $opponent } รับคำท้าของ { $challenger }
 challenge-declined = { $opponent } ปฏิเสธคำท้าของ { $challenger }
 challenge-withdrawn = { $challenger } ถอนคำท้าที่ส่งถึง { $opponent }
@@ -99,24 +99,24 @@ challenge-expired = คำท้าของ { $challenger } ถึง { $oppone
 error-no-game-here = ยังไม่มีเกมในช่องนี้ เริ่มเกมด้วย `/ท้าเล่น` หรือ `/เล่นกับคอมพิวเตอร์`
 error-game-over = เกมในช่องนี้จบแล้ว เริ่มเกมใหม่ด้วย `/ท้าเล่น` หรือ `/เล่นกับคอมพิวเตอร์`
 error-timed-out = เกมในช่องนี้จบแล้วเพราะหมดเวลา เริ่มเกมใหม่ด้วย `/ท้าเล่น`
-error-unknown-time-control = “{ $input }” ไม่ใช่การควบคุมเวลา เลือกหนึ่งใน { $choices } (จำนวนวันต่อตา หรือ นาที + วินาทีที่เพิ่มต่อตา)
-error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นสองคนเท่านั้นที่ทำได้
+error-unknown-time-control = “{ $input }” ไม่ใช่รูปแบบเวลาที่มีให้เลือก เลือกหนึ่งใน { $names }
+error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นทั้งสองคนเท่านั้นที่ทำได้
 error-not-your-turn = ยังไม่ถึงตาคุณ รอคู่แข่งเดินก่อน
 error-channel-busy = มีเกมกำลังเล่นอยู่ในช่องนี้ รอให้จบก่อน หรือเปิดเธรดแล้วเล่นในนั้น
 error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว รอคำตอบ หรือกดปุ่ม “ถอนคำท้า” ที่คำท้า ถ้าเป็นคำท้าของคุณ
 error-challenge-self = ท้าตัวเองไม่ได้ ท้าสมาชิกคนอื่นในช่องนี้
-error-challenge-bot = บอทเล่นไม่ได้ ท้าคนแทน
+error-challenge-bot = ท้าบอทไม่ได้ ให้ท้าสมาชิกที่เป็นคนแทน
 error-no-challenge = ไม่มีคำท้าค้างอยู่ในช่องนี้ ส่งคำท้าด้วย `/ท้าเล่น`
-error-not-your-challenge = คำท้านี้เป็นของ { $challenger } กับ { $opponent }: เฉพาะ { $opponent } ที่รับหรือปฏิเสธได้ และเฉพาะ { $challenger } ที่ถอนได้
+error-not-your-challenge = คำท้านี้เป็นของ { $challenger } กับ { $opponent } เฉพาะ { $opponent } ที่รับหรือปฏิเสธได้ และเฉพาะ { $challenger } ที่ถอนได้
 error-challenge-expired = คำท้านั้นหมดอายุแล้ว ส่งคำท้าใหม่ด้วย `/ท้าเล่น`
-error-input-too-long = ยาวเกินไปสำหรับตาเดิน (ไม่เกิน { $max } ตัวอักษร) เขียนตาเดิน เช่น `Nd2` `e4` หรือ `e3e4`
+error-input-too-long = ยาวเกินไปสำหรับตาเดิน (ไม่เกิน { $max } ตัวอักษร) เขียนตาเดิน เช่น `ม-ง๒` `จ๔` หรือ `Nd2` `e4` `e3e4`
 error-no-draw-offer = คู่แข่งยังไม่ได้ขอเสมอ คุณขอเสมอได้ด้วย `/เสมอ`
 error-draw-already-offered = คุณขอเสมอไปแล้ว รอคำตอบจากคู่แข่ง
 error-no-takeback-request = คู่แข่งไม่ได้ขอคืนตา
 error-takeback-already-requested = คุณขอคืนตาไปแล้ว รอคำตอบจากคู่แข่ง
 error-nothing-to-take-back = ขอคืนได้เฉพาะตาเดินล่าสุดของคุณเอง ก่อนที่คู่แข่งจะเดินตอบ
-error-too-late-to-abort = ทั้งสองฝ่ายเดินแล้ว จึงยกเลิกเกมไม่ได้ คุณยอมแพ้หรือขอเสมอได้
-error-not-traditional = การเริ่มนับตามคำขอมีเฉพาะกติกาแบบสมาคม ในเกมนี้การนับเริ่มเอง
+error-too-late-to-abort = ทั้งสองฝ่ายเดินไปแล้วฝ่ายละอย่างน้อยหนึ่งตา จึงยกเลิกเกมไม่ได้ คุณยอมแพ้หรือขอเสมอได้
+error-not-traditional = กติกาแบบสมาคมเท่านั้นที่เริ่มนับเมื่อผู้เล่นขอ กติกาอื่นเริ่มนับเอง ส่วนกติกาห้าสิบตาไม่มีการนับ
 error-count-bia-left = นับศักดิ์กระดานได้เมื่อไม่มีเบี้ยคว่ำเหลือบนกระดานแล้วเท่านั้น
 error-count-bare-khun = มีฝ่ายหนึ่งเหลือแต่ขุน การนับศักดิ์หมากจึงเริ่มเอง
 error-not-your-count = เฉพาะผู้ที่เริ่มนับเท่านั้นที่หยุดการนับได้
@@ -124,55 +124,55 @@ error-count-already = กำลังนับอยู่แล้ว
 error-count-not-counting = ไม่มีการนับที่คุณเริ่มไว้
 error-count = เปลี่ยนการนับตอนนี้ไม่ได้
 error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/เกม`
-error-computer-level = คอมพิวเตอร์เล่นได้ระดับ 1 ถึง 8 และระดับ 9 (Fairy-Stockfish) เลือกหนึ่งในนั้น
-error-fairy-stockfish-rules = Fairy-Stockfish (ระดับ 9) เล่นได้เฉพาะกติกามาตรฐาน เลือก `กติกา:มาตรฐาน` หรือเลือกระดับ 1 ถึง 8
-error-fairy-stockfish-missing = บอตนี้ไม่ได้ติดตั้ง Fairy-Stockfish จึงเล่นระดับ 9 ไม่ได้ เลือกระดับ 1 ถึง 8
-error-stale = เกมเปลี่ยนไประหว่างที่คอมพิวเตอร์กำลังคิด คอมพิวเตอร์จะตอบตำแหน่งใหม่
-error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงยังไม่ถูกใช้ ดูกระดานแล้วลองใหม่
+error-computer-level = คอมพิวเตอร์มีให้เลือกระดับ 1 ถึง 8 และ Fairy-Stockfish เลือกหนึ่งในรายการ
+error-fairy-stockfish-rules = Fairy-Stockfish เล่นได้เฉพาะกติกามาตรฐาน เลือก `กติกา:มาตรฐาน` หรือเลือกระดับ 1 ถึง 8
+error-fairy-stockfish-missing = บอทนี้ไม่ได้ติดตั้ง Fairy-Stockfish จึงเลือก Fairy-Stockfish ไม่ได้ เลือกระดับ 1 ถึง 8 แทน
+error-stale = เกมเปลี่ยนไประหว่างที่คอมพิวเตอร์กำลังคิด คอมพิวเตอร์จะคิดตาเดินใหม่จากตำแหน่งล่าสุด
+error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงไม่มีผล ดูกระดานแล้วลองใหม่
 error-internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
 
 ## ตาเดินที่ใช้ไม่ได้
 
-move-empty = เขียนตาเดิน เช่น `Nd2` `e4` `e3e4` หรือ `ม-ง๒`
-move-unreadable = อ่าน “{ $input }” เป็นตาเดินไม่ได้: { $reason } เขียนตาเดิน เช่น `Nd2` `e4` `e3e4` หรือ `ม-ง๒`
+move-empty = เขียนตาเดิน เช่น `ม-ง๒` `จ๔` หรือ `Nd2` `e4` `e3e4`
+move-unreadable = อ่าน “{ $input }” เป็นตาเดินไม่ได้ เพราะ{ $reason } เขียนตาเดิน เช่น `ม-ง๒` `จ๔` หรือ `Nd2` `e4` `e3e4`
 move-unreadable-too-long = ยาวเกินไป ({ $chars } ตัวอักษร)
-move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง เช่น e4
+move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง เช่น จ๔ หรือ e4
 move-unreadable-unexpected-char = ตัวอักษร “{ $char }” ไม่ใช่ส่วนของตาเดิน
 move-unreadable-invisible-char = มีอักขระที่มองไม่เห็น { $char } ซึ่งไม่ใช่ส่วนของตาเดิน (พิมพ์ตาเดินใหม่แทนการวาง)
-move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ส่งทีละตาเดิน
-move-unreadable-bad-promotion = เบี้ยกลายเป็นเม็ด (=M) ได้เท่านั้น
-move-unreadable-not-uci = ไม่ได้อยู่ในรูป e3e4
-move-not-a-promotion = { $san } ไม่ใช่การเลื่อนขั้น: เบี้ยเลื่อนขั้นเมื่อถึงแถวที่หกเท่านั้น เขียนตาเดินโดยไม่มี =M หรือ m
-move-ambiguous = มีหลายตาเดินที่ตรงกัน: { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
+move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ให้ส่งทีละตาเดิน
+move-unreadable-bad-promotion = เบี้ยหงายได้อย่างเดียว ไม่มีให้เลือกเป็นหมากอื่น (เขียน =M)
+move-unreadable-not-uci = ไม่ได้อยู่ในรูปช่องต้นทางกับช่องปลายทาง เช่น e3e4
+move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแถวที่หกของตนเท่านั้น จึงไม่ต้องเขียน =M หรือ m
+move-ambiguous = มีหลายตาเดินที่ตรงกัน ได้แก่ { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
 move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ
-move-illegal-cannot-move-that-way = { $piece }เดินจาก { $from } ไป { $to } ไม่ได้ { $how }
-move-illegal-bia-captures-diagonally = เบี้ยที่ { $from } กินที่ { $to } ไม่ได้: เบี้ยกินได้เฉพาะทแยงไปข้างหน้าหนึ่งช่อง
-move-illegal-bia-diagonal-only-to-capture = เบี้ยที่ { $from } ไป { $to } ไม่ได้: เบี้ยเดินทแยงได้เฉพาะเมื่อกิน
-move-illegal-path-blocked = { $piece }ที่ { $from } ไปถึง { $to } ไม่ได้: มี{ $blocker }ที่ { $square } ขวางอยู่
+move-illegal-cannot-move-that-way = { $piece }เดินจาก { $from } ไป { $to } ไม่ได้ เพราะ{ $how }
+move-illegal-bia-captures-diagonally = เบี้ยที่ { $from } กินที่ { $to } ไม่ได้ เพราะเบี้ยกินได้เฉพาะทแยงไปข้างหน้าหนึ่งช่อง
+move-illegal-bia-diagonal-only-to-capture = เบี้ยที่ { $from } ไป { $to } ไม่ได้ เพราะเบี้ยเดินทแยงได้เฉพาะตอนกิน
+move-illegal-path-blocked = { $piece }ที่ { $from } ไป { $to } ไม่ได้ เพราะมี{ $blocker }ที่ { $square } ขวางอยู่
 move-illegal-own-piece = มี{ $piece }ของคุณเองอยู่ที่ { $square }
 move-illegal-leaves-khun-in-check = เดินตานี้ไม่ได้ เพราะ{ $attacker }ที่ { $square } จะรุกขุนของคุณที่ { $khun }
 move-illegal-no-such-piece = คุณไม่มี{ $piece }ที่เดินไป { $to } ได้
-move-illegal-no-such-move = ไม่มี{ $piece }ของคุณตัวใดเดินไป { $to } ได้ ({ $piece }ของคุณอยู่ที่ { $squares })
+move-illegal-no-such-move = ไม่มี{ $piece }ของคุณที่เดินไป { $to } ได้ ({ $piece }ของคุณอยู่ที่ { $squares })
 
 ## ratings
-rating-after-game = { $player }: { $rating }
+rating-after-game = { $player } เรตติ้ง { $rating }
 speed-live = เกมสด
 speed-correspondence = เกมทางไกล
 error-leaderboard-empty = ยังไม่มีใครเล่น{ $speed }แบบนับเรตติ้งในเซิร์ฟเวอร์นี้ เกมจะนับเรตติ้งเมื่อแต่ละฝ่ายเดินครบสองตา
 error-no-rated-games = { $user } ยังไม่มีเกมที่นับเรตติ้งในเซิร์ฟเวอร์นี้ (ในประเภทนั้น) เล่นได้ด้วย `/ท้าเล่น`
 leaderboard-title = **อันดับ — { $speed }** (ผู้เล่น { $players } คน)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games } เกม (+{ $wins } ={ $draws } −{ $losses })
-leaderboard-provisional = `?`: เรตติ้งชั่วคราว (เล่นยังน้อย จึงยังไม่แน่นอน)
+leaderboard-provisional = `?` คือเรตติ้งชั่วคราว (เล่นยังน้อย จึงยังไม่แน่นอน)
 leaderboard-page = หน้า { $page } จาก { $pages }
 stats-title = **{ $player } — { $speed }**
 stats-rating = เรตติ้ง **{ $rating }** ± { $deviation } · อันดับ { $rank } จาก { $players } · สูงสุด { $peak }
 stats-provisional = เรตติ้งนี้ยังเป็นแบบชั่วคราว (มีเครื่องหมาย `?`) จนกว่าจะแน่นอนขึ้น
 stats-record = +{ $wins } ={ $draws } −{ $losses }
-stats-games = { $games } เกม: { $record } · เป็นฝ่ายขาว { $white } · เป็นฝ่ายดำ { $black }
-stats-streaks = ชนะติดต่อกัน: ตอนนี้ { $current } · มากที่สุด { $best }
-stats-best-win = ชนะที่ดีที่สุด: ชนะ { $opponent } ({ $rating }) เกม #{ $game }
-stats-recent = ล่าสุด: { $results }
+stats-games = { $games } เกม ({ $record }) · เป็นฝ่ายขาว { $white } · เป็นฝ่ายดำ { $black }
+stats-streaks = ชนะติดต่อกัน ตอนนี้ { $current } · มากที่สุด { $best }
+stats-best-win = ชัยชนะที่ดีที่สุด ชนะ { $opponent } ({ $rating }) ในเกม #{ $game }
+stats-recent = ผลล่าสุด { $results }
 stats-recent-win = ชนะ { $opponent } { $rating }
 stats-recent-draw = เสมอ { $opponent } { $rating }
 stats-recent-loss = แพ้ { $opponent } { $rating }

@@ -81,7 +81,7 @@ pub use ratings::{
     BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
-pub use text::{reminder_text, ruleset_name};
+pub use text::{reminder_text, ruleset_name, time_control_name};
 pub use threads::{GuildSettings, Place, Thread};
 
 use crate::clock::{SystemTimeSource, TimeSource};

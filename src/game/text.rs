@@ -7,7 +7,7 @@ use makruk::{
 };
 
 use super::error::ServiceError;
-use crate::clock::ClockStatus;
+use crate::clock::{ClockStatus, TimeControl};
 use crate::i18n::Locale;
 use crate::tr;
 use crate::types::{
@@ -23,6 +23,19 @@ fn color(locale: Locale, c: Color) -> String {
 #[must_use]
 pub fn ruleset_name(locale: Locale, r: Ruleset) -> String {
     tr!(locale, &format!("ruleset-{}", r.name()))
+}
+
+/// The name of time control `tc` in `locale`, as the `time` option's choice shows it
+/// (`choice-3d`: "3 days per move", "3 วันต่อตา"); a value no longer offered gives its option
+/// string (`2d`).
+#[must_use]
+pub fn time_control_name(locale: Locale, tc: TimeControl) -> String {
+    let code = tc.to_string();
+    if TimeControl::CHOICES.contains(&tc) {
+        tr!(locale, &crate::i18n::choice_id(&code))
+    } else {
+        code
+    }
 }
 
 fn piece_key(p: Piece) -> &'static str {
@@ -76,15 +89,20 @@ fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> Stri
             opponent = user(*opponent)
         ),
         ServiceError::UnknownTimeControl(e) => {
-            let choices: Vec<String> = crate::clock::TimeControl::CHOICES
+            let choices: Vec<String> = TimeControl::CHOICES
                 .iter()
                 .map(|c| format!("`{c}`"))
+                .collect();
+            let names: Vec<String> = TimeControl::CHOICES
+                .iter()
+                .map(|c| time_control_name(locale, *c))
                 .collect();
             tr!(
                 locale,
                 "error-unknown-time-control",
                 input = e.input.as_str(),
-                choices = choices.join(", ")
+                choices = choices.join(", "),
+                names = names.join(", ")
             )
         }
         ServiceError::InputTooLong => {
@@ -425,6 +443,7 @@ fn unix_secs(ms: i64) -> i64 {
 /// countdown; correspondence, the deadline of the move.
 fn clock_line(s: &crate::types::Status, locale: Locale) -> String {
     let control = s.time_control.to_string();
+    let control_name = time_control_name(locale, s.time_control);
     match s.clock {
         ClockStatus::Live {
             white_ms,
@@ -435,6 +454,7 @@ fn clock_line(s: &crate::types::Status, locale: Locale) -> String {
             locale,
             "status-clock-live",
             control = control,
+            control_name = control_name,
             white = clock_time(white_ms),
             black = clock_time(black_ms),
             color = color(locale, turn),
@@ -444,6 +464,7 @@ fn clock_line(s: &crate::types::Status, locale: Locale) -> String {
             locale,
             "status-clock-correspondence",
             control = control,
+            control_name = control_name,
             color = color(locale, turn),
             deadline = unix_secs(move_by_ms)
         ),
@@ -494,6 +515,7 @@ pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'
         expires = c.expires_at,
         colors = colors,
         time = c.time_control.to_string(),
+        time_name = time_control_name(locale, c.time_control),
     )
 }
 
@@ -679,6 +701,36 @@ mod tests {
         for locale in Locale::ALL {
             for id in &ids {
                 assert!(has(locale, id), "{id} missing in {locale:?}");
+            }
+        }
+    }
+
+    /// Every offered time control has a name in both languages, the one its choice shows; a
+    /// value no longer offered keeps its option string.
+    #[test]
+    fn time_controls_are_named_as_their_choices() {
+        for tc in TimeControl::CHOICES {
+            for locale in Locale::ALL {
+                let id = crate::i18n::choice_id(&tc.to_string());
+                assert!(has(locale, &id), "{id} missing in {locale:?}");
+                assert_eq!(time_control_name(locale, tc), tr!(locale, &id));
+            }
+        }
+        let three_days = TimeControl::Correspondence { days: 3 };
+        assert_eq!(time_control_name(Locale::Th, three_days), "3 วันต่อตา");
+        let ten_five = TimeControl::Live {
+            minutes: 10,
+            increment_secs: 5,
+        };
+        assert_eq!(time_control_name(Locale::Th, ten_five), "10 นาที + 5 วินาที");
+        let retired = TimeControl::Correspondence { days: 2 };
+        assert_eq!(time_control_name(Locale::Th, retired), "2d");
+        // Thai texts show the name, never the code (`{ $time }`, `{ $control }`: "3d").
+        for (lang, path, text) in crate::i18n::FTL_FILES {
+            if *lang == "th" {
+                for code in ["{ $time }", "{ $control }"] {
+                    assert!(!text.contains(code), "{path} shows the code {code}");
+                }
             }
         }
     }

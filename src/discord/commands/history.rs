@@ -7,7 +7,7 @@ use crate::discord::answer::Answer;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
 use crate::discord::{Context, Error};
-use crate::game::{ruleset_name, GameId, GameResult};
+use crate::game::{ruleset_name, time_control_name, GameId, GameResult};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -50,6 +50,7 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
                     ruleset = ruleset_name(locale, g.ruleset),
                     plies = g.plies,
                     time = g.time_control.to_string(),
+                    time_name = time_control_name(locale, g.time_control),
                     finished = format!("<t:{}:R>", g.finished_at)
                 )
             })

@@ -75,9 +75,7 @@ fn localize(command: &mut poise::Command<Data, Error>) {
         p.name_localizations = localizations(&pkey);
         p.description_localizations = localizations(&format!("{pkey}-description"));
         for choice in &mut p.choices {
-            // Fluent ids have no `+`: the choice `3+2` is `choice-3-plus-2`.
-            let name = choice.name.replace('+', "-plus-");
-            choice.localizations = localizations(&format!("choice-{name}"));
+            choice.localizations = localizations(&crate::i18n::choice_id(&choice.name));
         }
     }
 }
