@@ -80,3 +80,70 @@ async fn the_example_scenarios_play_through() {
     }
     assert!(played >= 3, "three example scenarios");
 }
+
+/// Plays the scenario `text` (written to a file) and returns the result and the transcript.
+async fn play_text(text: &str) -> (anyhow::Result<scenario::Played>, String) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("scenario.txt");
+    std::fs::write(&path, text).expect("scenario file");
+    let out = dir.path().join("out");
+    let (_db_dir, db) = temp_database();
+    let clock = sim_clock();
+    let waits = Arc::clone(&clock);
+    let played = scenario::play(&path, &out, launcher_on(&db, &clock), |by| {
+        let waits = Arc::clone(&waits);
+        async move { waits.advance(by).await }
+    })
+    .await;
+    let transcript = std::fs::read_to_string(out.join("transcript.md")).unwrap_or_default();
+    (played, transcript)
+}
+
+#[tokio::test]
+async fn a_failing_scenario_still_writes_its_transcript() {
+    let (played, transcript) = play_text(
+        "alice: /challenge opponent:@bob\n\
+         bob: click Accept\n\
+         alice: /move move:e4\n\
+         bob: click Nonexistent\n\
+         alice: /board\n",
+    )
+    .await;
+    let err = played.expect_err("the missing button fails the scenario");
+    assert!(format!("{err:#}").contains("line 4"), "{err:?}");
+    // What happened before the failing step is there, and the failure at the end; nothing after.
+    assert!(transcript.contains("used `/move move:e4`"), "{transcript}");
+    assert!(transcript.contains("![board]("), "{transcript}");
+    assert!(
+        transcript.contains("**The scenario stopped here:**")
+            && transcript.contains("line 4")
+            && transcript.contains("Nonexistent"),
+        "{transcript}"
+    );
+    assert!(!transcript.contains("used `/board`"), "{transcript}");
+}
+
+#[tokio::test]
+async fn the_transcript_shows_disabled_buttons_and_embed_footers() {
+    let (played, transcript) = play_text(
+        "alice: /challenge opponent:@bob\n\
+         bob: click Accept\n\
+         alice: /move move:e4\n\
+         bob: /move move:e5\n\
+         alice: /board\n\
+         alice: /replay\n",
+    )
+    .await;
+    played.expect("the scenario plays through");
+    // /board's footer lists the last moves; /replay starts at the last ply, where ▶ cannot be
+    // pressed (and ◀ can).
+    assert!(transcript.contains("<sub>"), "a footer: {transcript}");
+    assert!(
+        transcript.contains("~~`[ ▶ ]`~~ _(disabled)_"),
+        "a disabled button: {transcript}"
+    );
+    assert!(
+        transcript.contains("`[ ◀ ]` "),
+        "an enabled one: {transcript}"
+    );
+}

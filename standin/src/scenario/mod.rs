@@ -85,7 +85,7 @@ where
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
 
     let discord = Standin::start().await;
-    let mut running = Bot::start(&discord, &bot).await;
+    let running = Bot::start(&discord, &bot).await;
     let mut t = Transcript::new(out_dir.to_owned());
     t.names.insert(BOT_ID, "Makruk".to_owned());
     // Users named anywhere (e.g. `opponent:@bob`) exist from the start.
@@ -118,6 +118,51 @@ where
             Step::Restart | Step::Wait(_) | Step::Place(_) => {}
         }
     }
+    let mut running = Some(running);
+    let played = play_steps(&discord, &mut running, &bot, &wait, &mut t, steps, scenario).await;
+    if let Some(running) = running {
+        running.stop().await;
+    }
+    let errors = discord.errors();
+    let outcome = match played {
+        Err(e) => Err(e),
+        Ok(()) if !errors.is_empty() => Err(anyhow::anyhow!(
+            "the bot broke Discord's rules: {errors:#?}"
+        )),
+        Ok(()) => Ok(()),
+    };
+    // The transcript is written in every case: when a step fails, it shows what happened up to
+    // that step, and the failure itself, at its end.
+    if let Err(e) = &outcome {
+        t.line(&format!("---\n\n**The scenario stopped here:** {e:#}\n"));
+    }
+    let path = out_dir.join("transcript.md");
+    std::fs::write(&path, &t.text).with_context(|| format!("cannot write {}", path.display()))?;
+    outcome.with_context(|| format!("the transcript so far is in {}", path.display()))?;
+    Ok(Played {
+        transcript: path,
+        files: t.files,
+    })
+}
+
+/// Plays `steps` (from the scenario file `scenario`) into the transcript `t`, restarting the bot
+/// `running` with `bot` at a `restart` (`running` is the bot running at the end, if any).
+///
+/// # Errors
+/// As [`play`], for the first step that fails; the steps before it are in `t`.
+async fn play_steps<F, W>(
+    discord: &Standin,
+    running: &mut Option<Bot>,
+    bot: &impl Fn(Launch) -> F,
+    wait: &impl Fn(Duration) -> W,
+    t: &mut Transcript,
+    steps: Vec<(usize, Step)>,
+    scenario: &Path,
+) -> anyhow::Result<()>
+where
+    F: Future<Output = anyhow::Result<()>> + Send + 'static,
+    W: Future<Output = ()>,
+{
     let mut here = CHANNEL;
     let mut elsewhere = Elsewhere::default();
     t.line(&format!(
@@ -147,8 +192,10 @@ where
                 }
             }
             Step::Restart => {
-                running.stop().await;
-                running = Bot::start(&discord, &bot).await;
+                if let Some(old) = running.take() {
+                    old.stop().await;
+                }
+                *running = Some(Bot::start(discord, bot).await);
                 t.line("---\n\n_The bot was restarted._\n");
             }
             Step::Command {
@@ -157,8 +204,8 @@ where
                 command,
                 options,
             } => {
-                let u = user_for(&discord, &mut t, &user, locale.as_deref());
-                let parsed = options_for(&discord, line, &command, &options)?;
+                let u = user_for(discord, t, &user, locale.as_deref());
+                let parsed = options_for(discord, line, &command, &options)?;
                 let shown: Vec<String> = options.iter().map(|(n, v)| format!("{n}:{v}")).collect();
                 t.line(&format!(
                     "**@{user}** used `/{command}{}{}`\n",
@@ -174,8 +221,8 @@ where
                     t.channels.insert(thread.id, thread.name);
                 }
                 t.outcome(&outcome)?;
-                wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
-                elsewhere.show(&discord, &mut t, &outcome).await?;
+                wait_for_the_bots_move(discord, t, &outcome, here, seen).await?;
+                elsewhere.show(discord, t, &outcome).await?;
             }
             Step::Autocomplete {
                 user,
@@ -183,8 +230,8 @@ where
                 command,
                 options,
             } => {
-                let u = user_for(&discord, &mut t, &user, locale.as_deref());
-                let parsed = options_for(&discord, line, &command, &options)?;
+                let u = user_for(discord, t, &user, locale.as_deref());
+                let parsed = options_for(discord, line, &command, &options)?;
                 let (focused, typed) = options.last().cloned().unwrap_or_default();
                 let outcome = discord
                     .autocomplete(&u, here, &command, &borrowed(&parsed), &focused)
@@ -208,7 +255,7 @@ where
                 locale,
                 label,
             } => {
-                let u = user_for(&discord, &mut t, &user, locale.as_deref());
+                let u = user_for(discord, t, &user, locale.as_deref());
                 let Some((message, custom_id)) = discord.find_button(here, &u, &label) else {
                     bail!("line {line}: @{user} sees no button {label:?}");
                 };
@@ -220,22 +267,12 @@ where
                     t.channels.insert(thread.id, thread.name);
                 }
                 t.outcome(&outcome)?;
-                wait_for_the_bots_move(&discord, &mut t, &outcome, here, seen).await?;
-                elsewhere.show(&discord, &mut t, &outcome).await?;
+                wait_for_the_bots_move(discord, t, &outcome, here, seen).await?;
+                elsewhere.show(discord, t, &outcome).await?;
             }
         }
     }
-    running.stop().await;
-    let errors = discord.errors();
-    if !errors.is_empty() {
-        bail!("the bot broke Discord's rules: {errors:#?}");
-    }
-    let path = out_dir.join("transcript.md");
-    std::fs::write(&path, &t.text).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(Played {
-        transcript: path,
-        files: t.files,
-    })
+    Ok(())
 }
 
 /// If `outcome` leaves the bot to move (its public answer starts by naming the bot: "@Makruk is

@@ -93,6 +93,10 @@ impl Transcript {
             if let Some(d) = e.get("description").and_then(|t| t.as_str()) {
                 self.quote(d);
             }
+            // The footer is the small grey line under an embed (e.g. `/board`'s last moves).
+            if let Some(f) = e.pointer("/footer/text").and_then(|t| t.as_str()) {
+                self.quote(&format!("<sub>{f}</sub>"));
+            }
         }
         for a in &m.attachments {
             self.files += 1;
@@ -109,7 +113,14 @@ impl Transcript {
         if !buttons.is_empty() {
             let labels: Vec<String> = buttons
                 .iter()
-                .map(|(l, _, _)| format!("`[ {l} ]`"))
+                .map(|(l, _, disabled)| {
+                    // A disabled button is shown greyed out by Discord and cannot be pressed.
+                    if *disabled {
+                        format!("~~`[ {l} ]`~~ _(disabled)_")
+                    } else {
+                        format!("`[ {l} ]`")
+                    }
+                })
                 .collect();
             let _ = writeln!(self.text, ">\n> {}", labels.join(" "));
         }
