@@ -97,13 +97,13 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     // Fifteen more players (written beside the running bot): two pages.
     let store = Store::open(&db).await.expect("open the bot's database");
     let mut tx = store.begin_write().await.expect("begin");
-    for i in 0..15 {
+    for i in 0..15_u32 {
         let row = RatingRow {
             guild_id: makruk_bot::types::GuildId(discord_standin::GUILD_ID),
-            user_id: makruk_bot::types::UserId(7000 + i as u64),
+            user_id: makruk_bot::types::UserId(7000 + u64::from(i)),
             speed: Kind::Correspondence,
             glicko: Glicko {
-                rating: 1200.0 + f64::from(i as i32),
+                rating: 1200.0 + f64::from(i),
                 deviation: 80.0,
                 volatility: 0.06,
             },

@@ -5,8 +5,6 @@
 //! (`store::clock_candidates` against `ClockState::is_out_of_time` and
 //! `ClockState::reminder_due_at_ms`).
 
-
-
 use std::collections::HashSet;
 
 use makruk::Color;

@@ -365,7 +365,8 @@ mod tests {
             ..counting()
         };
         assert!(draw.counts_for_ratings());
-        let failing: [(&str, fn(&mut GameRow)); 7] = [
+        type Change = fn(&mut GameRow);
+        let failing: [(&str, Change); 7] = [
             ("not asked rated", |g| g.rated = false),
             ("no server", |g| g.guild_id = None),
             ("against the computer", |g| {
