@@ -36,7 +36,12 @@ enum Command {
 fn recompute(database_url: &str, dry_run: bool) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let service = makruk_bot::game::GameService::open(database_url).await?;
+        // A mistyped path must not create an empty database and report "0 rated games".
+        let options = makruk_bot::store::StoreOptions {
+            existing_only: true,
+            ..Default::default()
+        };
+        let service = makruk_bot::game::GameService::open_with(database_url, options).await?;
         let report = service.recompute_ratings(dry_run).await?;
         service.close().await;
         for d in &report.differences {

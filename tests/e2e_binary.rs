@@ -78,3 +78,61 @@ async fn the_binary_runs_from_the_environment_and_stops_on_sigterm() {
     );
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
 }
+
+/// `recompute` on a path where there is no database says so and creates nothing (a mistyped
+/// path used to create an empty database and report "0 rated games").
+#[test]
+fn recompute_refuses_a_missing_database_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let missing = dir.path().join("mistyped.sqlite3");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_makruk-bot"))
+        .args(["recompute", "--database-url"])
+        .arg(format!("sqlite://{}", missing.display()))
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("the bot binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "it fails: {stderr}");
+    assert!(stderr.contains("there is no database at"), "{stderr}");
+    assert!(!missing.exists(), "no file is created");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert!(left.is_empty(), "nothing is created beside it: {left:?}");
+}
+
+/// A `DISCORD_GUILD_ID` of a server the bot is not in: Discord refuses the commands, and the bot
+/// says what to check and exits (it used to log "poise setup error" and stay up, useless).
+#[cfg(unix)]
+#[tokio::test]
+async fn a_wrong_guild_id_is_explained_and_the_bot_exits() {
+    let discord = Standin::start().await;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let db_file = dir.path().join("bot.sqlite3");
+    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_makruk-bot"))
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_URL", &discord.base_url)
+        .env("DISCORD_GUILD_ID", (GUILD_ID + 1).to_string())
+        .env("DATABASE_URL", format!("sqlite://{}", db_file.display()))
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bot binary starts");
+    let out = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
+        .await
+        .expect("the bot exits by itself")
+        .expect("output");
+    let logs = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "a failure exit: {logs}");
+    assert!(
+        logs.contains("refused to register the commands in the server")
+            && logs.contains("DISCORD_GUILD_ID")
+            && logs.contains("Missing Access"),
+        "{logs}"
+    );
+    assert!(!logs.contains(TOKEN), "the token appears in the logs");
+}

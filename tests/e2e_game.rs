@@ -114,6 +114,9 @@ async fn a_whole_game_from_challenge_to_checkmate() {
         .expect("a .pgn attachment");
     let pgn_text = String::from_utf8_lossy(&file.bytes);
     assert!(pgn_text.contains("Nxe3#"), "{pgn_text}");
+    // The players by their Discord names, as lichess writes them (not by user id).
+    assert!(pgn_text.contains("[White \"alice\"]"), "{pgn_text}");
+    assert!(pgn_text.contains("[Black \"bob\"]"), "{pgn_text}");
     assert!(pgn_text.contains("0-1"), "{pgn_text}");
     assert!(
         message.content.contains("pychess.org/analysis"),

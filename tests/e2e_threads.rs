@@ -86,6 +86,49 @@ async fn an_accepted_thread_challenge_plays_in_its_thread_and_the_parent_gets_th
     t.stop().await;
 }
 
+/// Whether `outcome` carries a `.pgn` file containing `text`.
+fn pgn_contains(outcome: &discord_standin::Outcome, text: &str) -> bool {
+    outcome
+        .messages
+        .iter()
+        .flat_map(|m| &m.attachments)
+        .any(|a| a.filename.ends_with(".pgn") && String::from_utf8_lossy(&a.bytes).contains(text))
+}
+
+#[tokio::test]
+async fn a_game_played_in_a_thread_is_listed_and_exported_in_its_parent_channel() {
+    let mut t = Table::new().await;
+    t.challenge(CH, &[("thread", "true")]).await;
+    t.discord.click_label(&t.bob, CH, "Accept").await;
+    let thread = t.discord.threads().pop().expect("the game's thread");
+    t.discord.wait_posted(thread.id, 0).await;
+    t.play(thread.id, &MATE).await;
+
+    // In the parent channel, which has no game of its own: /games lists the thread's game, /pgn
+    // exports it (the channel's last game, and by its number).
+    let games = t.discord.run(&t.carol, CH, "games", &[]).await;
+    assert!(
+        games.text().contains("#1") && games.text().to_lowercase().contains("checkmate"),
+        "{}",
+        games.text()
+    );
+    let pgn = t.discord.run(&t.carol, CH, "pgn", &[]).await;
+    assert!(pgn_contains(&pgn, "Nxe3#"), "{}", pgn.text());
+    let by_number = t.discord.run(&t.carol, CH, "pgn", &[("game", "1")]).await;
+    assert!(pgn_contains(&by_number, "Nxe3#"), "{}", by_number.text());
+    // Another channel still does not see it.
+    let elsewhere = t
+        .discord
+        .run(&t.carol, CH + 1, "pgn", &[("game", "1")])
+        .await;
+    assert!(!pgn_contains(&elsewhere, "Nxe3#"), "{}", elsewhere.text());
+    // Nothing can be moved in the parent: its own /move says there is no game there.
+    let moved = t.discord.run(&t.alice, CH, "move", &[("move", "e4")]).await;
+    assert!(moved.is_ephemeral(), "{}", moved.text());
+    t.assert_clean();
+    t.stop().await;
+}
+
 #[tokio::test]
 async fn without_the_thread_permissions_the_game_starts_in_the_channel_with_a_note() {
     let mut t = Table::new().await;

@@ -721,7 +721,11 @@ async fn takeback_one_ply_with_the_opponents_consent() {
     // White to move again, and may play something else.
     let r = env.svc.play(ch, WHITE, "Ne2").await.unwrap();
     assert_eq!(r.san.as_deref(), Some("Ne2"));
-    let pgn = env.svc.pgn(ch, None).await.unwrap();
+    let pgn = env
+        .svc
+        .pgn(ch, None, &testkit::service::mention)
+        .await
+        .unwrap();
     assert!(pgn.pgn.contains("1. e4 e5 2. Ne2"), "{}", pgn.pgn);
     // A request lapses when the opponent moves; a decline clears it.
     env.svc.offer(ch, WHITE, OfferKind::Takeback).await.unwrap();
@@ -918,7 +922,7 @@ async fn history_pgn_and_analysis_link() {
         Err(ServiceError::NoGameHere)
     ));
     assert!(matches!(
-        env.svc.pgn(ch, None).await,
+        env.svc.pgn(ch, None, &testkit::service::mention).await,
         Err(ServiceError::NoGameHere)
     ));
     start(&env.svc, ch, Ruleset::Standard).await;
@@ -947,7 +951,11 @@ async fn history_pgn_and_analysis_link() {
         .unwrap()
         .is_empty());
 
-    let export = env.svc.pgn(ch, Some(first)).await.unwrap();
+    let export = env
+        .svc
+        .pgn(ch, Some(first), &testkit::service::mention)
+        .await
+        .unwrap();
     let read = makruk::pgn::read_pgn(&export.pgn).expect("our PGN reads back");
     assert_eq!(read.tag("Variant"), Some("Makruk"));
     assert_eq!(read.tag("Result"), Some("1-0"));
@@ -955,7 +963,11 @@ async fn history_pgn_and_analysis_link() {
     // The default clock (3 days a move) and how the game ended, in the PGN standard's words.
     assert_eq!(read.tag("TimeControl"), Some("1/259200"));
     assert_eq!(read.tag("Termination"), Some("normal"));
-    let aborted = env.svc.pgn(ch, Some(second)).await.unwrap();
+    let aborted = env
+        .svc
+        .pgn(ch, Some(second), &testkit::service::mention)
+        .await
+        .unwrap();
     let aborted = makruk::pgn::read_pgn(&aborted.pgn).unwrap();
     assert_eq!(aborted.tag("Termination"), Some("abandoned"));
     assert!(export
@@ -963,7 +975,9 @@ async fn history_pgn_and_analysis_link() {
         .starts_with("https://www.pychess.org/analysis/makruk?fen="));
     assert!(!export.analysis_url.contains(' '));
     assert!(matches!(
-        env.svc.pgn(ChannelId(301), Some(first)).await,
+        env.svc
+            .pgn(ChannelId(301), Some(first), &testkit::service::mention)
+            .await,
         Err(ServiceError::GameNotFound)
     ));
     // The last game is shown when none is active.

@@ -440,7 +440,9 @@ async fn bad_input_gets_a_specific_error_and_changes_nothing() {
         ),
         (
             "PGN of another channel's game",
-            svc.pgn(active, Some(other_channel_game)).await.map(drop),
+            svc.pgn(active, Some(other_channel_game), &testkit::service::mention)
+                .await
+                .map(drop),
             |e| matches!(e, ServiceError::GameNotFound),
         ),
     ];
@@ -491,7 +493,11 @@ async fn concurrent_moves_exactly_one_applies() {
         let board = env.svc.board(ch).await.unwrap();
         assert_eq!(board.status.plies as usize, round + 1);
     }
-    let pgn = env.svc.pgn(ch, None).await.unwrap();
+    let pgn = env
+        .svc
+        .pgn(ch, None, &testkit::service::mention)
+        .await
+        .unwrap();
     assert_eq!(makruk::pgn::read_pgn(&pgn.pgn).unwrap().moves.len(), 2);
 
     // Both players at once, many times: every applied request is a legal alternation.

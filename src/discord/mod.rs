@@ -31,7 +31,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
-use tracing::{info, warn};
+use tracing::{error, info, warn};
 
 pub use shards::{ShardRange, ShardRangeError};
 
@@ -104,7 +104,8 @@ fn drained(in_flight: &tokio::sync::RwLock<()>) -> poise::BoxFuture<'_, ()> {
 /// backend is the caller's.
 ///
 /// # Errors
-/// A fatal gateway/HTTP error.
+/// A fatal gateway/HTTP error, or the commands refused by Discord at READY (e.g. a
+/// `DISCORD_GUILD_ID` of a server the bot is not in): the bot then stops, saying what to check.
 pub async fn run(
     backend: Backend,
     settings: Settings,
@@ -131,6 +132,8 @@ pub async fn run(
     };
 
     let guild_id = settings.guild_id.map(serenity::GuildId::new);
+    // Set when the bot cannot work at all (its commands refused at READY): it then stops.
+    let (fatal_tx, mut fatal_rx) = tokio::sync::watch::channel(None::<String>);
     let in_flight = Arc::new(tokio::sync::RwLock::new(()));
     let herald = Arc::new(herald::Herald::new(service.clone()));
     let data = Data {
@@ -164,15 +167,25 @@ pub async fn run(
             Box::pin(async move {
                 info!(user = %ready.user.name, application = %ready.application.id, "connected");
                 let commands = &framework.options().commands;
+                let registered = match guild_id {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild)
+                        .await
+                        .map_err(|e| registration_error(Some(guild), &e)),
+                    None => poise::builtins::register_globally(ctx, commands)
+                        .await
+                        .map_err(|e| registration_error(None, &e)),
+                };
+                if let Err(why) = registered {
+                    // A bot without its commands is useless: say why, and stop.
+                    error!("{why}");
+                    let _ = fatal_tx.send(Some(why.clone()));
+                    return Err(anyhow::anyhow!(why));
+                }
                 match guild_id {
                     Some(guild) => {
-                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
                         info!(%guild, count = commands.len(), "commands registered in the guild");
                     }
-                    None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
-                        info!(count = commands.len(), "commands registered globally");
-                    }
+                    None => info!(count = commands.len(), "commands registered globally"),
                 }
                 Ok(data)
             })
@@ -204,8 +217,12 @@ pub async fn run(
 
     let shard_manager = Arc::clone(&client.shard_manager);
     let stop_shards = stop.clone();
+    let mut fatal_seen = fatal_rx.clone();
     let stopper = tokio::spawn(async move {
-        stopped(stop_shards).await;
+        tokio::select! {
+            () = stopped(stop_shards) => {}
+            _ = fatal_seen.wait_for(Option::is_some) => {}
+        }
         shard_manager.shutdown_all().await;
     });
     // A clean disconnect takes well under a second; a client stuck reaching Discord (HTTP
@@ -240,6 +257,9 @@ pub async fn run(
     if let Some(poster) = poster {
         poster.abort();
     }
+    if let Some(why) = fatal_rx.borrow_and_update().clone() {
+        anyhow::bail!(why);
+    }
     match result {
         Ok(()) => {
             info!("stopped");
@@ -249,5 +269,22 @@ pub async fn run(
             warn!("gateway stopped with an error: {e}");
             Err(e).context("the Discord client failed")
         }
+    }
+}
+
+/// What to tell the operator when Discord refuses to register the commands (in `guild`, or
+/// globally): Discord's own error and what to check.
+fn registration_error(guild: Option<serenity::GuildId>, e: &serenity::Error) -> String {
+    match guild {
+        Some(guild) => format!(
+            "Discord refused to register the commands in the server {guild} (DISCORD_GUILD_ID / \
+             --guild-id): {e}. Check that this is the id of a server the bot has been invited to \
+             with the applications.commands scope (Developer Mode, right-click the server, Copy \
+             Server ID), or leave DISCORD_GUILD_ID unset to register the commands globally."
+        ),
+        None => format!(
+            "Discord refused to register the commands globally: {e}. Check the bot's token and \
+             application."
+        ),
     }
 }

@@ -45,7 +45,8 @@ pub(crate) fn name(locale: Locale, first: &str, second: &str) -> String {
     full.chars().take(MAX_NAME).collect()
 }
 
-/// A user's name as a thread name shows it (display name, else username; "?" if unknown).
+/// A user's name as Discord shows it (display name, else username; "?" if unknown): thread
+/// names, the PGN's players.
 pub(crate) async fn user_name(http: &Http, user: crate::game::UserId) -> String {
     match serenity::UserId::new(user.0.max(1)).to_user(http).await {
         Ok(u) => u.global_name.unwrap_or(u.name),

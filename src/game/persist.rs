@@ -136,7 +136,7 @@ pub(super) fn game_over(row: &GameRow) -> ServiceError {
     }
 }
 
-/// The active game of `channel`, else its last game.
+/// The active game of `channel`, else its last game or the last game of one of its threads.
 pub(super) async fn load_current_or_last(
     cache: &GameCache,
     tx: &mut Tx,
@@ -145,7 +145,8 @@ pub(super) async fn load_current_or_last(
     let ch = channel;
     match store::active_game(tx, ch).await? {
         Some(row) => load(cache, tx, row).await,
-        None => match store::last_game(tx, ch).await? {
+        // The channel's lists include the games of its threads.
+        None => match store::last_game_of_channel(tx, ch).await? {
             Some(row) => load(cache, tx, row).await,
             None => Err(ServiceError::NoGameHere),
         },

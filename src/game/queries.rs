@@ -134,17 +134,20 @@ impl GameService {
             .collect()
     }
 
-    /// PGN (pychess form) and analysis link of game `game` of `channel`, or of the channel's
-    /// current (else last) game when `game` is `None`. Players are written as their user ids.
+    /// PGN (pychess form) and analysis link of game `game` of `channel` (or of one of its
+    /// threads), or of the channel's current (else last) game when `game` is `None`. The
+    /// players are written as `names` gives them (the White and Black tags, as lichess writes
+    /// its players' names).
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::GameNotFound`] (no such game in this
     /// channel), `Internal`.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(skip(self, names))]
     pub async fn pgn(
         &self,
         channel: ChannelId,
         game: Option<GameId>,
+        names: &(dyn Fn(UserId) -> String + Sync),
     ) -> Result<PgnExport, ServiceError> {
         let g = self.load_game(channel, game).await?;
         let end = game_end(&g.row);
@@ -155,8 +158,8 @@ impl GameService {
             site: "Discord".into(),
             date: text::pgn_date(g.row.created_at),
             round: "-".into(),
-            white: g.white().0.to_string(),
-            black: g.black().0.to_string(),
+            white: names(g.white()),
+            black: names(g.black()),
             result: Some(result.into()),
             extra: vec![
                 ("Ruleset".into(), g.m.ruleset().name().into()),
@@ -201,9 +204,9 @@ impl GameService {
     ) -> Result<Loaded, ServiceError> {
         let mut tx = self.store.begin_read().await?;
         let g = match game {
-            Some(id) => match store::game(&mut tx, id).await? {
-                Some(row) if row.channel_id == channel => load(&self.cache, &mut tx, row).await?,
-                _ => return Err(ServiceError::GameNotFound),
+            Some(id) => match store::game_of_channel(&mut tx, channel, id).await? {
+                Some(row) => load(&self.cache, &mut tx, row).await?,
+                None => return Err(ServiceError::GameNotFound),
             },
             None => load_current_or_last(&self.cache, &mut tx, channel).await?,
         };

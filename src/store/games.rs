@@ -162,11 +162,43 @@ pub async fn active_game(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<
     .await
 }
 
-/// The most recent game of `channel` (active or finished), if any.
+/// Games "of" a channel in its lists (`/games`, `/pgn`, `/replay`): those played in it and
+/// those played in a thread opened from it (`parent_channel_id`), the channel being `$1`.
+const OF_CHANNEL: &str = "(channel_id = $1 OR parent_channel_id = $1)";
+
+/// The most recent game played in `channel` itself (active or finished), if any.
 #[tracing::instrument(skip(conn))]
 pub async fn last_game(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<Option<GameRow>> {
     sqlx::query_as(&select_games("channel_id = $1 ORDER BY id DESC LIMIT 1"))
         .bind(channel)
+        .fetch_optional(conn)
+        .await
+}
+
+/// The most recent game of `channel` or of one of its threads (active or finished), if any.
+#[tracing::instrument(skip(conn))]
+pub async fn last_game_of_channel(
+    conn: &mut DbConn,
+    channel: ChannelId,
+) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(&select_games(&format!(
+        "{OF_CHANNEL} ORDER BY id DESC LIMIT 1"
+    )))
+    .bind(channel)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Game `id` if it was played in `channel` or in a thread opened from it.
+#[tracing::instrument(skip(conn))]
+pub async fn game_of_channel(
+    conn: &mut DbConn,
+    channel: ChannelId,
+    id: GameId,
+) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(&select_games(&format!("{OF_CHANNEL} AND id = $2")))
+        .bind(channel)
+        .bind(id)
         .fetch_optional(conn)
         .await
 }
@@ -180,7 +212,7 @@ pub async fn game(conn: &mut DbConn, id: GameId) -> sqlx::Result<Option<GameRow>
         .await
 }
 
-/// The last `limit` finished games of `channel`, newest first.
+/// The last `limit` finished games of `channel` and of its threads, newest first.
 #[tracing::instrument(skip(conn))]
 pub async fn finished_games(
     conn: &mut DbConn,
@@ -188,7 +220,7 @@ pub async fn finished_games(
     limit: i64,
 ) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query_as(&select_games(&format!(
-        "channel_id = $1 AND state = '{}' ORDER BY finished_at DESC, id DESC LIMIT $2",
+        "{OF_CHANNEL} AND state = '{}' ORDER BY finished_at DESC, id DESC LIMIT $2",
         GameState::Finished.db_name()
     )))
     .bind(channel)

@@ -27,7 +27,7 @@
 
 use std::str::FromStr;
 
-use anyhow::Context as _;
+use anyhow::{bail, Context as _};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions as _, Connection as _, Executor as _, Row};
@@ -94,6 +94,9 @@ pub struct StoreOptions {
     /// `statement_timeout` (waiting for the write lock included); SQLite: the busy timeout (how
     /// long a writer of another process is waited for).
     pub statement_timeout_ms: Option<u64>,
+    /// Refuse to create a SQLite file that does not exist (a tool such as `recompute`, which
+    /// should never start from an empty database because of a mistyped path).
+    pub existing_only: bool,
 }
 
 /// The database: its connections for reads and writes. Cheap to clone.
@@ -177,7 +180,7 @@ impl Store {
         match conn::check_url(url)? {
             Backend::Sqlite => {
                 let readers = options.max_connections.unwrap_or(SQLITE_READERS).max(1);
-                Store::open_sqlite(url, readers, timeout_ms).await
+                Store::open_sqlite(url, readers, timeout_ms, options.existing_only).await
             }
             Backend::Postgres => {
                 let total = options
@@ -189,11 +192,24 @@ impl Store {
         }
     }
 
-    async fn open_sqlite(url: &str, readers: u32, timeout_ms: u64) -> anyhow::Result<Store> {
+    async fn open_sqlite(
+        url: &str,
+        readers: u32,
+        timeout_ms: u64,
+        existing: bool,
+    ) -> anyhow::Result<Store> {
         let options = SqliteConnectOptions::from_str(url).with_context(|| "bad database URL")?;
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         if !in_memory {
-            conn::check_directory(options.get_filename())?;
+            let file = options.get_filename();
+            if existing && !file.exists() {
+                bail!(
+                    "there is no database at {}: check the path (DATABASE_URL or \
+                     --database-url); nothing was created",
+                    file.display()
+                );
+            }
+            conn::check_directory(file)?;
         }
         // The Any driver connects by URL: the file and its mode travel in it (`mode=rwc`, create
         // if missing, unless the URL says otherwise), the pragmas are set on each new

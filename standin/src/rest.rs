@@ -209,7 +209,8 @@ async fn put_guild_commands(
         s.error(format!(
             "commands registered for unknown app/guild {app}/{guild}"
         ));
-        return discord_error(StatusCode::NOT_FOUND, 10004, "Unknown Guild");
+        // What Discord answers for a server the application is not in.
+        return discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access");
     }
     register(&s, Some(GUILD_ID), body)
 }

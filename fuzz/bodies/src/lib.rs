@@ -492,7 +492,7 @@ async fn command(
                 0 => None,
                 n => Some(GameId(i64::from(n))),
             };
-            match svc.pgn(ch, game).await {
+            match svc.pgn(ch, game, &|u| u.0.to_string()).await {
                 Ok(export) => assert!(read_pgn(&export.pgn).is_ok(), "{}", export.pgn),
                 Err(e) => assert!(e.is_user_error(), "pgn: {e:#}"),
             }

@@ -6,8 +6,9 @@ use super::{channel, run};
 use crate::discord::answer::Answer;
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
+use crate::discord::threads::user_name;
 use crate::discord::{Context, Error};
-use crate::game::{ruleset_name, time_control_name, GameId, GameResult};
+use crate::game::{ruleset_name, time_control_name, GameId, GameResult, UserId};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -71,10 +72,25 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(super) async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
+    let http = std::sync::Arc::clone(&ctx.serenity_context().http);
     let channel = channel(ctx);
     run(ctx, |locales: Locales| async move {
         let locale = locales.public;
-        let export = service.pgn(channel, game.map(GameId)).await?;
+        // The players by name in the PGN's White and Black tags, read from Discord first.
+        let record = service.record(channel, game.map(GameId)).await?;
+        let (white, black) = (record.white, record.black);
+        let white_name = user_name(&http, white).await;
+        let black_name = user_name(&http, black).await;
+        let names = |u: UserId| {
+            if u == white {
+                white_name.clone()
+            } else if u == black {
+                black_name.clone()
+            } else {
+                u.0.to_string()
+            }
+        };
+        let export = service.pgn(channel, Some(record.game_id), &names).await?;
         let text = tr!(
             locale,
             "discord-pgn-text",
