@@ -221,7 +221,9 @@ pub async fn run(
     let stopper = tokio::spawn(async move {
         tokio::select! {
             () = stopped(stop_shards) => {}
-            _ = fatal_seen.wait_for(Option::is_some) => {}
+            // Only a reason sent stops: the sender is dropped with the setup closure once the
+            // commands are registered, which must not stop the bot.
+            Ok(_) = fatal_seen.wait_for(Option::is_some) => {}
         }
         shard_manager.shutdown_all().await;
     });

@@ -384,11 +384,14 @@ impl Loaded {
             }
             self.m.start_count().map_err(ServiceError::Count)?;
         } else {
-            self.m.stop_count().map_err(ServiceError::Count)?;
-            // The count belongs to the side that started it; only that side stops it.
-            if self.m.events().last().is_some_and(|e| e.by != side) {
+            // The count belongs to the side that started it; only that side stops it. Stopped
+            // on a copy, so that a refusal leaves the game as it was.
+            let mut stopped = self.m.clone();
+            stopped.stop_count().map_err(ServiceError::Count)?;
+            if stopped.events().last().is_some_and(|e| e.by != side) {
                 return Err(ServiceError::NotYourCount);
             }
+            self.m = stopped;
         }
         if start {
             self.set_offer(OfferKind::Draw, Some(side));
@@ -641,6 +644,14 @@ mod tests {
             Some(Color::White),
             "the count's offer does not lapse with the opponent's move"
         );
+        assert!(matches!(
+            g.apply_count(Color::Black, false),
+            Err(ServiceError::NotYourCount)
+        ));
+        assert!(g.m.count().is_some(), "a refused stop leaves the count running");
+        g.apply_count(Color::White, false).expect("count stopped");
+        assert!(g.m.count().is_none());
+        assert_eq!(g.offer(OfferKind::Draw), None);
     }
 
     #[test]

@@ -7,6 +7,14 @@ use discord_standin::Launch;
 use futures::future::BoxFuture;
 use makruk_bot::app::{Config, SimClock};
 
+/// The bot's log on stderr when `RUST_LOG` is set (to read why an end-to-end test failed:
+/// `RUST_LOG=debug cargo test --test e2e_game -- --nocapture`); silent otherwise.
+fn log_if_asked() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        makruk_bot::app::init_tracing();
+    }
+}
+
 /// A fresh SQLite database file in a temporary directory (kept alive by the returned guard):
 /// the guard and the database URL.
 pub fn temp_database() -> (tempfile::TempDir, String) {
@@ -26,6 +34,7 @@ pub fn launcher(
     change: fn(&mut Config),
 ) -> impl Fn(Launch) -> BoxFuture<'static, anyhow::Result<()>> {
     let database_url = database_url.to_owned();
+    log_if_asked();
     move |launch| {
         let mut config = Config::with_token(launch.token);
         config.database_url = database_url.clone();
@@ -43,6 +52,7 @@ pub fn launcher_on(
 ) -> impl Fn(Launch) -> BoxFuture<'static, anyhow::Result<()>> {
     let database_url = database_url.to_owned();
     let clock = Arc::clone(clock);
+    log_if_asked();
     move |launch| {
         let mut config = Config::with_token(launch.token);
         config.database_url = database_url.clone();
