@@ -6,6 +6,16 @@ use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
 
 use crate::clock::{ClockStatus, TimeControl};
 
+/// A legal move offered by `/move`'s autocomplete, in both notations (the service's
+/// `legal_move_choices`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveChoice {
+    /// SAN, Fairy-Stockfish form (`Nd2`): the value sent back when it is picked.
+    pub san: String,
+    /// Thai SAN (`ม-ง๒`, Fairy-Stockfish `NOTATION_THAI_SAN`).
+    pub thai: String,
+}
+
 /// A user (a Discord user id / snowflake, or any other platform's numeric id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub u64);

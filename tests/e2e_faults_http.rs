@@ -176,8 +176,22 @@ async fn a_callback_too_slow_for_the_3_seconds_becomes_a_channel_message() {
 
 #[tokio::test]
 async fn a_deferred_answer_survives_failed_edits_and_follow_ups() {
-    // Every answer deferred: acknowledged first, filled in by an edit.
-    let mut t = table(|c| c.defer_after_ms = 0).await;
+    // Every answer deferred: acknowledged first, filled in by an edit. The Accept press too:
+    // acknowledged silently (6), the challenge message then edited into the game.
+    let mut t = Table::with(|c| c.defer_after_ms = 0, "en-US").await;
+    let challenge = t.challenge(CH, &[]).await;
+    let accepted = t.discord.click_label(&t.bob, CH, "Accept").await;
+    assert_eq!(accepted.callback_type(), 6, "a deferred press");
+    // Settled: the edit is in.
+    let game = t
+        .discord
+        .message(challenge.id)
+        .expect("the challenge message");
+    assert!(
+        game.buttons().is_empty() && game.png().is_some(),
+        "{}",
+        game.content
+    );
     // One failed edit: tried again.
     t.discord
         .inject(Fault::on(Route::Edit, 1, Failure::Status(500)));

@@ -100,6 +100,27 @@ async fn play_text(text: &str) -> (anyhow::Result<scenario::Played>, String) {
 }
 
 #[tokio::test]
+async fn an_expired_challenge_loses_its_buttons_at_the_first_press() {
+    let (played, transcript) = play_text(
+        "alice: /challenge opponent:@bob\n\
+         wait 11m\n\
+         bob: click Accept\n\
+         bob: click Accept\n",
+    )
+    .await;
+    // The first press answers on the challenge message itself; the second finds no button.
+    let err = played.expect_err("the buttons are gone after the first press");
+    assert!(
+        format!("{err:#}").contains("line 4"),
+        "{err:?}\n{transcript}"
+    );
+    assert!(
+        transcript.contains("This challenge has expired: its buttons no longer work"),
+        "{transcript}"
+    );
+}
+
+#[tokio::test]
 async fn a_failing_scenario_still_writes_its_transcript() {
     let (played, transcript) = play_text(
         "alice: /challenge opponent:@bob\n\
@@ -126,7 +147,7 @@ async fn a_failing_scenario_still_writes_its_transcript() {
 #[tokio::test]
 async fn the_transcript_shows_disabled_buttons_and_embed_footers() {
     let (played, transcript) = play_text(
-        "alice: /challenge opponent:@bob\n\
+        "alice: /challenge opponent:@bob color:white\n\
          bob: click Accept\n\
          alice: /move move:e4\n\
          bob: /move move:e5\n\

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use makruk_bot::clock::FakeTime;
-use makruk_bot::game::Terms;
+use makruk_bot::game::{MoveChoice, Terms};
 
 use makruk::{Color, CountKind, Ruleset, Warning};
 use makruk_bot::game::{
@@ -1002,6 +1002,19 @@ async fn autocomplete_lists_legal_moves_for_the_player_to_move() {
     let thai = env.svc.legal_moves_san(ch, WHITE, "ม").await;
     assert_eq!(thai.len(), 4, "{thai:?}"); // Ma to d2 / e2, Met to d2 / f2 (ม, ม็)
     assert!(thai.contains(&"ม-ง๒".to_string()), "{thai:?}");
+    // Each suggestion in both notations: the adapter shows Thai players both.
+    assert_eq!(
+        env.svc.legal_move_choices(ch, WHITE, "ม-ง").await,
+        [MoveChoice {
+            san: "Nd2".into(),
+            thai: "ม-ง๒".into()
+        }]
+    );
+    assert_eq!(
+        env.svc.legal_move_choices(ch, WHITE, "Nd").await,
+        env.svc.legal_move_choices(ch, WHITE, "ม-ง").await,
+        "SAN and Thai prefixes find the same move"
+    );
     assert!(env.svc.legal_moves_san(ch, BLACK, "").await.is_empty());
     assert!(env.svc.legal_moves_san(ch, SPECTATOR, "").await.is_empty());
     assert!(env

@@ -120,6 +120,7 @@ button-withdraw = Withdraw
 discord-not-your-challenge = This is not your challenge: only { $user } can answer it.
 discord-not-your-challenge-withdraw = This is not your challenge: only { $user } can withdraw it.
 discord-not-your-offer = This is not your game: only the two players can answer this.
+discord-challenge-closed-expired = ⌛ This challenge has expired: its buttons no longer work. Send a new one with `/challenge`.
 discord-stale-button = This offer belongs to a game that is over; it can no longer be answered.
 discord-internal-error = Sorry, something went wrong on our side. Please try again in a moment.
 discord-guild-only = This command works only in a server channel.

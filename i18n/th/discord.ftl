@@ -5,12 +5,12 @@ cmd-challenge = ท้าเล่น
 cmd-challenge-description = ท้าใครสักคนเล่นหมากรุกไทยในช่องนี้
 cmd-challenge-opponent = คู่แข่ง
 cmd-challenge-opponent-description = คนที่คุณอยากเล่นด้วย
-cmd-challenge-color = สี
+cmd-challenge-color = ฝ่าย
 cmd-challenge-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
 cmd-challenge-rules = กติกา
 cmd-challenge-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน)
 cmd-challenge-time = เวลา
-cmd-challenge-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
+cmd-challenge-time-description = วันต่อตา (1 3 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-accept = รับคำท้า
 cmd-accept-description = รับคำท้าที่ส่งถึงคุณในช่องนี้
@@ -22,17 +22,17 @@ cmd-play = เล่นกับคอมพิวเตอร์
 cmd-play-description = เล่นกับคอมพิวเตอร์ในช่องนี้
 cmd-play-level = ระดับ
 cmd-play-level-description = ฝีมือของคอมพิวเตอร์ ระดับ 1 (ง่ายที่สุด) ถึง 8 หรือ Fairy-Stockfish (ค่าเริ่มต้น: ระดับ 3)
-cmd-play-color = สี
+cmd-play-color = ฝ่าย
 cmd-play-color-description = ฝ่ายที่คุณอยากเล่น (ค่าเริ่มต้น: สุ่ม)
 cmd-play-rules = กติกา
 cmd-play-rules-description = ชุดกติกา (ค่าเริ่มต้น: มาตรฐาน) Fairy-Stockfish เล่นได้เฉพาะกติกามาตรฐาน
 cmd-play-time = เวลา
-cmd-play-time-description = วันต่อตา (1, 3, 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
+cmd-play-time-description = วันต่อตา (1 3 7 หรือ 14 วัน) หรือนาทีต่อเกมกับวินาทีที่เพิ่มทุกตา (ค่าเริ่มต้น: 3 วันต่อตา)
 
 cmd-move = เดิน
 cmd-move-description = เดินหมากในเกมของช่องนี้
 cmd-move-move = ตาเดิน
-cmd-move-move-description = ตาเดินของคุณ แบบไทย เช่น ม-ง๒ จ๔ หรือแบบสากล เช่น Nd2 e4 e3e4 (เลือกจากรายการได้)
+cmd-move-move-description = ตาเดินของคุณ แบบไทย เช่น ม-ง๒ จ๔ หรือแบบสากล เช่น Nd2 e4 หรือ e3e4 (เลือกจากรายการได้)
 
 cmd-board = กระดาน
 cmd-board-description = แสดงกระดานของเกมในช่องนี้
@@ -119,6 +119,7 @@ button-withdraw = ถอนคำท้า
 discord-not-your-challenge = คำท้านี้ไม่ได้ส่งถึงคุณ มีเพียง { $user } ที่ตอบได้
 discord-not-your-challenge-withdraw = คำท้านี้ไม่ใช่ของคุณ มีเพียง { $user } ที่ถอนได้
 discord-not-your-offer = นี่ไม่ใช่เกมของคุณ เฉพาะผู้เล่นทั้งสองคนเท่านั้นที่ตอบได้
+discord-challenge-closed-expired = ⌛ คำท้านี้หมดอายุแล้ว ปุ่มจึงใช้ไม่ได้อีก ส่งคำท้าใหม่ด้วย `/ท้าเล่น`
 discord-stale-button = คำขอนี้เป็นของเกมที่จบไปแล้ว จึงตอบไม่ได้อีก
 discord-internal-error = ขออภัย ระบบขัดข้อง โปรดลองอีกครั้งในอีกสักครู่
 discord-guild-only = คำสั่งนี้ใช้ได้เฉพาะในช่องของเซิร์ฟเวอร์
@@ -154,7 +155,7 @@ discord-reason-timeout = อีกฝ่ายหมดเวลา
 discord-reason-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอรุกจน
 discord-reason-timeout-aborted = หมดเวลาก่อนเดินตาแรก
 
-discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess: { $url }
+discord-pgn-text = PGN ของเกม #{ $id } วิเคราะห์ได้ที่ pychess { $url }
 discord-computer-thinking = { $user } กำลังคิด…
 
 ## ratings

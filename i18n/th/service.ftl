@@ -48,7 +48,7 @@ event-timed-out = { $player } หมดเวลา
 ## สถานะ
 
 status-turn = ตาของ{ $player }
-status-clock-live = ⏱ { $control_name } · ขาว { $white } · ดำ { $black } — เวลาของ{ $color }จะหมด <t:{ $flag }:R>
+status-clock-live = ⏱ { $control_name } · ขาว { $white } · ดำ { $black } · เวลาของ{ $color }จะหมด <t:{ $flag }:R>
 status-clock-correspondence = ⏱ { $control_name } · { $color }ต้องเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>)
 reminder = ⏰ { $user } ถึงตาคุณแล้ว เวลาเหลือไม่ถึง 1/6 โปรดเดินภายใน <t:{ $deadline }:f> (<t:{ $deadline }:R>) ไม่เช่นนั้นจะแพ้เพราะหมดเวลา
 status-check = { $color }ถูกรุก!
@@ -142,7 +142,7 @@ move-unreadable-invisible-char = มีอักขระที่มองไ�
 move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ให้ส่งทีละตาเดิน
 move-unreadable-bad-promotion = เบี้ยหงายได้อย่างเดียว ไม่มีให้เลือกเป็นหมากอื่น (เขียน =M)
 move-unreadable-not-uci = ไม่ได้อยู่ในรูปช่องต้นทางกับช่องปลายทาง เช่น e3e4
-move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแถวที่หกของตนเท่านั้น จึงไม่ต้องเขียน =M หรือ m
+move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแนวนอนที่หกของตนเท่านั้น จึงไม่ต้องเขียน =M หรือ m
 move-ambiguous = มีหลายตาเดินที่ตรงกัน ได้แก่ { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
 move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ

@@ -59,6 +59,13 @@ enum Disambiguation {
     Square,
 }
 
+/// A square in Thai notation: file letter, Thai digit (`จ๔` for e4), as [`to_thai_san`] writes
+/// it (docs/RULES.md "Notation").
+#[must_use]
+pub fn to_thai_square(sq: Square) -> String {
+    file_str(sq, Notation::Thai) + &rank_str(sq, Notation::Thai)
+}
+
 fn file_str(sq: Square, n: Notation) -> String {
     match n {
         Notation::Latin => ((b'a' + sq.file()) as char).to_string(),
@@ -164,6 +171,9 @@ mod tests {
         let nd2 = legal(&start, "b1d2");
         assert_eq!(to_san(&start, &nd2), "Nd2");
         assert_eq!(to_thai_san(&start, &nd2), "ม-ง๒");
+        assert_eq!(to_thai_square(nd2.to), "ง๒");
+        assert_eq!(to_thai_square("a1".parse().expect("a1")), "ก๑");
+        assert_eq!(to_thai_square("h8".parse().expect("h8")), "ญ๘");
         let e4 = legal(&start, "e3e4");
         assert_eq!(
             (to_san(&start, &e4), to_thai_san(&start, &e4)),

@@ -14,13 +14,13 @@ use crate::tr;
 pub(crate) const LAST_MOVES: usize = 10;
 
 /// "Last moves: 12. Nc3 Rd8 13. …" for the last [`LAST_MOVES`] plies of the first `plies` plies
-/// of `record` (SAN, numbered); `None` before the first move or if the record has fewer plies
+/// of `record` (numbered; SAN, in Thai the Thai notation with SAN beside it); `None` before the first move or if the record has fewer plies
 /// (it was read after a takeback).
 pub(crate) fn last_moves(record: &GameRecord, plies: usize, locale: Locale) -> Option<String> {
     if plies == 0 || record.game.moves().len() < plies {
         return None;
     }
-    let moves = record.numbered(plies.saturating_sub(LAST_MOVES), plies);
+    let moves = record.numbered_for(plies.saturating_sub(LAST_MOVES), plies, locale);
     Some(tr!(locale, "discord-last-moves", moves = moves))
 }
 

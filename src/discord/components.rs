@@ -44,15 +44,26 @@ pub(crate) async fn handle(
         let user = UserId(press.user.id.get());
         match act(data, id, &at, user, locales).await {
             Ok(answer) => Ok(answer),
-            Err(e) => Ok(press_error(&e, id, locale)),
+            Err(e) => Ok(press_error(&e, id, locales)),
         }
     };
     respond::run(&ctx.http, data, Interaction::Press(press), work).await;
 }
 
-/// A refused press: "this is not your challenge/offer" for bystanders, else the service's words.
-fn press_error(e: &ServiceError, id: ButtonId, locale: Locale) -> Answer {
+/// A refused press: "this is not your challenge/offer" for bystanders; a challenge that has
+/// expired loses its buttons (the pressed message says so, in the server's language); else the
+/// service's words, privately.
+fn press_error(e: &ServiceError, id: ButtonId, locales: Locales) -> Answer {
+    let locale = locales.user;
     match e {
+        ServiceError::ChallengeExpired
+            if matches!(
+                id,
+                ButtonId::Accept(_) | ButtonId::Decline(_) | ButtonId::Withdraw(_)
+            ) =>
+        {
+            Answer::public(tr!(locales.public, "discord-challenge-closed-expired")).updating()
+        }
         ServiceError::NotYourChallenge {
             challenger,
             opponent,

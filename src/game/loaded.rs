@@ -648,7 +648,10 @@ mod tests {
             g.apply_count(Color::Black, false),
             Err(ServiceError::NotYourCount)
         ));
-        assert!(g.m.count().is_some(), "a refused stop leaves the count running");
+        assert!(
+            g.m.count().is_some(),
+            "a refused stop leaves the count running"
+        );
         g.apply_count(Color::White, false).expect("count stopped");
         assert!(g.m.count().is_none());
         assert_eq!(g.offer(OfferKind::Draw), None);

@@ -63,7 +63,7 @@ pub use crate::clock::{ClockStatus, Kind, TimeControl};
 pub use crate::types::{
     ChallengeId, ChallengeState, ChallengeView, ChannelId, ColorChoice, ComputerLevel,
     ComputerSeat, EndReason, Event, GameEnd, GameId, GameRatings, GameResult, GameSummary, GuildId,
-    Ladder, OfferKind, PgnExport, RatingChange, Reply, RulesTopic, Status, Terms,
+    Ladder, MoveChoice, OfferKind, PgnExport, RatingChange, Reply, RulesTopic, Status, Terms,
     UnknownComputerLevel, UserId, UserName,
 };
 pub use announce::Announcement;

@@ -6,8 +6,8 @@ use anyhow::anyhow;
 use super::loaded::{game_end, Loaded};
 use super::persist::{load, load_active, load_current_or_last};
 use super::{
-    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, PgnExport, Reply,
-    RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, MoveChoice, PgnExport,
+    Reply, RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store;
@@ -27,17 +27,17 @@ impl GameService {
         Ok(g.reply(Event::Shown, None, None))
     }
 
-    /// Legal moves in SAN for autocomplete: only for the player to move, those whose SAN or UCI
-    /// starts with `prefix` (case-insensitive; empty = all), checks first, then captures, at
-    /// most [`MAX_SUGGESTIONS`]. A prefix in Thai letters matches and gives Thai SAN
-    /// (`ม-ง๒`). Empty on any error.
-    pub async fn legal_moves_san(
+    /// Legal moves for autocomplete: only for the player to move, those whose SAN, Thai SAN or
+    /// UCI starts with `prefix` (case-insensitive; empty = all), checks first, then captures,
+    /// at most [`MAX_SUGGESTIONS`], each in SAN and in Thai notation ([`MoveChoice`]: the
+    /// adapter shows the Thai one, SAN beside it, to Thai players). Empty on any error.
+    pub async fn legal_move_choices(
         &self,
         channel: ChannelId,
         user: UserId,
         prefix: &str,
-    ) -> Vec<String> {
-        match self.try_legal_moves_san(channel, user, prefix).await {
+    ) -> Vec<MoveChoice> {
+        match self.try_legal_move_choices(channel, user, prefix).await {
             Ok(v) => v,
             Err(e) => {
                 if !e.is_user_error() {
@@ -48,12 +48,28 @@ impl GameService {
         }
     }
 
-    async fn try_legal_moves_san(
+    /// [`GameService::legal_move_choices`] as one string each: SAN, or Thai SAN (`ม-ง๒`) when
+    /// `prefix` is written in Thai letters.
+    pub async fn legal_moves_san(
         &self,
         channel: ChannelId,
         user: UserId,
         prefix: &str,
-    ) -> Result<Vec<String>, ServiceError> {
+    ) -> Vec<String> {
+        let thai = !prefix.trim().is_ascii();
+        self.legal_move_choices(channel, user, prefix)
+            .await
+            .into_iter()
+            .map(|c| if thai { c.thai } else { c.san })
+            .collect()
+    }
+
+    async fn try_legal_move_choices(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        prefix: &str,
+    ) -> Result<Vec<MoveChoice>, ServiceError> {
         let mut tx = self.store.begin_read().await?;
         let g = load_active(&self.cache, &mut tx, channel).await?;
         tx.commit().await?;
@@ -63,35 +79,40 @@ impl GameService {
             return Err(ServiceError::NotYourTurn);
         }
         let prefix = prefix.trim().to_lowercase();
-        // Someone typing Thai gets Thai SAN back; the rules crate reads both.
+        // Thai letters sort the Thai way; Latin ones by SAN.
         let thai = !prefix.is_ascii();
-        let mut moves: Vec<(u8, String)> = pos
+        let mut moves: Vec<(u8, String, MoveChoice)> = pos
             .legal_moves()
             .into_iter()
             .filter_map(|mv| {
-                let san = makruk::san::to_san(pos, &mv);
-                let rank = if san.ends_with('#') || san.ends_with('+') {
+                let choice = MoveChoice {
+                    san: makruk::san::to_san(pos, &mv),
+                    thai: makruk::san::to_thai_san(pos, &mv),
+                };
+                let rank = if choice.san.ends_with('#') || choice.san.ends_with('+') {
                     0
                 } else if mv.is_capture() {
                     1
                 } else {
                     2
                 };
-                let shown = if thai {
-                    makruk::san::to_thai_san(pos, &mv)
-                } else {
-                    san
-                };
                 let uci = makruk::uci::to_uci(&mv);
-                (shown.to_lowercase().starts_with(&prefix) || uci.starts_with(&prefix))
-                    .then_some((rank, shown))
+                let matches = choice.san.to_lowercase().starts_with(&prefix)
+                    || choice.thai.to_lowercase().starts_with(&prefix)
+                    || uci.starts_with(&prefix);
+                let key = if thai {
+                    choice.thai.clone()
+                } else {
+                    choice.san.clone()
+                };
+                matches.then_some((rank, key, choice))
             })
             .collect();
-        moves.sort();
+        moves.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         Ok(moves
             .into_iter()
             .take(MAX_SUGGESTIONS)
-            .map(|(_, s)| s)
+            .map(|(_, _, c)| c)
             .collect())
     }
 
@@ -238,15 +259,53 @@ impl GameRecord {
         Some(makruk::san::to_san(&self.game.positions()[i], m))
     }
 
+    /// The Thai SAN of ply `ply` (`ม-ง๒`, [`makruk::san::to_thai_san`]); `None` outside the
+    /// game.
+    #[must_use]
+    pub fn thai_san(&self, ply: usize) -> Option<String> {
+        let i = ply.checked_sub(1)?;
+        let m = self.game.moves().get(i)?;
+        Some(makruk::san::to_thai_san(&self.game.positions()[i], m))
+    }
+
     /// Plies `from + 1 ..= to` numbered as in PGN (`12. Nc3 Rd8 13. …`; a Black ply first is
-    /// `12... Rd8`), the move number counted from the start position's.
+    /// `12... Rd8`), the move number counted from the start position's. Always SAN: PGN's.
     #[must_use]
     pub fn numbered(&self, from: usize, to: usize) -> String {
+        self.numbered_with(from, to, |ply| self.san(ply))
+    }
+
+    /// [`GameRecord::numbered`] as a reader of `locale` reads moves: in Thai, each ply in Thai
+    /// notation with its SAN beside it (`12. ม-ค๓ (Nc3) ร-ง๘ (Rd8)`), as the move announcement
+    /// shows it; otherwise SAN (issue 21: Thai players saw only SAN under `/board` and in
+    /// `/replay`).
+    #[must_use]
+    pub fn numbered_for(&self, from: usize, to: usize, locale: Locale) -> String {
+        match locale {
+            Locale::Th => self.numbered_with(from, to, |ply| {
+                let san = self.san(ply)?;
+                let thai = self.thai_san(ply)?;
+                Some(if thai == san {
+                    san
+                } else {
+                    format!("{thai} ({san})")
+                })
+            }),
+            _ => self.numbered(from, to),
+        }
+    }
+
+    fn numbered_with(
+        &self,
+        from: usize,
+        to: usize,
+        write: impl Fn(usize) -> Option<String>,
+    ) -> String {
         // Plies since the start of the game the start position says (its fullmove number).
         let start = u64::from(self.game.start().game_ply());
         let mut out = Vec::new();
         for ply in from + 1..=to.min(self.game.moves().len()) {
-            let Some(san) = self.san(ply) else { break };
+            let Some(san) = write(ply) else { break };
             let k = start + ply as u64 - 1;
             let number = k / 2 + 1;
             if k.is_multiple_of(2) {
@@ -297,5 +356,19 @@ mod tests {
         // From a FEN with Black to move at move 24.
         let r = record(Some("4k3/8/8/8/8/8/8/K3R3 b - - 0 24"), &["Kd8", "Kb1"]);
         assert_eq!(r.numbered(0, 2), "24... Kd8 25. Kb1");
+    }
+
+    #[test]
+    fn a_thai_reader_gets_thai_notation_with_san_beside_it() {
+        let r = record(None, &["Nd2", "Ne7", "e4"]);
+        assert_eq!(
+            r.numbered_for(0, 3, Locale::Th),
+            "1. ม-ง๒ (Nd2) ม-จ๗ (Ne7) 2. จ๔ (e4)"
+        );
+        assert_eq!(r.thai_san(1).as_deref(), Some("ม-ง๒"));
+        assert_eq!(r.thai_san(4), None);
+        // English readers, and PGN, keep SAN.
+        assert_eq!(r.numbered_for(1, 3, Locale::En), "1... Ne7 2. e4");
+        assert_eq!(r.numbered(1, 3), "1... Ne7 2. e4");
     }
 }

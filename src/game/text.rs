@@ -130,7 +130,16 @@ fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> Stri
 
 /// A bad move in words: what is wrong and what to write instead.
 pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
-    let sq = |s: makruk::Square| s.to_string();
+    // A Thai reader gets the square in Thai notation with the Latin one beside it (`จ๔ (e4)`),
+    // as the move announcement writes moves.
+    let thai = locale == Locale::Th;
+    let sq = |s: makruk::Square| {
+        if thai {
+            format!("{} ({s})", makruk::san::to_thai_square(s))
+        } else {
+            s.to_string()
+        }
+    };
     match e {
         MoveInputError::Empty => tr!(locale, "move-empty"),
         MoveInputError::Unreadable { input, reason } => {
@@ -140,6 +149,11 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 }
                 Unreadable::NoTargetSquare => tr!(locale, "move-unreadable-no-target"),
                 Unreadable::UnexpectedChar(c) => match makruk::invisible_char_name(*c) {
+                    // Unicode's names are English: a Thai reader gets the code alone.
+                    Some(name) if thai => {
+                        let code = name.split(' ').next().unwrap_or_default();
+                        tr!(locale, "move-unreadable-invisible-char", char = code)
+                    }
                     Some(name) => tr!(locale, "move-unreadable-invisible-char", char = name),
                     None => tr!(
                         locale,
@@ -234,7 +248,7 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 to,
                 candidates,
             } => {
-                let list: Vec<String> = candidates.iter().map(ToString::to_string).collect();
+                let list: Vec<String> = candidates.iter().map(|s| sq(*s)).collect();
                 let key = if list.is_empty() {
                     "move-illegal-no-such-piece"
                 } else {
@@ -245,7 +259,7 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                     key,
                     piece = piece(locale, *p),
                     to = sq(*to),
-                    squares = list.join(", ")
+                    squares = list.join(if thai { " · " } else { ", " })
                 )
             }
         },
@@ -768,7 +782,12 @@ mod move_text_tests {
     fn move_text_errors_name_what_is_wrong() {
         for locale in Locale::ALL {
             let zwsp = words("e3\u{200B}e4", locale);
-            assert!(zwsp.contains("U+200B ZERO WIDTH SPACE"), "{zwsp}");
+            assert!(zwsp.contains("U+200B"), "{zwsp}");
+            assert_eq!(
+                zwsp.contains("ZERO WIDTH SPACE"),
+                locale == Locale::En,
+                "Unicode's English name only in English: {zwsp}"
+            );
             let thai = words("ม\u{200B}-ง๒", locale);
             assert!(thai.contains("U+200B") && !thai.contains("“ม”"), "{thai}");
             for two in ["e3e4e5", "e3e4 e6e5", "e4 e5"] {
@@ -786,5 +805,13 @@ mod move_text_tests {
             );
         }
         assert!(words("e3e4=Q", Locale::En).contains("is not a promotion"));
+    }
+
+    #[test]
+    fn a_thai_reader_gets_squares_in_thai_with_the_latin_beside_them() {
+        let th = words("e5", Locale::Th);
+        assert!(th.contains("จ๕ (e5)"), "{th}");
+        let en = words("e5", Locale::En);
+        assert!(en.contains("e5") && !en.contains("จ๕"), "{en}");
     }
 }

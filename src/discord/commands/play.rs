@@ -2,22 +2,36 @@
 
 use std::time::Instant;
 
-use super::{channel, run, user};
+use super::{channel, locale_of, run, user};
 use crate::discord::messages::game_answer;
+use crate::i18n::Locale;
 use poise::serenity_prelude as serenity;
 
 use crate::discord::i18n::Locales;
 use crate::discord::{Context, Data, Error};
 use crate::game::{MAX_INPUT_LEN, MAX_SUGGESTIONS};
 
-/// Autocomplete of `/move`: the legal moves (SAN) starting with what was typed, checks first.
-async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
+/// Autocomplete of `/move`: the legal moves starting with what was typed (SAN, Thai SAN or
+/// UCI), checks first. A Thai user (or one typing Thai letters) sees the Thai notation with the
+/// SAN beside it (`ม-ง๒ (Nd2)`); the value picked is the SAN, which the service reads.
+async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<serenity::AutocompleteChoice> {
     let started = Instant::now();
-    let moves = ctx
+    let thai = locale_of(ctx) == Locale::Th || !partial.trim().is_ascii();
+    let moves: Vec<serenity::AutocompleteChoice> = ctx
         .data()
         .service
-        .legal_moves_san(channel(ctx), user(ctx), partial)
-        .await;
+        .legal_move_choices(channel(ctx), user(ctx), partial)
+        .await
+        .into_iter()
+        .map(|c| {
+            let shown = if thai && c.thai != c.san {
+                format!("{} ({})", c.thai, c.san)
+            } else {
+                c.san.clone()
+            };
+            serenity::AutocompleteChoice::new(shown, c.san)
+        })
+        .collect();
     tracing::debug!(
         channel = %ctx.channel_id(),
         user = %ctx.author().id,

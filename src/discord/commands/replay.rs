@@ -62,7 +62,7 @@ pub(crate) async fn replay_answer(
         tr!(
             locale,
             "discord-replay-ply",
-            san = record.numbered(ply - 1, ply),
+            san = record.numbered_for(ply - 1, ply, locale),
             ply = ply,
             plies = plies
         )
