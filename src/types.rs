@@ -16,6 +16,19 @@ pub struct MoveChoice {
     pub thai: String,
 }
 
+impl MoveChoice {
+    /// The move as Thai readers are shown it: Thai notation with the SAN beside it
+    /// (`ม-ง๒ (Nd2)`), or once where both are the same (a UCI fallback).
+    #[must_use]
+    pub fn thai_with_san(&self) -> String {
+        if self.thai == self.san {
+            self.san.clone()
+        } else {
+            format!("{} ({})", self.thai, self.san)
+        }
+    }
+}
+
 /// A user (a Discord user id / snowflake, or any other platform's numeric id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub u64);

@@ -283,13 +283,11 @@ impl GameRecord {
     pub fn numbered_for(&self, from: usize, to: usize, locale: Locale) -> String {
         match locale {
             Locale::Th => self.numbered_with(from, to, |ply| {
-                let san = self.san(ply)?;
-                let thai = self.thai_san(ply)?;
-                Some(if thai == san {
-                    san
-                } else {
-                    format!("{thai} ({san})")
-                })
+                let choice = MoveChoice {
+                    san: self.san(ply)?,
+                    thai: self.thai_san(ply)?,
+                };
+                Some(choice.thai_with_san())
             }),
             _ => self.numbered(from, to),
         }

@@ -24,8 +24,8 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<serenity::Aut
         .await
         .into_iter()
         .map(|c| {
-            let shown = if thai && c.thai != c.san {
-                format!("{} ({})", c.thai, c.san)
+            let shown = if thai {
+                c.thai_with_san()
             } else {
                 c.san.clone()
             };
