@@ -180,7 +180,7 @@ impl Config {
 pub struct SimClock {
     time: Arc<crate::clock::FakeTime>,
     /// The running bot's service, and how many of its announcements have been posted.
-    attached: std::sync::Mutex<Option<crate::game::GameService>>,
+    attached: std::sync::Mutex<Option<(crate::game::GameService, Arc<tokio::sync::RwLock<()>>)>>,
     posted: tokio::sync::watch::Sender<u64>,
 }
 
@@ -204,8 +204,10 @@ impl SimClock {
         &self.time
     }
 
-    /// Moves the bot's clock forward by `by` and completes once the bot's scheduler has acted
-    /// on it and every announcement is posted (or after 10 s, logged).
+    /// Moves the bot's clock forward by `by` and completes once the bot's scheduler and the
+    /// leader's sweep (run once more here, as its renewal would within seconds: expired
+    /// challenges lose their buttons) have acted on it and every announcement is posted (or
+    /// after 10 s, logged).
     pub async fn advance(&self, by: Duration) {
         self.time.advance(by);
         let service = self
@@ -213,8 +215,15 @@ impl SimClock {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
-        let Some(service) = service else { return };
+        let Some((service, in_flight)) = service else {
+            return;
+        };
+        // The answers of the steps before are done (a challenge's message stored).
+        drop(in_flight.write().await);
         service.settled().await;
+        if let Err(e) = service.leader_tick().await {
+            warn!(error = %e, "the leader's sweep failed");
+        }
         let announced = service.announced();
         let mut posted = self.posted.subscribe();
         if tokio::time::timeout(POSTED_WAIT, posted.wait_for(|p| *p >= announced))
@@ -226,12 +235,13 @@ impl SimClock {
     }
 
     /// A (re)started bot's service: announcements are counted from 0 again.
-    fn attach(&self, service: &crate::game::GameService) {
+    fn attach(&self, service: &crate::game::GameService, in_flight: &Arc<tokio::sync::RwLock<()>>) {
         self.posted.send_replace(0);
         *self
             .attached
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(service.clone());
+            .unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some((service.clone(), Arc::clone(in_flight)));
     }
 
     /// One more announcement was posted (or failed to be).
@@ -248,6 +258,8 @@ struct App {
     /// Takes up the computer's turns; `None` when the service has no turns to hand out.
     driver: Option<JoinHandle<()>>,
     sim_clock: Option<Arc<SimClock>>,
+    /// The interactions being answered (see `crate::discord::Backend::in_flight`).
+    in_flight: Arc<tokio::sync::RwLock<()>>,
 }
 
 impl App {
@@ -286,8 +298,9 @@ impl App {
             downtime_ms = clocks.downtime_ms,
             "clocks started"
         );
+        let in_flight = Arc::new(tokio::sync::RwLock::new(()));
         if let Some(sim) = &config.sim_clock {
-            sim.attach(&service);
+            sim.attach(&service, &in_flight);
         }
         // With several processes on the database, one of them picks up the work of any that dies.
         let leads = service
@@ -303,6 +316,7 @@ impl App {
             computer,
             driver,
             sim_clock: config.sim_clock.clone(),
+            in_flight,
         })
     }
 
@@ -316,6 +330,7 @@ impl App {
             service: self.service.clone(),
             computer: Arc::clone(&self.computer),
             on_posted,
+            in_flight: Arc::clone(&self.in_flight),
         }
     }
 

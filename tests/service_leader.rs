@@ -11,8 +11,8 @@ use makruk::Color;
 use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::computer::{driver, Computer, Settings, UciSettings};
 use makruk_bot::game::{
-    Announcement, ChannelId, ColorChoice, EndReason, GameResult, GameService, LeaderSettings,
-    Sweep, LEADER_LEASE,
+    Announcement, ChallengeState, ChannelId, ColorChoice, EndReason, GameResult, GameService,
+    LeaderSettings, Sweep, LEADER_LEASE,
 };
 use makruk_bot::game::{ComputerLevel, Terms};
 use makruk_bot::store;
@@ -291,4 +291,82 @@ async fn a_deadline_both_processes_would_fire_applies_once() {
     drop(conn);
     a.close().await;
     b.close().await;
+}
+
+/// The challenges whose message the sweep closed among `said`: (challenge, message, state).
+fn closed(said: &[Announcement]) -> Vec<(i64, u64, ChallengeState)> {
+    said.iter()
+        .filter_map(|a| match a {
+            Announcement::ChallengeClosed { closed, .. } => {
+                Some((closed.view.id.0, closed.message, closed.view.state))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn challenge_messages_lose_their_buttons_once_when_the_challenge_closes_without_a_press() {
+    let shared = Shared::new().await;
+    let a = shared.process().await;
+    let b = shared.process().await;
+    let mut a_said = a.announcements().unwrap();
+    let mut b_said = b.announcements().unwrap();
+    assert_eq!(a.leader_tick().await.unwrap(), led());
+    // Three challenges with their messages: one will expire, one is accepted by `/accept`, one
+    // declined by `/decline`; a fourth is declined by its button (its press replaces the
+    // message: nothing to do); a fifth has no message known.
+    let (expiring, accepted, declined, pressed, unknown) = (
+        ChannelId(10),
+        ChannelId(11),
+        ChannelId(12),
+        ChannelId(13),
+        ChannelId(14),
+    );
+    let mut ids = Vec::new();
+    for (i, ch) in [expiring, accepted, declined, pressed, unknown]
+        .into_iter()
+        .enumerate()
+    {
+        let c = b
+            .challenge(ch, WHITE, BLACK, false, Terms::default())
+            .await
+            .expect("challenge");
+        if ch != unknown {
+            b.set_challenge_message(c.id, 500 + i as u64).await.unwrap();
+        }
+        ids.push(c.id);
+    }
+    b.accept(accepted, BLACK, None).await.expect("/accept");
+    b.decline(declined, BLACK, None).await.expect("/decline");
+    b.decline(pressed, BLACK, Some(ids[3]))
+        .await
+        .expect("the button");
+    // The leader's sweep edits the two answered by a command, and only those.
+    let sweep = a.leader_tick().await.unwrap();
+    assert_eq!(sweep.challenge_messages, 2);
+    let mut got = closed(&drain(&mut a_said));
+    got.sort_unstable_by_key(|c| (c.0, c.1));
+    assert_eq!(
+        got,
+        vec![
+            (ids[1].0, 501, ChallengeState::Accepted),
+            (ids[2].0, 502, ChallengeState::Declined),
+        ]
+    );
+    // Nine minutes in, the open one is left alone; after ten it has expired: closed once.
+    shared.wait(Duration::from_secs(9 * 60));
+    assert_eq!(a.leader_tick().await.unwrap().challenge_messages, 0);
+    shared.wait(Duration::from_secs(61));
+    assert_eq!(a.leader_tick().await.unwrap().challenge_messages, 1);
+    assert_eq!(
+        closed(&drain(&mut a_said)),
+        vec![(ids[0].0, 500, ChallengeState::Expired)]
+    );
+    assert!(b.open_challenge(expiring).await.unwrap().is_none());
+    assert_eq!(a.leader_tick().await.unwrap().challenge_messages, 0);
+    // The process that is not the leader never sweeps.
+    assert_eq!(b.leader_tick().await.unwrap(), Sweep::default());
+    assert!(closed(&drain(&mut b_said)).is_empty());
+    assert!(closed(&drain(&mut a_said)).is_empty());
 }

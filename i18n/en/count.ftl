@@ -15,13 +15,13 @@ count-from-pieces = The count started from { $from }: there were { $pieces } pie
 count-from-pieces-next = { $color }'s next move will be counted { $from }: there are { $pieces } pieces on the board (both Khun included), and pieces' honour counts from that number plus one.
 count-from-boards = Board's honour counts from 1.
 
-count-limit-boards = The limit is { $limit } moves: board's honour always runs to 64.
-count-limit-two-ruea = The limit is { $limit } moves because { $side } had two Ruea when the count began.
-count-limit-one-ruea = The limit is { $limit } moves because { $side } had one Ruea when the count began.
-count-limit-two-khon = The limit is { $limit } moves because { $side } had two Khon and no Ruea when the count began.
-count-limit-two-ma = The limit is { $limit } moves because { $side } had two Ma, no Ruea and fewer than two Khon when the count began.
-count-limit-one-khon = The limit is { $limit } moves because { $side } had one Khon and no Ruea when the count began.
-count-limit-other = The limit is { $limit } moves because { $side } had no Ruea or Khon and at most one Ma (or only a Met or Bia-ngai) when the count began.
+count-limit-boards = The count runs to { $limit }: board's honour always runs to 64.
+count-limit-two-ruea = The count runs to { $limit } because { $side } had two Ruea when the count began.
+count-limit-one-ruea = The count runs to { $limit } because { $side } had one Ruea when the count began.
+count-limit-two-khon = The count runs to { $limit } because { $side } had two Khon and no Ruea when the count began.
+count-limit-two-ma = The count runs to { $limit } because { $side } had two Ma, no Ruea and fewer than two Khon when the count began.
+count-limit-one-khon = The count runs to { $limit } because { $side } had one Khon and no Ruea when the count began.
+count-limit-other = The count runs to { $limit } because { $side } had no Ruea or Khon and at most one Ma (or only a Met or Bia-ngai) when the count began.
 
 count-now = The count stands at { $current } of { $limit }, so { $color } has { $remaining ->
     [one] 1 move

@@ -6,7 +6,7 @@ rules-overview = **Makruk (Thai chess): { $ruleset } rules**
     More: the pieces, promotion, counting, draws.
 
 rules-summary-standard = Counting starts by itself, as on pychess and Fairy-Stockfish: board's honour (64 moves) once no Bia is left, pieces' honour when a side has only its Khun.
-rules-summary-traditional = Board's honour is counted only when a player asks for it (`/count action:start`), as the Thai federation plays; pieces' honour starts by itself.
+rules-summary-traditional = Board's honour is counted only when a player asks for it (`/count action:start`), as Wikipedia describes Makruk and as pychess plays games between people; pieces' honour starts by itself.
 rules-summary-material = The side with less material counts board's honour once no Bia is left; a lone Khun counts pieces' honour; 100 plies without capture or Bia move draw while Bia remain.
 rules-summary-fifty-move = There is no counting: 50 moves without a capture or a Bia move draw the game.
 
@@ -21,7 +21,7 @@ rules-pieces = **The pieces**
     There is no castling. Moves can be written in SAN (`Nd2`, `exf4`, `Rhe1`), UCI (`e3e4`), PlayOK style (`Bd2` for a Khon, `Qe2` for a Met) or Thai notation (`ม-ง๒`). Squares may be written in capitals (`E4`, `E3E4`); a capital `B` before the target square is the Khon. Write one move at a time; `=M` (or `m`) only on a move that promotes.
 
 rules-promotion = **Promotion**
-    A Bia that reaches its sixth rank (rank 6 for White, rank 3 for Black) becomes a Bia-ngai at once. Promotion is compulsory and there is no choice: the Bia-ngai moves like a Met, one square diagonally. In SAN it is written `=M`, e.g. `dxc6=M`.
+    A Bia that reaches its sixth rank (rank 6 for White, rank 3 for Black) becomes a Bia-ngai at once. Promotion is compulsory and there is no choice: the Bia-ngai moves like a Met, one square diagonally. In SAN it is written `=M`, e.g. `f6=M`.
 
 rules-counting-standard = **Counting ({ $ruleset })**
     A game in which one side cannot force mate must not go on forever, so the defending side counts its moves.

@@ -183,3 +183,10 @@ stats-recent = Recent: { $results }
 stats-recent-win = won vs { $opponent } { $rating }
 stats-recent-draw = drew vs { $opponent } { $rating }
 stats-recent-loss = lost vs { $opponent } { $rating }
+
+# A time control no longer offered as a choice (the offered ones are the choice-* names).
+time-control-days = { $days ->
+    [one] 1 day per move
+   *[other] { $days } days per move
+}
+time-control-live = { $minutes } min + { $increment } s

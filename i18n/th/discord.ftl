@@ -91,7 +91,7 @@ choice-material = นับตามค่าหมาก
 choice-fifty-move = ห้าสิบตา
 choice-overview = ภาพรวม
 choice-pieces = ตัวหมาก
-choice-promotion = การหงาย
+choice-promotion = การหงายเบี้ย
 choice-counting = การนับ
 choice-draws = การเสมอ
 choice-time = เวลา
@@ -129,7 +129,7 @@ discord-unknown-command = ไม่รู้จักคำสั่งนั้
 
 discord-game-title = เกม #{ $id } · ขาว { $white } · ดำ { $black } · กติกา{ $ruleset }
 discord-your-move = { $user } ถึงตาคุณเดินแล้ว
-discord-game-over-ping = { $what } — { $white } กับ { $black }
+discord-game-over-ping = { $what } ({ $white } กับ { $black })
 
 discord-rules-title = กติกาหมากรุกไทย: { $topic } ({ $ruleset })
 
@@ -142,8 +142,8 @@ discord-result-draw = เสมอ
 discord-result-aborted = ยกเลิก
 discord-reason-checkmate = รุกจน
 discord-reason-resignation = อีกฝ่ายยอมแพ้
-discord-reason-agreement = ตกลงเสมอ
-discord-reason-aborted = ยกเลิก
+discord-reason-agreement = ตกลงกัน
+discord-reason-aborted = ยกเลิกก่อนเดินครบ
 discord-reason-stalemate = อับ
 discord-reason-counting = นับครบกำหนด
 discord-reason-counting-side-mated = ฝ่ายที่นับเป็นฝ่ายรุกจน
@@ -193,11 +193,11 @@ discord-replay-not-yours = การดูย้อนหลังนี้เ�
 discord-replay-stale = การดูย้อนหลังนี้ล้าสมัยแล้ว (มีการคืนตาเดิน) เปิดใหม่ได้ด้วย /ดูย้อนหลัง
 discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF (เดิน { $plies } ครั้ง)
 button-gif = ภาพเคลื่อนไหว GIF
-discord-last-moves = ตาล่าสุด: { $moves }
+discord-last-moves = ตาเดินล่าสุด { $moves }
 discord-end-checkmate = { $winner }ชนะด้วยการรุกจน
 discord-end-resignation = { $winner }ชนะ เพราะอีกฝ่ายยอมแพ้
 discord-end-agreement = เสมอเพราะทั้งสองฝ่ายตกลงกัน
-discord-end-aborted = ยกเลิกเกม
+discord-end-aborted = เกมถูกยกเลิก
 discord-end-stalemate = เสมอเพราะอับ
 discord-end-counting = เสมอเพราะนับครบกำหนด
 discord-end-counting-side-mated = เสมอเพราะฝ่ายที่นับเป็นฝ่ายรุกจน
@@ -207,7 +207,7 @@ discord-end-khun-vs-khun = เสมอเพราะเหลือแต่�
 discord-end-fifty-move = เสมอเพราะเดินฝ่ายละ 50 ตาโดยไม่มีการกินหรือเดินเบี้ย
 discord-end-timeout = { $winner }ชนะ เพราะอีกฝ่ายหมดเวลา
 discord-end-timeout-draw = เสมอ เพราะหมดเวลาแต่อีกฝ่ายมีหมากไม่พอรุกจน
-discord-end-timeout-aborted = ยกเลิกเกม เพราะหมดเวลาก่อนได้เดินตาแรก
+discord-end-timeout-aborted = เกมถูกยกเลิก เพราะหมดเวลาก่อนได้เดินตาแรก
 
 ## threads
 cmd-challenge-thread = เธรด

@@ -80,15 +80,15 @@ end-khun-vs-khun = เหลือแต่ขุนทั้งสองฝ่�
 end-fifty-move = เดินฝ่ายละ 50 ตา (รวม 100 ครั้ง) โดยไม่มีการกินหรือเดินเบี้ย เกมจึงเสมอ
 end-timeout = { $loser } หมดเวลา { $winner } จึงชนะ
 end-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน เกมจึงเสมอ
-end-timeout-aborted = หมดเวลาก่อนฝ่ายนั้นได้เดินตาแรก เกมจึงถูกยกเลิก ไม่มีผลแพ้ชนะ
-end-result = ผล: { $result }
+end-timeout-aborted = ฝ่ายที่ถึงตาหมดเวลาก่อนได้เดินตาแรก เกมจึงถูกยกเลิก ไม่มีผลแพ้ชนะ
+end-result = ผล { $result }
 
 ## คำท้า
 
 challenge-color-white = { $challenger } เป็นฝ่ายขาว
 challenge-color-black = { $challenger } เป็นฝ่ายดำ
 challenge-color-random = สุ่มฝ่าย
-challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset } · { $colors } · เวลา { $time_name }) { $opponent } กดปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/รับคำท้า` หรือ `/ปฏิเสธคำท้า`) คำท้าจะหมดอายุ <t:{ $expires }:R>
+challenge-open = { $challenger } ท้า { $opponent } เล่นหมากรุกไทย (กติกา{ $ruleset } · { $colors } · เวลา { $time_name }) { $opponent } ตอบได้ด้วยปุ่ม “รับ” หรือ “ปฏิเสธ” ด้านล่าง (หรือใช้ `/รับคำท้า` หรือ `/ปฏิเสธคำท้า`) คำท้าจะหมดอายุ <t:{ $expires }:R>
 challenge-accepted = { $opponent } รับคำท้าของ { $challenger }
 challenge-declined = { $opponent } ปฏิเสธคำท้าของ { $challenger }
 challenge-withdrawn = { $challenger } ถอนคำท้าที่ส่งถึง { $opponent }
@@ -103,7 +103,7 @@ error-unknown-time-control = “{ $input }” ไม่ใช่รูปแบ�
 error-not-a-player = คุณไม่ได้เล่นในเกมนี้ เฉพาะผู้เล่นทั้งสองคนเท่านั้นที่ทำได้
 error-not-your-turn = ยังไม่ถึงตาคุณ รอคู่แข่งเดินก่อน
 error-channel-busy = มีเกมกำลังเล่นอยู่ในช่องนี้ รอให้จบก่อน หรือเปิดเธรดแล้วเล่นในนั้น
-error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว รอคำตอบ หรือกดปุ่ม “ถอนคำท้า” ที่คำท้า ถ้าเป็นคำท้าของคุณ
+error-challenge-pending = มีคำท้าค้างอยู่ในช่องนี้แล้ว โปรดรอคำตอบ หรือถ้าเป็นคำท้าของคุณ กดปุ่ม “ถอนคำท้า” ที่ข้อความคำท้า
 error-challenge-self = ท้าตัวเองไม่ได้ ท้าสมาชิกคนอื่นในช่องนี้
 error-challenge-bot = ท้าบอทไม่ได้ ให้ท้าสมาชิกที่เป็นคนแทน
 error-no-challenge = ไม่มีคำท้าค้างอยู่ในช่องนี้ ส่งคำท้าด้วย `/ท้าเล่น`
@@ -126,7 +126,7 @@ error-count = เปลี่ยนการนับตอนนี้ไม่
 error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/เกม`
 error-computer-level = คอมพิวเตอร์มีให้เลือกระดับ 1 ถึง 8 และ Fairy-Stockfish เลือกหนึ่งในรายการ
 error-fairy-stockfish-rules = Fairy-Stockfish เล่นได้เฉพาะกติกามาตรฐาน เลือก `กติกา:มาตรฐาน` หรือเลือกระดับ 1 ถึง 8
-error-fairy-stockfish-missing = บอทนี้ไม่ได้ติดตั้ง Fairy-Stockfish จึงเลือก Fairy-Stockfish ไม่ได้ เลือกระดับ 1 ถึง 8 แทน
+error-fairy-stockfish-missing = บอทนี้ไม่มี Fairy-Stockfish ติดตั้งไว้ จึงเลือก Fairy-Stockfish ไม่ได้ เลือกระดับ 1 ถึง 8 แทน
 error-stale = เกมเปลี่ยนไประหว่างที่คอมพิวเตอร์กำลังคิด คอมพิวเตอร์จะคิดตาเดินใหม่จากตำแหน่งล่าสุด
 error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงไม่มีผล ดูกระดานแล้วลองใหม่
 error-internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
@@ -142,7 +142,7 @@ move-unreadable-invisible-char = มีอักขระที่มองไ�
 move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ให้ส่งทีละตาเดิน
 move-unreadable-bad-promotion = เบี้ยหงายได้อย่างเดียว ไม่มีให้เลือกเป็นหมากอื่น (เขียน =M)
 move-unreadable-not-uci = ไม่ได้อยู่ในรูปช่องต้นทางกับช่องปลายทาง เช่น e3e4
-move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแนวนอนที่หกของตนเท่านั้น จึงไม่ต้องเขียน =M หรือ m
+move-not-a-promotion = { $san } ไม่ใช่ตาที่เบี้ยหงาย เบี้ยจะหงายเมื่อเดินถึงแนวนอนที่หกของตนเท่านั้น ให้เขียนตานี้โดยไม่มี =M หรือ m
 move-ambiguous = มีหลายตาเดินที่ตรงกัน ได้แก่ { $candidates } เขียนให้ชัดว่าหมายถึงตาไหน
 move-illegal-no-piece = ไม่มีหมากอยู่ที่ { $square }
 move-illegal-not-your-piece = { $piece }ที่ { $square } ไม่ใช่หมากของคุณ
@@ -162,17 +162,21 @@ speed-correspondence = เกมทางไกล
 error-leaderboard-empty = ยังไม่มีใครเล่น{ $speed }แบบนับเรตติ้งในเซิร์ฟเวอร์นี้ เกมจะนับเรตติ้งเมื่อแต่ละฝ่ายเดินครบสองตา
 error-no-rated-games = { $user } ยังไม่มีเกมที่นับเรตติ้งในเซิร์ฟเวอร์นี้ (ในประเภทนั้น) เล่นได้ด้วย `/ท้าเล่น`
 leaderboard-title = **อันดับ — { $speed }** (ผู้เล่น { $players } คน)
-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games } เกม (+{ $wins } ={ $draws } −{ $losses })
+leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games } เกม (ชนะ { $wins } เสมอ { $draws } แพ้ { $losses })
 leaderboard-provisional = `?` คือเรตติ้งชั่วคราว (เล่นยังน้อย จึงยังไม่แน่นอน)
 leaderboard-page = หน้า { $page } จาก { $pages }
 stats-title = **{ $player } — { $speed }**
 stats-rating = เรตติ้ง **{ $rating }** ± { $deviation } · อันดับ { $rank } จาก { $players } · สูงสุด { $peak }
 stats-provisional = เรตติ้งนี้ยังเป็นแบบชั่วคราว (มีเครื่องหมาย `?`) จนกว่าจะแน่นอนขึ้น
-stats-record = +{ $wins } ={ $draws } −{ $losses }
+stats-record = ชนะ { $wins } เสมอ { $draws } แพ้ { $losses }
 stats-games = { $games } เกม ({ $record }) · เป็นฝ่ายขาว { $white } · เป็นฝ่ายดำ { $black }
-stats-streaks = ชนะติดต่อกัน ตอนนี้ { $current } · มากที่สุด { $best }
-stats-best-win = ชัยชนะที่ดีที่สุด ชนะ { $opponent } ({ $rating }) ในเกม #{ $game }
+stats-streaks = ชนะติดกัน ตอนนี้ { $current } เกม · สูงสุด { $best } เกม
+stats-best-win = ชนะคู่ที่เรตติ้งสูงสุด { $opponent } ({ $rating }) ในเกม #{ $game }
 stats-recent = ผลล่าสุด { $results }
 stats-recent-win = ชนะ { $opponent } { $rating }
 stats-recent-draw = เสมอ { $opponent } { $rating }
 stats-recent-loss = แพ้ { $opponent } { $rating }
+
+# A time control no longer offered as a choice (the offered ones are the choice-* names).
+time-control-days = { $days } วันต่อตา
+time-control-live = { $minutes } นาที + { $increment } วินาที

@@ -55,6 +55,9 @@ pub enum MoveInputError {
     Ambiguous {
         /// The SAN of every legal move that fits, in move generation order.
         candidates: Vec<String>,
+        /// The same moves in Thai notation, in the same order (two may read alike: Thai
+        /// notation names no origin, `ขxค๔` for both `Kxc4` and `bxc4`).
+        thai: Vec<String>,
     },
     /// The text names a move that is not legal here; the reason is data.
     #[error("illegal move: {0}")]
@@ -66,6 +69,8 @@ pub enum MoveInputError {
     NotAPromotion {
         /// The SAN of the legal move the text names without its suffix.
         san: String,
+        /// That move in Thai notation.
+        thai: String,
     },
 }
 
@@ -365,6 +370,7 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
     if reading.promotion && !m.promotion {
         return Err(MoveInputError::NotAPromotion {
             san: to_san(pos, &m),
+            thai: to_thai_san(pos, &m),
         });
     }
     Ok(m)
@@ -700,6 +706,7 @@ fn resolve(pos: &Position, reading: &Reading, written: &str) -> Result<Move, Mov
                 }
                 return Err(MoveInputError::Ambiguous {
                     candidates: many.iter().map(|m| to_san(pos, m)).collect(),
+                    thai: many.iter().map(|m| to_thai_san(pos, m)).collect(),
                 });
             }
         }
@@ -845,7 +852,7 @@ mod tests {
         // Two Ma can go to d2 when the Khon on c1 has moved out of the way.
         let p = pos("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2S5/RN1KMN1R w - - 0 1");
         match parse_move(&p, "Nd2") {
-            Err(MoveInputError::Ambiguous { candidates }) => {
+            Err(MoveInputError::Ambiguous { candidates, .. }) => {
                 assert_eq!(candidates, vec!["Nbd2".to_string(), "Nfd2".to_string()]);
             }
             other => panic!("unexpected {other:?}"),
@@ -969,10 +976,12 @@ mod tests {
         assert_eq!(to_thai_san(&p, &khun), "ขxค๔");
         assert_eq!(to_thai_san(&p, &bia), "ขxค๔");
         match parse_move(&p, "ขxค๔") {
-            Err(MoveInputError::Ambiguous { candidates }) => {
+            Err(MoveInputError::Ambiguous { candidates, thai }) => {
                 assert_eq!(candidates.len(), 2);
                 assert!(candidates.contains(&"Kxc4".to_string()));
                 assert!(candidates.contains(&"bxc4".to_string()));
+                // The Thai of each, in the same order: alike.
+                assert_eq!(thai, vec!["ขxค๔".to_string(), "ขxค๔".to_string()]);
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -1084,7 +1093,7 @@ mod tests {
             assert!(
                 matches!(
                     parse_move(&p, input),
-                    Err(MoveInputError::NotAPromotion { ref san }) if san == "e4" || san == "Nd2"
+                    Err(MoveInputError::NotAPromotion { ref san, .. }) if san == "e4" || san == "Nd2"
                 ),
                 "{input}: {:?}",
                 parse_move(&p, input)

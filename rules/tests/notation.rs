@@ -77,7 +77,7 @@ fn check_file(name: &str) -> Tally {
             match parse_move(&pos, want_thai) {
                 Ok(back) if back == m => t.read_back += 1,
                 // ข, ค and ง are letters and files: Fairy-Stockfish can write two moves alike.
-                Err(MoveInputError::Ambiguous { candidates })
+                Err(MoveInputError::Ambiguous { candidates, .. })
                     if candidates.contains(&san)
                         && pos
                             .legal_moves()

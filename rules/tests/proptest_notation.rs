@@ -79,7 +79,7 @@ proptest! {
         for pos in some_positions() {
             match parse_move(&pos, &s) {
                 Ok(m) => prop_assert!(pos.legal_moves().contains(&m)),
-                Err(MoveInputError::Ambiguous { candidates }) => prop_assert!(candidates.len() > 1),
+                Err(MoveInputError::Ambiguous { candidates, .. }) => prop_assert!(candidates.len() > 1),
                 Err(e) => prop_assert!(!e.to_string().is_empty()),
             }
         }
@@ -113,7 +113,7 @@ proptest! {
             match parse_move(pos, &thai) {
                 Ok(back) => prop_assert_eq!(back, *m),
                 // ข, ค and ง are letters and files: two moves can share one Thai SAN.
-                Err(MoveInputError::Ambiguous { candidates }) => {
+                Err(MoveInputError::Ambiguous { candidates, .. }) => {
                     prop_assert!(candidates.contains(&san));
                     let same = pos.legal_moves().iter().filter(|l| to_thai_san(pos, l) == thai).count();
                     prop_assert!(same > 1, "Thai {} ambiguous in {}", thai, pos.fen());

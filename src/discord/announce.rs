@@ -23,7 +23,8 @@ use super::answer::{send, Answer};
 use super::herald::Herald;
 use super::i18n::mention;
 use super::messages::{board_file, error_answer, game_answer};
-use crate::game::{reminder_text, Announcement, GameId};
+use crate::game::{reminder_text, Announcement, ClosedChallenge, GameId};
+use crate::i18n::Locale;
 
 /// How many of a channel's last messages a re-post looks through for its board.
 const HISTORY: u8 = 25;
@@ -33,6 +34,10 @@ const HISTORY: u8 = 25;
 /// not tried at every re-post; other failures leave it for the next re-post.
 async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
     let channel = serenity::ChannelId::new(announcement.channel().0);
+    if let Announcement::ChallengeClosed { closed, locale, .. } = announcement {
+        close_challenge(http, channel, closed, *locale).await;
+        return;
+    }
     if let (Announcement::Move { .. }, Some((game, plies))) = (announcement, announcement.shows()) {
         match herald.service().needs_announcing(game, plies).await {
             Ok(false) => {
@@ -51,6 +56,34 @@ async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
             herald.shown(http, &answer).await;
         }
         Err(f) => warn!(%channel, "cannot post an announcement, the re-post will: {f}"),
+    }
+}
+
+/// Edits the message of challenge `closed` to say what became of it, without its buttons. A
+/// failure is only logged: a press on the buttons left says it too.
+async fn close_challenge(
+    http: &Http,
+    channel: serenity::ChannelId,
+    closed: &ClosedChallenge,
+    locale: Locale,
+) {
+    let message = serenity::MessageId::new(closed.message.max(1));
+    let text = closed.view.text(locale, &mention);
+    let edit = || {
+        channel.edit_message(
+            http,
+            message,
+            serenity::EditMessage::new()
+                .content(text.clone())
+                .components(Vec::new()),
+        )
+    };
+    match send("challenge message", None, edit).await {
+        Ok(_) => tracing::debug!(challenge = closed.view.id.0, "challenge message closed"),
+        Err(f) => warn!(
+            challenge = closed.view.id.0,
+            "cannot close the challenge's message: {f}"
+        ),
     }
 }
 
@@ -184,5 +217,9 @@ async fn answer(announcement: &Announcement) -> Answer {
         Announcement::Reminder {
             user, deadline_ms, ..
         } => Answer::public(reminder_text(&mention(*user), *deadline_ms, locale)),
+        // Edited in place by `close_challenge`, never posted.
+        Announcement::ChallengeClosed { closed, .. } => {
+            Answer::public(closed.view.text(locale, &mention))
+        }
     }
 }

@@ -15,7 +15,7 @@ use serenity::{
 use tokio::time::Instant;
 use tracing::{debug, warn};
 
-use crate::game::GameId;
+use crate::game::{ChallengeId, GameId};
 use crate::i18n::Locale;
 
 /// A message to show: text, embeds, files, buttons; either to everyone or only to the user.
@@ -34,6 +34,9 @@ pub(crate) struct Answer {
     /// The board it shows: game and plies. Once a public answer with a board reached the
     /// channel, that game's moves up to it are marked announced.
     pub shows: Option<(GameId, u32)>,
+    /// Set on a new challenge: once it reached the channel, its message is stored with the
+    /// challenge, whose buttons then go when it closes without a press on them.
+    pub challenge: Option<ChallengeId>,
     /// Set on a finished game's board: what happened and who played. Once it reached the
     /// channel, a thread's starting message says it too.
     pub ended: Option<Ended>,

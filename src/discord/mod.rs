@@ -44,6 +44,10 @@ pub struct Backend {
     /// Told of every announcement posted (or given up on): a fake clock waits for them. `None`
     /// on the system's clock.
     pub on_posted: Option<Arc<dyn Fn() + Send + Sync>>,
+    /// Held (read) by every interaction being answered; a writer waits until none is (the
+    /// shutdown, and a fake clock before it moves: an answer's last steps, such as storing a
+    /// challenge's message, are done then).
+    pub in_flight: Arc<tokio::sync::RwLock<()>>,
 }
 
 /// How the adapter talks to Discord.
@@ -118,6 +122,7 @@ pub async fn run(
         service,
         computer,
         on_posted,
+        in_flight,
     } = backend;
 
     board::warm_up().await;
@@ -134,7 +139,6 @@ pub async fn run(
     let guild_id = settings.guild_id.map(serenity::GuildId::new);
     // Set when the bot cannot work at all (its commands refused at READY): it then stops.
     let (fatal_tx, mut fatal_rx) = tokio::sync::watch::channel(None::<String>);
-    let in_flight = Arc::new(tokio::sync::RwLock::new(()));
     let herald = Arc::new(herald::Herald::new(service.clone()));
     let data = Data {
         service: service.clone(),

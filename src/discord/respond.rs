@@ -138,6 +138,14 @@ impl<'a> Interaction<'a> {
         }
     }
 
+    /// The message Discord shows as the interaction's answer (`@original`).
+    async fn get_response(self, http: &Http) -> serenity::Result<serenity::Message> {
+        match self {
+            Interaction::Command(i) => i.get_response(http).await,
+            Interaction::Press(i) => i.get_response(http).await,
+        }
+    }
+
     async fn delete_response(self, http: &Http) -> serenity::Result<()> {
         match self {
             Interaction::Command(i) => i.delete_response(http).await,
@@ -320,6 +328,7 @@ async fn delivered(
     let why = match sent {
         Ok(()) => {
             herald.shown(http, &answer).await;
+            remember_challenge_message(http, herald.service(), interaction, &answer).await;
             return Ok(());
         }
         Err(why) => why,
@@ -333,6 +342,36 @@ async fn delivered(
         .post(http, channel, answer)
         .await
         .map_err(|f| f.error)
+}
+
+/// A challenge's answer reached the channel: its message id is stored with the challenge, so
+/// that its buttons go when it closes without a press ([`GameService::set_challenge_message`]).
+/// A failure is only logged (a press on the buttons then says what became of the challenge).
+async fn remember_challenge_message(
+    http: &Http,
+    service: &GameService,
+    interaction: Interaction<'_>,
+    answer: &Answer,
+) {
+    let Some(challenge) = answer.challenge.filter(|_| !answer.ephemeral) else {
+        return;
+    };
+    let message = match send("original", None, || interaction.get_response(http)).await {
+        Ok(message) => message,
+        Err(f) => {
+            warn!(
+                challenge = challenge.0,
+                "cannot read the challenge's message: {f}"
+            );
+            return;
+        }
+    };
+    if let Err(e) = service
+        .set_challenge_message(challenge, message.id.get())
+        .await
+    {
+        warn!(challenge = challenge.0, error = %e, "cannot store the challenge's message");
+    }
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.

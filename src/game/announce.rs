@@ -19,6 +19,7 @@ use std::sync::Mutex;
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
+use super::challenges::ClosedChallenge;
 use super::persist::load;
 use super::{ChannelId, Event, GameId, GameService, Reply, ServiceError, UserId};
 use crate::i18n::Locale;
@@ -61,6 +62,16 @@ pub enum Announcement {
         /// The language of the message: the server's ([`GameService::game_locale`]).
         locale: Locale,
     },
+    /// A challenge closed without a press on its message (it expired, or `/accept` or
+    /// `/decline` answered it): the message is edited to say so, without its buttons.
+    ChallengeClosed {
+        /// Where the challenge was made.
+        channel: ChannelId,
+        /// The challenge and its message.
+        closed: ClosedChallenge,
+        /// The language of the message: the server's.
+        locale: Locale,
+    },
 }
 
 impl Announcement {
@@ -70,7 +81,8 @@ impl Announcement {
         match self {
             Announcement::Move { channel, .. }
             | Announcement::TimedOut { channel, .. }
-            | Announcement::Reminder { channel, .. } => *channel,
+            | Announcement::Reminder { channel, .. }
+            | Announcement::ChallengeClosed { channel, .. } => *channel,
         }
     }
 
@@ -80,19 +92,20 @@ impl Announcement {
         match self {
             Announcement::Move { locale, .. }
             | Announcement::TimedOut { locale, .. }
-            | Announcement::Reminder { locale, .. } => *locale,
+            | Announcement::Reminder { locale, .. }
+            | Announcement::ChallengeClosed { locale, .. } => *locale,
         }
     }
 
     /// The moves it shows, for the "announced" mark: game and plies (every move before that
-    /// ply). `None` for a reminder (no board).
+    /// ply). `None` for a reminder or a closed challenge (no board).
     #[must_use]
     pub fn shows(&self) -> Option<(GameId, u32)> {
         match self {
             Announcement::Move { reply, .. } | Announcement::TimedOut { reply, .. } => {
                 Some((reply.game_id, reply.status.plies))
             }
-            Announcement::Reminder { .. } => None,
+            Announcement::Reminder { .. } | Announcement::ChallengeClosed { .. } => None,
         }
     }
 }

@@ -251,7 +251,9 @@ impl GameService {
 
     /// `user` accepts the open challenge of `channel` (the one with id `challenge`, if given,
     /// e.g. from a button): the game starts with the challenge's time control, colours are
-    /// assigned; White's clock runs from now.
+    /// assigned; White's clock runs from now. With `challenge` (the button on the challenge's
+    /// message) the press's answer replaces that message; without it (`/accept`) the leader's
+    /// sweep takes the message's buttons away ([`GameService::close_challenge_messages`]).
     ///
     /// # Errors
     /// [`ServiceError::NoChallenge`], [`ServiceError::NotYourChallenge`] (only the challenged user
@@ -287,6 +289,10 @@ impl GameService {
             .await?;
         if c.expires_at <= now {
             store::expire_challenges(&mut tx, c.channel_id, now).await?;
+            if challenge.is_some() {
+                // The press's answer replaces the message (it says the challenge expired).
+                store::close_challenge_message(&mut tx, c.id).await?;
+            }
             tx.commit().await?;
             return Err(ServiceError::ChallengeExpired);
         }
@@ -323,12 +329,18 @@ impl GameService {
         {
             return Err(ServiceError::Conflict);
         }
+        if challenge.is_some() {
+            store::close_challenge_message(&mut tx, c.id).await?;
+        }
         tx.commit().await?;
         self.started(&g);
         Ok(g.reply(Event::Started, Some(user), None))
     }
 
-    /// `user` declines the open challenge (only the challenged user may).
+    /// `user` declines the open challenge (only the challenged user may). With `challenge` (the
+    /// button on the challenge's message) the press's answer replaces that message; without it
+    /// (`/decline`) the leader's sweep takes the message's buttons away
+    /// ([`GameService::close_challenge_messages`]).
     ///
     /// # Errors
     /// [`ServiceError::NoChallenge`], [`ServiceError::NotYourChallenge`], `Conflict`.
@@ -346,6 +358,9 @@ impl GameService {
             .await?;
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Declined, now, None).await? {
             return Err(ServiceError::Conflict);
+        }
+        if challenge.is_some() {
+            store::close_challenge_message(&mut tx, c.id).await?;
         }
         let row = store::challenge(&mut tx, c.id)
             .await?
@@ -376,10 +391,106 @@ impl GameService {
         if !store::close_challenge(&mut tx, c.id, ChallengeState::Withdrawn, now, None).await? {
             return Err(ServiceError::Conflict);
         }
+        // Only the Withdraw button withdraws: its answer replaces the message.
+        store::close_challenge_message(&mut tx, c.id).await?;
         let row = store::challenge(&mut tx, c.id)
             .await?
             .ok_or_else(|| anyhow!("challenge {} vanished", c.id.0))?;
         tx.commit().await?;
         Ok(challenge_view(&row))
+    }
+}
+
+/// A challenge's message that still shows its buttons although the challenge is closed or
+/// expired: [`GameService::close_challenge_messages`] hands it to the adapter to edit.
+#[derive(Clone, Debug)]
+pub struct ClosedChallenge {
+    /// The challenge as it is now (expired, accepted, declined).
+    pub view: ChallengeView,
+    /// The Discord message it was posted as (in `view.channel`).
+    pub message: u64,
+}
+
+/// How many challenge messages one sweep closes at most (the rest wait for the next one).
+const CLOSE_BATCH: i64 = 100;
+
+impl GameService {
+    /// Challenge `challenge` was posted as Discord message `message` (its buttons): once it
+    /// closes without a press on that message (it expires, `/accept`, `/decline`), the leader's
+    /// sweep takes the buttons away ([`GameService::close_challenge_messages`]).
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn set_challenge_message(
+        &self,
+        challenge: ChallengeId,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        let message = i64::try_from(message).map_err(|_| anyhow!("message id {message}"))?;
+        let mut tx = self.store.begin_write().await?;
+        store::set_challenge_message(&mut tx, challenge, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The leader's sweep of challenge messages (every renewal, [`super::LeaderSettings::every`]):
+    /// each challenge that expired by now (marked expired here) or was answered by a command,
+    /// and whose message still shows its buttons, is marked as closed and announced once
+    /// ([`Announcement::ChallengeClosed`](super::Announcement::ChallengeClosed)) for the adapter
+    /// to edit the message. Returns how many. At most once: a crash between the commit and the
+    /// edit leaves the buttons, and a press on them then says what became of the challenge.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn close_challenge_messages(&self) -> Result<usize, ServiceError> {
+        let now = self.now();
+        let mut tx = self.store.begin_write().await?;
+        let due = store::challenge_messages_to_close(&mut tx, now, CLOSE_BATCH).await?;
+        if due.is_empty() {
+            return Ok(0);
+        }
+        let mut closed = Vec::with_capacity(due.len());
+        for (row, message) in due {
+            if row.state == ChallengeState::Open {
+                store::close_challenge(
+                    &mut tx,
+                    row.id,
+                    ChallengeState::Expired,
+                    row.expires_at,
+                    None,
+                )
+                .await?;
+            }
+            if !store::close_challenge_message(&mut tx, row.id).await? {
+                continue;
+            }
+            let row = store::challenge(&mut tx, row.id)
+                .await?
+                .ok_or_else(|| anyhow!("challenge {} vanished", row.id.0))?;
+            closed.push(ClosedChallenge {
+                view: challenge_view(&row),
+                message: u64::try_from(message).unwrap_or_default(),
+            });
+        }
+        tx.commit().await?;
+        let count = closed.len();
+        for c in closed {
+            let locale = match c.view.ladder.guild {
+                Some(guild) => match self.guild_settings(guild).await {
+                    Ok(settings) => settings.locale.unwrap_or_default(),
+                    Err(e) => {
+                        tracing::warn!(guild = guild.0, error = %e, "cannot read the server's locale");
+                        crate::i18n::Locale::default()
+                    }
+                },
+                None => crate::i18n::Locale::default(),
+            };
+            self.announce(super::Announcement::ChallengeClosed {
+                channel: c.view.channel,
+                closed: c,
+                locale,
+            });
+        }
+        Ok(count)
     }
 }

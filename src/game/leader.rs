@@ -11,10 +11,13 @@
 //!   are armed on its own scheduler (due at once; the scheduler's versioned write decides);
 //! - games left on the computer's turn for longer than the level's think time plus the grace:
 //!   the turn is handed to its own driver (once per game version);
+//! - challenges that expired, or were answered by `/accept` or `/decline`, whose message still
+//!   shows its buttons: each is announced once, for the adapter to edit the message
+//!   ([`GameService::close_challenge_messages`]; the challenge itself expires in the database,
+//!   read by whichever process is asked);
 //!
 //! and only the holder re-posts the stored moves that never reached their channel (the Discord
 //! adapter asks [`GameService::is_leader`]), so that two processes do not post them twice.
-//! Challenges need nothing: they expire in the database, read by whichever process is asked.
 //!
 //! With one process nobody else asks for the lease: it holds it from the start, and the sweep
 //! finds nothing its own scheduler and driver have not done already. A process that stops
@@ -100,6 +103,9 @@ pub struct Sweep {
     pub clocks: usize,
     /// Orphaned computer turns handed to the driver.
     pub computer_turns: usize,
+    /// Challenge messages whose buttons are to go (the challenge expired or was answered by a
+    /// command), announced ([`GameService::close_challenge_messages`]).
+    pub challenge_messages: usize,
 }
 
 /// The service's side of the lease: its holder id, until when it holds it, the turns the sweep
@@ -190,10 +196,12 @@ impl GameService {
         }
         let clocks = self.sweep_clocks(now_ms).await?;
         let computer_turns = self.sweep_computer(now_ms).await?;
+        let challenge_messages = self.close_challenge_messages().await?;
         Ok(Sweep {
             leader: true,
             clocks,
             computer_turns,
+            challenge_messages,
         })
     }
 

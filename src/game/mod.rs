@@ -67,6 +67,7 @@ pub use crate::types::{
     UnknownComputerLevel, UserId, UserName,
 };
 pub use announce::Announcement;
+pub use challenges::ClosedChallenge;
 pub use clocks::ClockStart;
 pub use computer::{ComputerTurn, DrawJudge, JudgeFuture};
 pub use error::{ServiceError, MAX_INPUT_LEN};

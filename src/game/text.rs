@@ -26,15 +26,26 @@ pub fn ruleset_name(locale: Locale, r: Ruleset) -> String {
 }
 
 /// The name of time control `tc` in `locale`, as the `time` option's choice shows it
-/// (`choice-3d`: "3 days per move", "3 วันต่อตา"); a value no longer offered gives its option
-/// string (`2d`).
+/// (`choice-3d`: "3 days per move", "3 วันต่อตา"); a value no longer offered is written the same
+/// way (`time-control-days`, `time-control-live`: "2 วันต่อตา"), never as its code (`2d`).
 #[must_use]
 pub fn time_control_name(locale: Locale, tc: TimeControl) -> String {
-    let code = tc.to_string();
     if TimeControl::CHOICES.contains(&tc) {
-        tr!(locale, &crate::i18n::choice_id(&code))
-    } else {
-        code
+        return tr!(locale, &crate::i18n::choice_id(&tc.to_string()));
+    }
+    match tc {
+        TimeControl::Correspondence { days } => {
+            tr!(locale, "time-control-days", days = u32::from(days))
+        }
+        TimeControl::Live {
+            minutes,
+            increment_secs,
+        } => tr!(
+            locale,
+            "time-control-live",
+            minutes = u32::from(minutes),
+            increment = u32::from(increment_secs)
+        ),
     }
 }
 
@@ -102,7 +113,8 @@ fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> Stri
                 "error-unknown-time-control",
                 input = e.input.as_str(),
                 choices = choices.join(", "),
-                names = names.join(", ")
+                // Thai lists are not joined with commas.
+                names = names.join(if locale == Locale::Th { " · " } else { ", " })
             )
         }
         ServiceError::InputTooLong => {
@@ -140,6 +152,18 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
             s.to_string()
         }
     };
+    // A move: SAN, or for a Thai reader Thai notation with the SAN beside it (`ม-ง๒ (Nbd2)`).
+    let mv = |san: &String, t: &String| {
+        if thai {
+            crate::types::MoveChoice {
+                san: san.clone(),
+                thai: t.clone(),
+            }
+            .thai_with_san()
+        } else {
+            san.clone()
+        }
+    };
     match e {
         MoveInputError::Empty => tr!(locale, "move-empty"),
         MoveInputError::Unreadable { input, reason } => {
@@ -172,11 +196,17 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 reason = reason
             )
         }
-        MoveInputError::NotAPromotion { san } => {
-            tr!(locale, "move-not-a-promotion", san = san.as_str())
+        MoveInputError::NotAPromotion { san, thai: t } => {
+            tr!(locale, "move-not-a-promotion", san = mv(san, t))
         }
-        MoveInputError::Ambiguous { candidates } => {
-            tr!(locale, "move-ambiguous", candidates = candidates.join(", "))
+        MoveInputError::Ambiguous {
+            candidates,
+            thai: t,
+        } => {
+            // Thai joins a list with spaces, English with commas.
+            let sep = if thai { " " } else { ", " };
+            let list: Vec<String> = candidates.iter().zip(t).map(|(s, t)| mv(s, t)).collect();
+            tr!(locale, "move-ambiguous", candidates = list.join(sep))
         }
         MoveInputError::Illegal(why) => match why {
             IllegalMove::NoPieceOnSquare { square } => {
@@ -720,7 +750,7 @@ mod tests {
     }
 
     /// Every offered time control has a name in both languages, the one its choice shows; a
-    /// value no longer offered keeps its option string.
+    /// value no longer offered is named the same way.
     #[test]
     fn time_controls_are_named_as_their_choices() {
         for tc in TimeControl::CHOICES {
@@ -737,8 +767,19 @@ mod tests {
             increment_secs: 5,
         };
         assert_eq!(time_control_name(Locale::Th, ten_five), "10 นาที + 5 วินาที");
+        // A value no longer offered is written in words too, never as its code.
         let retired = TimeControl::Correspondence { days: 2 };
-        assert_eq!(time_control_name(Locale::Th, retired), "2d");
+        assert_eq!(time_control_name(Locale::Th, retired), "2 วันต่อตา");
+        assert_eq!(time_control_name(Locale::En, retired), "2 days per move");
+        let one_day = TimeControl::Correspondence { days: 1 };
+        assert_eq!(time_control_name(Locale::En, one_day), "1 day per move");
+        let seven = TimeControl::Live {
+            minutes: 7,
+            increment_secs: 0,
+        };
+        assert!(!TimeControl::CHOICES.contains(&seven));
+        assert_eq!(time_control_name(Locale::Th, seven), "7 นาที + 0 วินาที");
+        assert_eq!(time_control_name(Locale::En, seven), "7 min + 0 s");
         // Thai texts show the name, never the code (`{ $time }`, `{ $control }`: "3d").
         for (lang, path, text) in crate::i18n::FTL_FILES {
             if *lang == "th" {
@@ -796,7 +837,10 @@ mod move_text_tests {
                 assert_ne!(text, words("hello", locale));
             }
             let suffix = words("e3e4m", locale);
-            assert!(suffix.starts_with("e4 "), "{suffix}");
+            match locale {
+                Locale::Th => assert!(suffix.starts_with("จ๔ (e4) "), "{suffix}"),
+                _ => assert!(suffix.starts_with("e4 "), "{suffix}"),
+            }
         }
         for two in ["e3e4e5", "e4 e5"] {
             assert!(
@@ -805,6 +849,26 @@ mod move_text_tests {
             );
         }
         assert!(words("e3e4=Q", Locale::En).contains("is not a promotion"));
+    }
+
+    #[test]
+    fn a_thai_reader_gets_ambiguous_moves_in_thai_with_their_san_beside_them() {
+        // Two Ma can go to d2 once the Khon on c1 has moved out of the way.
+        let p = makruk::Position::from_fen(
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2S5/RN1KMN1R w - - 0 1",
+            makruk::Ruleset::Standard,
+        )
+        .expect("FEN");
+        let e = makruk::parse_move(&p, "Nd2").expect_err("ambiguous");
+        let th = move_error(&e, Locale::Th);
+        let thai_of = |san: &str| {
+            let m = makruk::parse_move(&p, san).expect(san);
+            format!("{} ({san})", makruk::san::to_thai_san(&p, &m))
+        };
+        let both = format!("{} {}", thai_of("Nbd2"), thai_of("Nfd2"));
+        assert!(th.contains(&both) && both.contains('ง'), "{th}");
+        let en = move_error(&e, Locale::En);
+        assert!(en.contains("Nbd2, Nfd2") && !en.contains("ม-ง๒"), "{en}");
     }
 
     #[test]

@@ -168,3 +168,55 @@ pub async fn close_challenge(
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Stores `message` as the Discord message challenge `id` was posted as.
+#[tracing::instrument(skip(conn))]
+pub async fn set_challenge_message(
+    conn: &mut DbConn,
+    id: ChallengeId,
+    message: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
+        .bind(message)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks the message of challenge `id` as no longer showing it open (a press replaced it, or
+/// the sweep edited it). Returns false when it was marked already (someone else did it).
+#[tracing::instrument(skip(conn))]
+pub async fn close_challenge_message(conn: &mut DbConn, id: ChallengeId) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE challenges SET message_closed = 1 WHERE id = $1 AND message_closed = 0",
+    )
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The challenges whose message still shows their buttons although they are closed (answered by
+/// a command) or expired by `now` (Unix seconds), at most `limit`, oldest first, with their
+/// message ids.
+#[tracing::instrument(skip(conn))]
+pub async fn challenge_messages_to_close(
+    conn: &mut DbConn,
+    now: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(ChallengeRow, i64)>> {
+    let rows: Vec<AnyRow> = sqlx::query(&format!(
+        "SELECT {CHALLENGE_COLUMNS}, message_id FROM challenges \
+         WHERE message_id IS NOT NULL AND message_closed = 0 \
+         AND (state <> '{}' OR expires_at <= $1) ORDER BY expires_at, id LIMIT $2",
+        ChallengeState::Open.db_name()
+    ))
+    .bind(now)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((ChallengeRow::from_row(r)?, r.try_get("message_id")?)))
+        .collect()
+}

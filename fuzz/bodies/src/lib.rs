@@ -46,7 +46,7 @@ fn check_reads_back(pos: &Position, m: &Move) {
     let thai = to_thai_san(pos, m);
     match parse_move(pos, &thai) {
         Ok(back) => assert_eq!(back, *m, "Thai {thai} in {}", pos.fen()),
-        Err(MoveInputError::Ambiguous { candidates }) => {
+        Err(MoveInputError::Ambiguous { candidates, .. }) => {
             assert!(candidates.contains(&san), "Thai {thai} in {}", pos.fen());
         }
         Err(e) => panic!("Thai {thai} in {}: {e}", pos.fen()),
@@ -142,7 +142,7 @@ pub fn move_text(data: &[u8]) {
             if let MoveInputError::Unreadable { input, .. } = &e {
                 assert!(input.chars().count() <= makruk::MAX_MOVE_INPUT_CHARS);
             }
-            if let MoveInputError::Ambiguous { candidates } = &e {
+            if let MoveInputError::Ambiguous { candidates, .. } = &e {
                 assert!(candidates.len() > 1, "{text:?} in {}: {e}", pos.fen());
             }
             let e = ServiceError::BadMove(e);

@@ -85,6 +85,7 @@ pub(super) async fn challenge(
                 ButtonId::Decline(id).button(locale, "button-decline", ButtonStyle::Danger),
                 ButtonId::Withdraw(id).button(locale, "button-withdraw", ButtonStyle::Secondary),
             ])],
+            challenge: Some(id),
             ..Answer::default()
         })
     })

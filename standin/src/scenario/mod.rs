@@ -183,11 +183,19 @@ where
                 t.line(&format!("_In the thread **#{}**:_\n", thread.name));
             }
             Step::Wait(by) => {
-                let before = discord.channel_messages(here).len();
+                let before = discord.channel_messages(here);
                 wait(by).await;
                 t.wait(by);
                 t.line(&format!("_⏳ {} pass._\n", duration_text(by)));
-                for m in discord.channel_messages(here).iter().skip(before) {
+                let after = discord.channel_messages(here);
+                // Messages the bot edited meanwhile (a challenge that expired loses its
+                // buttons), then the ones it posted.
+                for (old, new) in before.iter().zip(&after) {
+                    if new.edits != old.edits {
+                        t.updated(new)?;
+                    }
+                }
+                for m in after.iter().skip(before.len()) {
                     t.posted(m)?;
                 }
             }
