@@ -3,8 +3,16 @@
 //! many games played at once in different channels; and the latency distribution of a move.
 //!
 //! ```sh
-//! cargo run --release --example service_bench -- [games=100] [plies=60] [first channel=0]
+//! cargo run --release --example service_bench -- [games=100] [plies=60] [first channel=0] \
+//!     [--synchronous full|normal] [--commit grouped|alone] [--compare]
 //! ```
+//!
+//! SQLite: `--synchronous` is the writer's sync setting (default `full`, the bot's: a confirmed
+//! move survives a power cut; `normal` may lose the last ones), `--commit` whether write
+//! transactions are committed in groups (default, the bot's) or one by one. `--compare` runs
+//! the bench three times in one process, on three new files: `full` grouped (the bot), `full`
+//! alone (before group commit) and `normal` grouped, and prints the durable throughput's ratio
+//! to `normal`'s.
 //!
 //! With `BENCH_DATABASE_URL` set (e.g. `postgres://user@host/db`, an existing database) it runs
 //! on that database instead of a new SQLite file; two benchmarks at once on one PostgreSQL
@@ -18,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use makruk_bot::game::Terms;
 use makruk_bot::game::{ChannelId, ColorChoice, GameService, UserId};
+use makruk_bot::store::{StoreOptions, Synchronous};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
@@ -62,27 +71,40 @@ fn load_games(plies: usize) -> anyhow::Result<Vec<Vec<String>>> {
     Ok(games)
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse())
-        .collect::<Result<_, _>>()?;
-    let n_games = args.first().copied().unwrap_or(100);
-    let plies = args.get(1).copied().unwrap_or(60);
-    let first = args.get(2).copied().unwrap_or(0) as u64;
-    let games = load_games(plies)?;
-    let dir = tempfile::tempdir()?;
-    let url = match std::env::var("BENCH_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => url,
-        _ => format!("sqlite://{}", dir.path().join("bench.db").display()),
-    };
+/// What one run measured.
+struct Figures {
+    moves_per_s: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+}
+
+/// One run of the bench on `url` with `options`: `n_games` games at once, then one alone.
+async fn run(
+    url: &str,
+    options: StoreOptions,
+    games: &[Vec<String>],
+    n_games: usize,
+    plies: usize,
+    first: u64,
+    label: &str,
+) -> anyhow::Result<Figures> {
     let what = if url.starts_with("sqlite:") {
-        "SQLite WAL file"
+        format!(
+            "SQLite WAL file, synchronous={}, {} commits",
+            match options.synchronous {
+                Synchronous::Full => "FULL",
+                Synchronous::Normal => "NORMAL",
+            },
+            if options.commit_alone {
+                "one-by-one"
+            } else {
+                "group"
+            }
+        )
     } else {
-        "PostgreSQL"
+        "PostgreSQL".to_owned()
     };
-    let svc = GameService::open(&url).await?;
+    let svc = GameService::open_with(url, options).await?;
     let (white, black) = (UserId(1), UserId(2));
     for g in 0..n_games {
         let ch = ChannelId(first + g as u64);
@@ -101,7 +123,7 @@ async fn main() -> anyhow::Result<()> {
         svc.accept(ch, black, Some(c.id)).await?;
     }
     println!(
-        "{n_games} games at once, {plies} plies each ({} distinct), {what}, {} worker threads",
+        "{label}{n_games} games at once, {plies} plies each ({} distinct), {what}, {} worker threads",
         games.len().min(n_games),
         tokio::runtime::Handle::current().metrics().num_workers()
     );
@@ -130,16 +152,21 @@ async fn main() -> anyhow::Result<()> {
     let elapsed = started.elapsed();
     latencies.sort();
     let moves = latencies.len();
+    let figures = Figures {
+        moves_per_s: moves as f64 / elapsed.as_secs_f64(),
+        p50_ms: percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        p99_ms: percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+    };
     println!(
-        "{moves} moves in {:.2} s: {:.0} moves/s",
+        "{label}{moves} moves in {:.2} s: {:.0} moves/s",
         elapsed.as_secs_f64(),
-        moves as f64 / elapsed.as_secs_f64()
+        figures.moves_per_s
     );
     println!(
-        "latency per move: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        "{label}latency per move: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        figures.p50_ms,
         percentile(&latencies, 90.0).as_secs_f64() * 1e3,
-        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        figures.p99_ms,
         latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
     );
     // The cost of one move without queueing: one game at a time.
@@ -166,11 +193,104 @@ async fn main() -> anyhow::Result<()> {
     }
     single.sort();
     println!(
-        "one game alone ({} moves): p50 {:.3} ms, p99 {:.3} ms per move",
+        "{label}one game alone ({} moves): p50 {:.3} ms, p99 {:.3} ms per move",
         single.len(),
         percentile(&single, 50.0).as_secs_f64() * 1e3,
         percentile(&single, 99.0).as_secs_f64() * 1e3,
     );
     svc.close().await;
+    Ok(figures)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut numbers = Vec::new();
+    let mut options = StoreOptions::default();
+    let mut compare = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--synchronous" => {
+                options.synchronous = match args.next().as_deref() {
+                    Some("full") => Synchronous::Full,
+                    Some("normal") => Synchronous::Normal,
+                    other => anyhow::bail!("--synchronous full|normal, not {other:?}"),
+                }
+            }
+            "--commit" => {
+                options.commit_alone = match args.next().as_deref() {
+                    Some("grouped") => false,
+                    Some("alone") => true,
+                    other => anyhow::bail!("--commit grouped|alone, not {other:?}"),
+                }
+            }
+            "--compare" => compare = true,
+            n => numbers.push(n.parse::<usize>()?),
+        }
+    }
+    let n_games = numbers.first().copied().unwrap_or(100);
+    let plies = numbers.get(1).copied().unwrap_or(60);
+    let first = numbers.get(2).copied().unwrap_or(0) as u64;
+    let games = load_games(plies)?;
+    let dir = tempfile::tempdir()?;
+    let given = std::env::var("BENCH_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty());
+    let sqlite = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+    if !compare {
+        let url = given.unwrap_or_else(|| sqlite("bench.db"));
+        run(&url, options, &games, n_games, plies, first, "").await?;
+        return Ok(());
+    }
+    anyhow::ensure!(given.is_none(), "--compare runs on new SQLite files only");
+    let full = run(
+        &sqlite("full-grouped.db"),
+        StoreOptions::default(),
+        &games,
+        n_games,
+        plies,
+        first,
+        "[full, grouped] ",
+    )
+    .await?;
+    let alone = run(
+        &sqlite("full-alone.db"),
+        StoreOptions {
+            commit_alone: true,
+            ..StoreOptions::default()
+        },
+        &games,
+        n_games,
+        plies,
+        first,
+        "[full, alone]   ",
+    )
+    .await?;
+    let normal = run(
+        &sqlite("normal-grouped.db"),
+        StoreOptions {
+            synchronous: Synchronous::Normal,
+            ..StoreOptions::default()
+        },
+        &games,
+        n_games,
+        plies,
+        first,
+        "[normal]        ",
+    )
+    .await?;
+    println!(
+        "durable (FULL, group commit) {:.0} moves/s, p99 {:.1} ms; FULL one by one {:.0} moves/s, \
+         p99 {:.1} ms; NORMAL {:.0} moves/s, p99 {:.1} ms; durable / NORMAL = {:.2}; \
+         group / one by one = {:.1}",
+        full.moves_per_s,
+        full.p99_ms,
+        alone.moves_per_s,
+        alone.p99_ms,
+        normal.moves_per_s,
+        normal.p99_ms,
+        full.moves_per_s / normal.moves_per_s,
+        full.moves_per_s / alone.moves_per_s,
+    );
     Ok(())
 }

@@ -270,7 +270,7 @@ impl App {
         let options = crate::store::StoreOptions {
             max_connections: config.database_max_connections,
             statement_timeout_ms: config.database_statement_timeout_ms,
-            existing_only: false,
+            ..crate::store::StoreOptions::default()
         };
         let mut service = open(&config.database_url, options).await.with_context(|| {
             format!(

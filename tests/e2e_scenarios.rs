@@ -171,3 +171,26 @@ async fn the_transcript_shows_disabled_buttons_and_embed_footers() {
         "an enabled one: {transcript}"
     );
 }
+
+#[tokio::test]
+async fn a_thai_server_and_a_locale_given_after_a_user_was_named() {
+    let (played, transcript) = play_text(
+        "server language th\n\
+         alice: /challenge opponent:@bob color:white\n\
+         bob[th]: click รับ\n\
+         alice: /move move:e4\n\
+         bob: /move move:Nd2\n\
+         bob: /move move:d5\n\
+         alice: /board\n",
+    )
+    .await;
+    played.expect("the scenario plays through");
+    // The server's language: the challenge and the boards are in Thai.
+    assert!(transcript.contains("server's language is now `th`"), "{transcript}");
+    assert!(transcript.contains("ท้า"), "a Thai challenge: {transcript}");
+    // Bob was named by Alice's challenge first; his own `[th]` still makes his errors Thai,
+    // with the move in Thai notation and its SAN beside it.
+    assert!(transcript.contains("ง๒ (d2)"), "{transcript}");
+    // The last moves under the Thai board: Thai notation with SAN beside it.
+    assert!(transcript.contains("จ๔ (e4)"), "{transcript}");
+}

@@ -120,6 +120,10 @@ pub(super) struct Leader {
     holding: AtomicBool,
     /// Game → the version whose computer turn the sweep handed out (each once).
     handed: Mutex<HashMap<i64, i64>>,
+    /// Held through a tick: one at a time (the renewal task's and one called by hand, as the
+    /// simulator does after moving its clock, whose caller then sees every announcement the
+    /// sweep made).
+    ticking: tokio::sync::Mutex<()>,
     task: Mutex<Option<JoinHandle<()>>>,
 }
 
@@ -131,6 +135,7 @@ impl Leader {
             held_until: AtomicI64::new(i64::MIN),
             holding: AtomicBool::new(false),
             handed: Mutex::default(),
+            ticking: tokio::sync::Mutex::default(),
             task: Mutex::default(),
         }
     }
@@ -171,6 +176,7 @@ impl GameService {
     /// Database errors (the lease then counts as not renewed: it lapses at its expiry).
     pub async fn leader_tick(&self) -> Result<Sweep, ServiceError> {
         let leader = &self.leader;
+        let _one_at_a_time = leader.ticking.lock().await;
         let now_ms = self.now_ms();
         let until = now_ms.saturating_add(ms(leader.settings.lease));
         let mut tx = self.store.begin_write().await?;

@@ -10,11 +10,12 @@
 //! with plain `BEGIN IMMEDIATE` / `COMMIT` / `ROLLBACK` statements, one round trip each.
 
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, Executor as _, Transaction};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::{watch, Mutex, OwnedMutexGuard};
 
 use super::DbConn;
 
@@ -129,68 +130,243 @@ pub(super) fn open_error(e: sqlx::Error) -> anyhow::Error {
     }
 }
 
-/// The writer connection of a [`super::Store`] (`None` once the store is closed).
+/// The writer connection of a [`super::Store`] (`None` once the store is closed), with what may
+/// be open on it.
+///
+/// Group commit: write transactions are not committed one by one. Each request works in a
+/// savepoint of one shared transaction (a *batch*, `BEGIN IMMEDIATE`), released when the request
+/// commits; the request whose commit finds nobody queued for the connection commits the batch
+/// (one `COMMIT`, one WAL sync for every request in it), and every request of the batch is then
+/// answered with that commit's result. A request that finds others queued hands the connection
+/// on (they join its batch) and waits. Nothing is confirmed before the commit is on disk; a
+/// request that fails or is dropped rolls back to its savepoint alone. Idle, a request commits
+/// at once: one commit, no waiting for a batch to fill.
 #[derive(Debug)]
 pub struct WriterConn {
     pub(super) conn: Option<DbConn>,
     /// A transaction may be open on `conn` (set before `BEGIN`, cleared by a successful
-    /// `COMMIT` or `ROLLBACK`): whoever takes the connection next rolls back first. This covers
-    /// a transaction dropped without commit whose rollback has not run yet, and a request
-    /// cancelled in the middle of `BEGIN` or `COMMIT`.
-    dirty: bool,
+    /// `COMMIT` or `ROLLBACK`).
+    txn_open: bool,
+    /// A request's savepoint may be open (set before `SAVEPOINT`, cleared by its `RELEASE` or
+    /// `ROLLBACK TO`): whoever takes the connection next rolls it back first. This covers a
+    /// request dropped without commit whose rollback has not run yet, and one cancelled in the
+    /// middle of a statement.
+    savepoint_open: bool,
+    /// The batch open on `conn` (with `txn_open`), if any.
+    batch: Option<Batch>,
+    /// Batches begun so far (their ids).
+    batches: u64,
 }
 
-/// The shared writer connection.
-pub(super) type Writer = Arc<Mutex<WriterConn>>;
+/// A group commit in progress: its id, and the requests released into it waiting for its
+/// `COMMIT`.
+#[derive(Debug)]
+struct Batch {
+    id: u64,
+    /// How many requests released their savepoint into it.
+    members: usize,
+    /// The commit's result, sent once (an error's text: `sqlx::Error` is not `Clone`).
+    done: watch::Sender<Option<Result<(), String>>>,
+}
 
-pub(super) fn writer(conn: DbConn) -> Writer {
-    Arc::new(Mutex::new(WriterConn {
-        conn: Some(conn),
-        dirty: false,
-    }))
+/// The shared writer connection, and how many are queued for it.
+#[derive(Debug, Clone)]
+pub(super) struct Writer {
+    conn: Arc<Mutex<WriterConn>>,
+    /// Tasks waiting for the connection (a committing request that sees none commits the
+    /// batch; one that sees some hands the connection on).
+    queued: Arc<AtomicUsize>,
+    /// Group commit is on (else every write is a transaction of its own: for comparisons).
+    grouped: bool,
+}
+
+/// The writer connection `conn`, with group commit if `grouped`.
+pub(super) fn writer(conn: DbConn, grouped: bool) -> Writer {
+    Writer {
+        conn: Arc::new(Mutex::new(WriterConn {
+            conn: Some(conn),
+            txn_open: false,
+            savepoint_open: false,
+            batch: None,
+            batches: 0,
+        })),
+        queued: Arc::default(),
+        grouped,
+    }
 }
 
 fn closed() -> sqlx::Error {
     sqlx::Error::PoolClosed
 }
 
-/// Takes the writer connection (waiting for the current user), rolling back a transaction
-/// that may have been left open (see [`WriterConn`]'s `dirty`).
-async fn take_writer(writer: &Writer) -> sqlx::Result<OwnedMutexGuard<WriterConn>> {
-    let mut guard = Arc::clone(writer).lock_owned().await;
-    let dirty = guard.dirty;
-    let conn = guard.conn.as_mut().ok_or_else(closed)?;
-    if dirty {
-        // "no transaction is active" when it was rolled back after all: fine either way.
-        let _ = conn.execute("ROLLBACK").await;
+/// One queued for the writer connection, counted in [`Writer::queued`] until dropped (taken, or
+/// cancelled while waiting).
+struct Queued(Arc<AtomicUsize>);
+
+impl Queued {
+    fn new(n: &Arc<AtomicUsize>) -> Queued {
+        n.fetch_add(1, Ordering::SeqCst);
+        Queued(Arc::clone(n))
     }
-    guard.dirty = false;
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Writer {
+    /// Waits for the connection (first come, first served).
+    async fn lock(&self) -> OwnedMutexGuard<WriterConn> {
+        let _queued = Queued::new(&self.queued);
+        Arc::clone(&self.conn).lock_owned().await
+    }
+
+    /// Whether anyone is queued for the connection.
+    fn contended(&self) -> bool {
+        self.queued.load(Ordering::SeqCst) > 0
+    }
+}
+
+impl WriterConn {
+    fn conn(&mut self) -> sqlx::Result<&mut DbConn> {
+        self.conn.as_mut().ok_or_else(closed)
+    }
+
+    /// Rolls back a request's savepoint left open (see `savepoint_open`).
+    async fn undo_savepoint(&mut self) -> sqlx::Result<()> {
+        if self.savepoint_open {
+            // "no such savepoint" when it never opened: fine either way.
+            let _ = self.conn()?.execute("ROLLBACK TO w; RELEASE w").await;
+            self.savepoint_open = false;
+        }
+        Ok(())
+    }
+
+    /// Ends the batch open on the connection: committed if a request was released into it
+    /// (its members are told the result), rolled back if none was; a transaction left open
+    /// without a batch is rolled back. Returns the commit's result.
+    async fn finish(&mut self) -> sqlx::Result<()> {
+        self.undo_savepoint().await?;
+        let batch = self.batch.take();
+        match batch {
+            Some(batch) if batch.members > 0 => {
+                let committed = self.conn()?.execute("COMMIT").await.map(drop);
+                if committed.is_ok() {
+                    self.txn_open = false;
+                } else {
+                    // A failed COMMIT may leave the transaction open: nothing of it is kept.
+                    let _ = self.conn()?.execute("ROLLBACK").await;
+                    self.txn_open = false;
+                }
+                let told = match &committed {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                };
+                batch.done.send_replace(Some(told));
+                committed
+            }
+            _ => {
+                if self.txn_open {
+                    // "no transaction is active" when it never began: fine either way.
+                    let _ = self.conn()?.execute("ROLLBACK").await;
+                    self.txn_open = false;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Takes the writer connection (waiting for the current user), rolling back a request's
+/// savepoint left open. `join`: the taker writes in the open batch; otherwise the batch is
+/// finished first (the connection is then free of any transaction).
+async fn take_writer(writer: &Writer, join: bool) -> sqlx::Result<OwnedMutexGuard<WriterConn>> {
+    let mut guard = writer.lock().await;
+    guard.conn()?;
+    guard.undo_savepoint().await?;
+    if !join || guard.batch.is_none() {
+        // A commit error concerns the batch's members, who were told.
+        let _ = guard.finish().await;
+    }
     Ok(guard)
 }
 
-/// Takes the writer connection and opens a transaction on it with `begin` (`BEGIN IMMEDIATE`
-/// or `BEGIN`).
+/// Takes the writer connection for [`super::Store::close`]: the open batch is committed
+/// first.
+pub(super) async fn take_to_close(writer: &Writer) -> Option<DbConn> {
+    let mut guard = take_writer(writer, false).await.ok()?;
+    guard.conn.take()
+}
+
+/// Takes the writer connection and begins a request's work on it: a write (`BEGIN IMMEDIATE`)
+/// joins the open batch in a savepoint of its own (beginning a batch if none is open); a read
+/// of an in-memory database (`BEGIN`), and a write without group commit, is a transaction of
+/// its own.
 pub(super) async fn begin_on_writer(writer: &Writer, begin: &str) -> sqlx::Result<WriterTx> {
-    let mut guard = take_writer(writer).await?;
-    guard.dirty = true;
-    guard
-        .conn
-        .as_mut()
-        .ok_or_else(closed)?
-        .execute(begin)
-        .await?;
+    let batched = writer.grouped && begin == "BEGIN IMMEDIATE";
+    let mut guard = take_writer(writer, batched).await?;
+    if !batched {
+        guard.txn_open = true;
+        guard.conn()?.execute(begin).await?;
+        return Ok(WriterTx {
+            guard: Some(guard),
+            writer: writer.clone(),
+            mode: Mode::Alone,
+        });
+    }
+    if guard.batch.is_none() {
+        guard.txn_open = true;
+        guard.conn()?.execute(begin).await?;
+        guard.batches += 1;
+        let id = guard.batches;
+        guard.batch = Some(Batch {
+            id,
+            members: 0,
+            done: watch::Sender::new(None),
+        });
+    }
+    guard.savepoint_open = true;
+    if let Err(e) = guard.conn()?.execute("SAVEPOINT w").await {
+        // The batch's earlier requests wait for its commit: do it now unless someone queued
+        // will.
+        if !writer.contended() {
+            let _ = guard.finish().await;
+        }
+        return Err(e);
+    }
     Ok(WriterTx {
         guard: Some(guard),
-        open: true,
+        writer: writer.clone(),
+        mode: Mode::Batched,
     })
 }
 
-/// A transaction on the writer connection; rolled back when dropped without
-/// [`WriterTx::commit`]. The connection stays taken until the rollback has run.
+/// How a [`WriterTx`] ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// A write in a savepoint of the batch.
+    Batched,
+    /// A transaction of its own (a read of an in-memory database).
+    Alone,
+    /// Committed.
+    Done,
+}
+
+/// A request's work on the writer connection: a write in a savepoint of the batch, or a read
+/// transaction of its own; rolled back when dropped without [`WriterTx::commit`]. The
+/// connection stays taken until the rollback has run.
 #[derive(Debug)]
 pub struct WriterTx {
     guard: Option<OwnedMutexGuard<WriterConn>>,
-    open: bool,
+    writer: Writer,
+    mode: Mode,
+}
+
+/// The error of a batch's failed commit, for each of its requests.
+fn batch_error(text: &str) -> sqlx::Error {
+    sqlx::Error::Protocol(format!("the group commit failed: {text}"))
 }
 
 impl WriterTx {
@@ -201,33 +377,95 @@ impl WriterTx {
             .unwrap_or_else(|| unreachable!("a writer transaction holds an open connection"))
     }
 
+    /// Commits: a read's own transaction at once; a write's savepoint is released into the
+    /// batch, which is committed now if nobody is queued for the connection, else by the last
+    /// request of the batch (or by this one, once the connection comes back to it). Returns
+    /// once the batch's commit is on disk, with its result.
     async fn commit(mut self) -> sqlx::Result<()> {
-        self.conn_mut().execute("COMMIT").await?;
-        self.open = false;
-        if let Some(g) = self.guard.as_mut() {
-            g.dirty = false;
+        let mode = self.mode;
+        let mut guard = self
+            .guard
+            .take()
+            .unwrap_or_else(|| unreachable!("a writer transaction holds the connection"));
+        if mode == Mode::Alone {
+            // On an error `txn_open` stays set: the next taker rolls back.
+            guard.conn()?.execute("COMMIT").await?;
+            guard.txn_open = false;
+            self.mode = Mode::Done;
+            return Ok(());
         }
-        Ok(())
+        // Released into the batch: from now on its fate is the batch's (Drop does nothing).
+        let released = guard.conn()?.execute("RELEASE w").await;
+        if let Err(e) = released {
+            self.guard = Some(guard);
+            return Err(e);
+        }
+        self.mode = Mode::Done;
+        guard.savepoint_open = false;
+        let (id, mut done) = {
+            let batch = guard
+                .batch
+                .as_mut()
+                .unwrap_or_else(|| unreachable!("a batched request has its batch"));
+            batch.members += 1;
+            (batch.id, batch.done.subscribe())
+        };
+        if !self.writer.contended() {
+            return guard.finish().await;
+        }
+        // Others are queued: they join the batch; the last of them commits it. Should none of
+        // them (all cancelled, say), this request commits it when the connection comes back.
+        drop(guard);
+        loop {
+            tokio::select! {
+                changed = done.changed() => {
+                    if changed.is_err() {
+                        // The batch was dropped uncommitted (its committer cancelled mid-way).
+                        return Err(batch_error("its outcome is unknown"));
+                    }
+                }
+                mut guard = self.writer.lock() => {
+                    if guard.batch.as_ref().is_some_and(|b| b.id == id) {
+                        guard.undo_savepoint().await?;
+                        return guard.finish().await;
+                    }
+                }
+            }
+            if let Some(result) = done.borrow().clone() {
+                return result.map_err(|e| batch_error(&e));
+            }
+        }
     }
 }
 
 impl Drop for WriterTx {
     fn drop(&mut self) {
-        if !self.open {
+        if self.mode == Mode::Done {
             return;
         }
         let Some(mut guard) = self.guard.take() else {
             return;
         };
-        // `dirty` is set: until the rollback below has run, the next user of the connection
-        // rolls back first (also when no runtime is left to run it).
+        let writer = self.writer.clone();
+        let mode = self.mode;
+        // Until the rollback below has run, the next taker of the connection rolls back first
+        // (`savepoint_open`, `txn_open`), also when no runtime is left to run it.
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             // The task keeps the connection taken until the rollback is done.
             rt.spawn(async move {
-                if let Some(conn) = guard.conn.as_mut() {
-                    if conn.execute("ROLLBACK").await.is_ok() {
-                        guard.dirty = false;
+                if mode == Mode::Alone {
+                    if let Ok(conn) = guard.conn() {
+                        if conn.execute("ROLLBACK").await.is_ok() {
+                            guard.txn_open = false;
+                        }
                     }
+                    return;
+                }
+                let _ = guard.undo_savepoint().await;
+                // The batch's earlier requests wait for its commit: do it now unless someone
+                // queued will (they join it).
+                if !writer.contended() {
+                    let _ = guard.finish().await;
                 }
             });
         }
@@ -296,7 +534,7 @@ pub enum Conn {
 
 impl Conn {
     pub(super) async fn of_writer(writer: &Writer) -> sqlx::Result<Conn> {
-        Ok(Conn::Writer(take_writer(writer).await?))
+        Ok(Conn::Writer(take_writer(writer, false).await?))
     }
 }
 

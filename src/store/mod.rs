@@ -12,7 +12,8 @@
 //! with the same numbers and names).
 //!
 //! Transactions that will write are serialized on both: SQLite has one writer connection
-//! (`BEGIN IMMEDIATE`, see [`conn`]); on PostgreSQL each write transaction first takes one
+//! (`BEGIN IMMEDIATE`, with group commit: each request in a savepoint of a shared transaction
+//! committed once for all that were waiting, see [`conn::WriterConn`]); on PostgreSQL each write transaction first takes one
 //! transaction-scoped advisory lock, held by one transaction of all processes at a time, so
 //! every read-then-write (ratings, accepting a challenge, clocks, announced marks) sees what
 //! the previous writer committed, as on SQLite, with no serialization failures to retry. The
@@ -97,6 +98,31 @@ pub struct StoreOptions {
     /// Refuse to create a SQLite file that does not exist (a tool such as `recompute`, which
     /// should never start from an empty database because of a mistyped path).
     pub existing_only: bool,
+    /// SQLite: how the writer syncs its commits (default [`Synchronous::Full`]).
+    pub synchronous: Synchronous,
+    /// SQLite: commit every write transaction alone instead of in groups (see
+    /// [`conn::WriterConn`]): only for comparing the two (`service_bench`).
+    pub commit_alone: bool,
+}
+
+/// SQLite's `synchronous` setting of the writer connection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Synchronous {
+    /// The WAL is synced at every commit: a confirmed write survives a power cut. The bot's.
+    #[default]
+    Full,
+    /// The WAL is synced only at checkpoints: a confirmed write survives a crash of the
+    /// process but maybe not a power cut. For benchmarks.
+    Normal,
+}
+
+impl Synchronous {
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Full => "FULL",
+            Synchronous::Normal => "NORMAL",
+        }
+    }
 }
 
 /// The database: its connections for reads and writes. Cheap to clone.
@@ -169,7 +195,9 @@ impl Store {
     ///
     /// Durability (SQLite): the writer commits with `synchronous=FULL` (the WAL is synced at
     /// every commit), so a write whose commit returned survives a crash of the process and a
-    /// power failure; the readers, which never commit a write, keep `NORMAL`.
+    /// power failure; the readers, which never commit a write, keep `NORMAL`. Write
+    /// transactions are committed in groups, one sync for all the requests waiting (see
+    /// [`conn::WriterConn`]); none is confirmed before its group's commit is on disk.
     ///
     /// # Errors
     /// When the URL is bad or of another database, the database cannot be reached, opened or
@@ -180,7 +208,7 @@ impl Store {
         match conn::check_url(url)? {
             Backend::Sqlite => {
                 let readers = options.max_connections.unwrap_or(SQLITE_READERS).max(1);
-                Store::open_sqlite(url, readers, timeout_ms, options.existing_only).await
+                Store::open_sqlite(url, readers, timeout_ms, options).await
             }
             Backend::Postgres => {
                 let total = options
@@ -196,8 +224,9 @@ impl Store {
         url: &str,
         readers: u32,
         timeout_ms: u64,
-        existing: bool,
+        store: StoreOptions,
     ) -> anyhow::Result<Store> {
+        let existing = store.existing_only;
         let options = SqliteConnectOptions::from_str(url).with_context(|| "bad database URL")?;
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         if !in_memory {
@@ -227,7 +256,8 @@ impl Store {
         writer
             .execute(&*format!(
                 "PRAGMA busy_timeout = {timeout_ms}; PRAGMA journal_mode = WAL; \
-                 PRAGMA synchronous = FULL"
+                 PRAGMA synchronous = {}",
+                store.synchronous.pragma()
             ))
             .await
             .map_err(conn::open_error)?;
@@ -263,7 +293,7 @@ impl Store {
             backend: Backend::Sqlite,
             pool,
             write_pool: None,
-            writer: Some(conn::writer(writer)),
+            writer: Some(conn::writer(writer, !store.commit_alone)),
         })
     }
 
@@ -328,8 +358,8 @@ impl Store {
     /// requests fail with `PoolClosed`.
     pub async fn close(&self) {
         if let Some(writer) = &self.writer {
-            let conn = writer.lock().await.conn.take();
-            if let Some(conn) = conn {
+            // The open group commit is committed first.
+            if let Some(conn) = conn::take_to_close(writer).await {
                 if let Err(e) = conn.close().await {
                     tracing::warn!(error = %e, "closing the writer connection");
                 }

@@ -47,6 +47,21 @@ impl Standin {
             .insert(user.id, bits.to_string());
     }
 
+    /// Gives user `id` the Discord locale `code` for their next interactions, and returns them.
+    ///
+    /// # Panics
+    /// If there is no such user.
+    pub fn set_user_locale(&self, id: u64, code: &str) -> User {
+        let mut inner = self.shared.lock();
+        let user = inner
+            .users
+            .iter_mut()
+            .find(|u| u.id == id)
+            .unwrap_or_else(|| panic!("no user {id}"));
+        code.clone_into(&mut user.locale);
+        user.clone()
+    }
+
     /// The user added under `name` (a leading `@` is ignored; case-insensitive).
     pub fn user_named(&self, name: &str) -> Option<User> {
         let name = name.trim_start_matches('@');

@@ -14,7 +14,10 @@
 //!   (the result) are shown after the step that caused them.
 //! - `wait 3d`, `wait 2h30m`, `wait 90s` — moves the bot's clock forward (units `d`, `h`, `m`,
 //!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
-//! - A user's first line may give a Discord locale: `somchai[th]: /rules`.
+//! - A user's line may give a Discord locale: `somchai[th]: /rules` (kept for their later
+//!   lines; another one changes it).
+//! - `server language th` — the server's preferred locale (Discord's `guild_locale`, in which
+//!   the bot writes its public messages) from now on; `en-US` until then.
 //!
 //! When an answer leaves the bot itself to move (a game against the computer: the answer's
 //! first line names the bot, "@Makruk is thinking…"), the scenario waits for the bot's move, posted as its own
@@ -49,7 +52,11 @@ pub struct Played {
 /// The user named `name`, added (with `locale`, default `en-US`) if new.
 fn user_for(discord: &Standin, t: &mut Transcript, name: &str, locale: Option<&str>) -> User {
     if let Some(u) = discord.user_named(name) {
-        return u;
+        // Named earlier (as `@name`, or on a line of their own): a locale given now is theirs.
+        return match locale {
+            Some(code) if code != u.locale => discord.set_user_locale(u.id, code),
+            _ => u,
+        };
     }
     let user = discord.user(name, locale.unwrap_or("en-US"));
     t.names.insert(user.id, name.to_owned());
@@ -115,7 +122,7 @@ where
             Step::Click { user, locale, .. } => {
                 user_for(&discord, &mut t, user, locale.as_deref());
             }
-            Step::Restart | Step::Wait(_) | Step::Place(_) => {}
+            Step::Restart | Step::Wait(_) | Step::Place(_) | Step::ServerLocale(_) => {}
         }
     }
     let mut running = Some(running);
@@ -198,6 +205,10 @@ where
                 for m in after.iter().skip(before.len()) {
                     t.posted(m)?;
                 }
+            }
+            Step::ServerLocale(code) => {
+                discord.set_guild_locale(&code);
+                t.line(&format!("_The server's language is now `{code}`._\n"));
             }
             Step::Restart => {
                 if let Some(old) = running.take() {

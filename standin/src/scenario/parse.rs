@@ -55,6 +55,9 @@ pub enum Step {
     Place(Place),
     /// `wait 3d`, `wait 2h30m`, `wait 90s`: the bot's clock moves forward.
     Wait(Duration),
+    /// `server language th`: the server's preferred locale (Discord's `guild_locale`) from
+    /// now on (default `en-US`).
+    ServerLocale(String),
 }
 
 /// `3d`, `2h30m`, `90s`, `1h15m20s`: whole numbers each followed by `d`, `h`, `m` or `s`.
@@ -162,6 +165,14 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     }
     if let Some(d) = line.strip_prefix("wait ") {
         return Ok(Some(Step::Wait(duration(d)?)));
+    }
+    if let Some(code) = line.strip_prefix("server language ") {
+        let code = code.trim();
+        anyhow::ensure!(
+            !code.is_empty() && !code.contains(char::is_whitespace),
+            "expected `server language <locale code>`, e.g. `server language th`"
+        );
+        return Ok(Some(Step::ServerLocale(code.to_owned())));
     }
     let (who, what) = line.split_once(':').context("expected `user: …`")?;
     let who = who.trim();
