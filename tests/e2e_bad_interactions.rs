@@ -56,7 +56,7 @@ async fn bad_options_unknown_commands_and_unreadable_buttons_get_private_answers
         let press = discord.click(&bob, message, custom_id).await;
         assert!(press.is_ephemeral(), "{custom_id}: {}", press.text());
         assert!(
-            press.text().contains("อ่านปุ่มนั้นไม่ได้"),
+            press.text().contains("ปุ่มนี้ใช้ไม่ได้"),
             "{custom_id}: {}",
             press.text()
         );

@@ -186,7 +186,10 @@ async fn a_thai_server_and_a_locale_given_after_a_user_was_named() {
     .await;
     played.expect("the scenario plays through");
     // The server's language: the challenge and the boards are in Thai.
-    assert!(transcript.contains("server's language is now `th`"), "{transcript}");
+    assert!(
+        transcript.contains("server's language is now `th`"),
+        "{transcript}"
+    );
     assert!(transcript.contains("ท้า"), "a Thai challenge: {transcript}");
     // Bob was named by Alice's challenge first; his own `[th]` still makes his errors Thai,
     // with the move in Thai notation and its SAN beside it.

@@ -82,7 +82,10 @@ end-fifty-move = 50 moves without a capture or a Bia move: drawn.
 end-timeout = { $loser } ran out of time: { $winner } wins.
 end-timeout-draw = Time ran out, but the opponent has too little material left to mate: drawn.
 end-timeout-aborted = Time ran out before that side made its first move: the game is aborted, no result.
-end-result = Result: { $result }
+result-white-wins = White wins
+result-black-wins = Black wins
+result-draw = Draw
+end-result = Result: { $words } ({ $result })
 
 ## Challenges
 

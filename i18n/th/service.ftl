@@ -69,7 +69,7 @@ warning-no-progress = เดินมาแล้ว { $plies } ครั้ง�
 
 end-checkmate = รุกจน! { $winner } ชนะ
 end-resignation = { $loser } ยอมแพ้ { $winner } จึงชนะ
-end-agreement = เสมอโดยความตกลงของทั้งสองฝ่าย
+end-agreement = ทั้งสองฝ่ายตกลงเสมอกัน
 end-aborted = เกมถูกยกเลิก ไม่มีผลแพ้ชนะ
 end-stalemate = อับ ฝ่ายที่ถึงตาเดินไม่ถูกรุกแต่ไม่มีตาให้เดิน เกมจึงเสมอ
 end-counting = นับครบกำหนดโดยไม่ถูกรุกจน เกมจึงเสมอ
@@ -79,9 +79,12 @@ end-insufficient-material = ไม่มีฝ่ายใดมีหมาก�
 end-khun-vs-khun = เหลือแต่ขุนทั้งสองฝ่าย เกมจึงเสมอ
 end-fifty-move = เดินฝ่ายละ 50 ตา (รวม 100 ครั้ง) โดยไม่มีการกินหรือเดินเบี้ย เกมจึงเสมอ
 end-timeout = { $loser } หมดเวลา { $winner } จึงชนะ
-end-timeout-draw = หมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน เกมจึงเสมอ
+end-timeout-draw = ฝ่ายที่ถึงตาหมดเวลา แต่อีกฝ่ายมีหมากไม่พอจะรุกจน เกมจึงเสมอ
 end-timeout-aborted = ฝ่ายที่ถึงตาหมดเวลาก่อนได้เดินตาแรก เกมจึงถูกยกเลิก ไม่มีผลแพ้ชนะ
-end-result = ผล { $result }
+result-white-wins = ขาวชนะ
+result-black-wins = ดำชนะ
+result-draw = เสมอ
+end-result = ผล { $words } ({ $result })
 
 ## คำท้า
 
@@ -129,14 +132,14 @@ error-fairy-stockfish-rules = Fairy-Stockfish เล่นได้เฉพา�
 error-fairy-stockfish-missing = บอทนี้ไม่มี Fairy-Stockfish ติดตั้งไว้ จึงเลือก Fairy-Stockfish ไม่ได้ เลือกระดับ 1 ถึง 8 แทน
 error-stale = เกมเปลี่ยนไประหว่างที่คอมพิวเตอร์กำลังคิด คอมพิวเตอร์จะคิดตาเดินใหม่จากตำแหน่งล่าสุด
 error-conflict = มีคำสั่งอื่นเปลี่ยนเกมในเวลาเดียวกัน คำสั่งของคุณจึงไม่มีผล ดูกระดานแล้วลองใหม่
-error-internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
+error-internal = ขออภัย ระบบขัดข้อง โปรดลองอีกครั้งในอีกสักครู่
 
 ## ตาเดินที่ใช้ไม่ได้
 
 move-empty = เขียนตาเดิน เช่น `ม-ง๒` `จ๔` หรือ `Nd2` `e4` `e3e4`
 move-unreadable = อ่าน “{ $input }” เป็นตาเดินไม่ได้ เพราะ{ $reason } เขียนตาเดิน เช่น `ม-ง๒` `จ๔` หรือ `Nd2` `e4` `e3e4`
 move-unreadable-too-long = ยาวเกินไป ({ $chars } ตัวอักษร)
-move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง เช่น จ๔ หรือ e4
+move-unreadable-no-target = ไม่ได้ลงท้ายด้วยช่องปลายทาง (เช่น จ๔ หรือ e4)
 move-unreadable-unexpected-char = ตัวอักษร “{ $char }” ไม่ใช่ส่วนของตาเดิน
 move-unreadable-invisible-char = มีอักขระที่มองไม่เห็น { $char } ซึ่งไม่ใช่ส่วนของตาเดิน (พิมพ์ตาเดินใหม่แทนการวาง)
 move-unreadable-several-moves = มีมากกว่าหนึ่งตาเดิน ให้ส่งทีละตาเดิน

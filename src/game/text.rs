@@ -419,7 +419,21 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
         });
         let id = format!("end-{}", end.reason.name());
         lines.push(tr!(locale, &id, winner = &winner, loser = &loser));
-        lines.push(tr!(locale, "end-result", result = end.result.pgn()));
+        // An aborted game has no result to give.
+        let words = match end.result {
+            GameResult::WhiteWins => Some("result-white-wins"),
+            GameResult::BlackWins => Some("result-black-wins"),
+            GameResult::Draw => Some("result-draw"),
+            GameResult::Aborted => None,
+        };
+        if let Some(words) = words {
+            lines.push(tr!(
+                locale,
+                "end-result",
+                words = tr!(locale, words),
+                result = end.result.pgn()
+            ));
+        }
         if let Some(ratings) = r.ratings {
             for (c, change) in [(Color::White, ratings.white), (Color::Black, ratings.black)] {
                 lines.push(tr!(
