@@ -17,16 +17,27 @@
 //! With `BENCH_DATABASE_URL` set (e.g. `postgres://user@host/db`, an existing database) it runs
 //! on that database instead of a new SQLite file; two benchmarks at once on one PostgreSQL
 //! database (as two bot processes) need different first channels (e.g. 0 and 1000).
+//! `--pg-lock global` makes every PostgreSQL write transaction take one lock for all, as before
+//! each locked only what it changes (the default, `--pg-lock rows`).
+//!
+//! `--pg-compare` (with `BENCH_DATABASE_URL` naming a PostgreSQL server's database that may
+//! create databases) runs, in one run, this bench as one process and then as two processes at
+//! once (each on its own channels, on one new database), first with the one global lock, then
+//! with the locks of what each write changes, and prints each process's figures and the ratio
+//! of two processes' moves/s (their sum) to one's.
 //!
 //! The games are Fairy-Stockfish games from `rules/tests/data/games-public.jsonl.gz` that start
 //! from the initial position (reused round-robin when fewer than `games`), played by SAN text.
 
 use std::io::Read as _;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use anyhow::Context as _;
 use makruk_bot::game::Terms;
 use makruk_bot::game::{ChannelId, ColorChoice, GameService, UserId};
 use makruk_bot::store::{StoreOptions, Synchronous};
+use sqlx::{Connection as _, Executor as _};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
@@ -105,6 +116,9 @@ async fn run(
         "PostgreSQL".to_owned()
     };
     let svc = GameService::open_with(url, options).await?;
+    if !url.starts_with("sqlite:") && options.global_write_lock {
+        println!("{label}(PostgreSQL with one write lock for all)");
+    }
     let (white, black) = (UserId(1), UserId(2));
     for g in 0..n_games {
         let ch = ChannelId(first + g as u64);
@@ -169,6 +183,11 @@ async fn run(
         figures.p99_ms,
         latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
     );
+    // For --pg-compare, which reads its children's figures.
+    println!(
+        "figures: {:.3} {:.3} {:.3}",
+        figures.moves_per_s, figures.p50_ms, figures.p99_ms
+    );
     // The cost of one move without queueing: one game at a time.
     let ch = ChannelId(u64::MAX - first);
     let c = svc
@@ -207,6 +226,7 @@ async fn main() -> anyhow::Result<()> {
     let mut numbers = Vec::new();
     let mut options = StoreOptions::default();
     let mut compare = false;
+    let mut pg_compare = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -224,7 +244,15 @@ async fn main() -> anyhow::Result<()> {
                     other => anyhow::bail!("--commit grouped|alone, not {other:?}"),
                 }
             }
+            "--pg-lock" => {
+                options.global_write_lock = match args.next().as_deref() {
+                    Some("global") => true,
+                    Some("rows") => false,
+                    other => anyhow::bail!("--pg-lock global|rows, not {other:?}"),
+                }
+            }
             "--compare" => compare = true,
+            "--pg-compare" => pg_compare = true,
             n => numbers.push(n.parse::<usize>()?),
         }
     }
@@ -237,6 +265,11 @@ async fn main() -> anyhow::Result<()> {
         .ok()
         .filter(|u| !u.is_empty());
     let sqlite = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+    if pg_compare {
+        let server =
+            given.context("--pg-compare needs BENCH_DATABASE_URL (a PostgreSQL server)")?;
+        return compare_postgres(&server, n_games, plies).await;
+    }
     if !compare {
         let url = given.unwrap_or_else(|| sqlite("bench.db"));
         run(&url, options, &games, n_games, plies, first, "").await?;
@@ -292,5 +325,79 @@ async fn main() -> anyhow::Result<()> {
         full.moves_per_s / normal.moves_per_s,
         full.moves_per_s / alone.moves_per_s,
     );
+    Ok(())
+}
+
+/// `--pg-compare`: one process, then two at once, with each way of locking; each on a new
+/// database of `server`'s cluster (dropped after).
+async fn compare_postgres(server: &str, n_games: usize, plies: usize) -> anyhow::Result<()> {
+    let mut admin = sqlx::PgConnection::connect(server).await?;
+    let base = server
+        .rsplit_once('/')
+        .map_or(server, |(base, _)| base)
+        .to_owned();
+    let mut summary = Vec::new();
+    for (lock, label) in [
+        ("global", "one lock for all"),
+        ("rows", "locks of what changes"),
+    ] {
+        let name = format!("makruk_bench_{}_{lock}", std::process::id());
+        admin
+            .execute(&*format!("DROP DATABASE IF EXISTS {name}"))
+            .await?;
+        admin.execute(&*format!("CREATE DATABASE {name}")).await?;
+        let url = format!("{base}/{name}");
+        let child = |first: u64| {
+            tokio::process::Command::new(std::env::current_exe().expect("the bench's own path"))
+                .args([
+                    n_games.to_string(),
+                    plies.to_string(),
+                    first.to_string(),
+                    "--pg-lock".to_owned(),
+                    lock.to_owned(),
+                ])
+                .env("BENCH_DATABASE_URL", &url)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .output()
+        };
+        let figures_of = |out: std::process::Output, who: &str| -> anyhow::Result<Figures> {
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            for line in text.lines().filter(|l| !l.starts_with("figures:")) {
+                println!("[{lock}, {who}] {line}");
+            }
+            anyhow::ensure!(out.status.success(), "the bench process failed ({who})");
+            let line = text
+                .lines()
+                .find_map(|l| l.strip_prefix("figures: "))
+                .context("no figures printed")?;
+            let v: Vec<f64> = line.split(' ').map(str::parse).collect::<Result<_, _>>()?;
+            Ok(Figures {
+                moves_per_s: v[0],
+                p50_ms: v[1],
+                p99_ms: v[2],
+            })
+        };
+        let one = figures_of(child(0).await?, "one process")?;
+        let (a, b) = tokio::join!(child(1_000_000), child(2_000_000));
+        let a = figures_of(a?, "two processes, first")?;
+        let b = figures_of(b?, "two processes, second")?;
+        let two = a.moves_per_s + b.moves_per_s;
+        summary.push(format!(
+            "{label}: one process {:.0} moves/s (p99 {:.1} ms); two processes {:.0} + {:.0} = \
+             {two:.0} moves/s (p99 {:.1} / {:.1} ms); two / one = {:.2}",
+            one.moves_per_s,
+            one.p99_ms,
+            a.moves_per_s,
+            b.moves_per_s,
+            a.p99_ms,
+            b.p99_ms,
+            two / one.moves_per_s
+        ));
+        admin.execute(&*format!("DROP DATABASE {name}")).await?;
+    }
+    for line in summary {
+        println!("{line}");
+    }
     Ok(())
 }

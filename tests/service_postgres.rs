@@ -267,3 +267,165 @@ async fn two_processes_starting_on_an_empty_database_migrate_it_once() {
         two.close().await;
     }
 }
+
+/// Many processes (service instances, each with its own pools), many games at once: in every
+/// round each process sends a different move for the side to move in every game, all at once.
+/// Of each game's conflicting moves exactly one applies (the others get `NotYourTurn` or
+/// `Conflict`), every game's stored moves are exactly the plies its row counts, and every process
+/// then sees the same position. No lock for all the database: the games' own locks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_processes_moving_in_many_games_at_once_apply_one_move_of_each_conflict() {
+    let Some(_) =
+        server("many_processes_moving_in_many_games_at_once_apply_one_move_of_each_conflict")
+    else {
+        return;
+    };
+    const PROCESSES: usize = 4;
+    const GAMES: u64 = 16;
+    const ROUNDS: usize = 10;
+    let env = Env::new().await;
+    let mut procs = vec![env.svc.clone()];
+    for _ in 1..PROCESSES {
+        procs.push(GameService::open(&env.url).await.unwrap());
+    }
+    let channels: Vec<ChannelId> = (0..GAMES).map(|g| ChannelId(5000 + g)).collect();
+    for (i, &ch) in channels.iter().enumerate() {
+        start(&procs[i % PROCESSES], ch, Ruleset::Standard).await;
+    }
+    for round in 0..ROUNDS {
+        let who = if round % 2 == 0 { WHITE } else { BLACK };
+        // Each process's move in each game: different legal moves of the position (the same
+        // one when there are fewer, e.g. out of check).
+        let mut sends = Vec::new();
+        for &ch in &channels {
+            let legal = procs[0].legal_moves_san(ch, who, "").await;
+            assert!(!legal.is_empty(), "round {round}: no legal move");
+            for (p, svc) in procs.iter().enumerate() {
+                let (svc, mv) = (svc.clone(), legal[p % legal.len()].clone());
+                sends.push(tokio::spawn(
+                    async move { (ch, svc.play(ch, who, &mv).await) },
+                ));
+            }
+        }
+        let mut applied = std::collections::HashMap::<ChannelId, usize>::new();
+        for s in sends {
+            let (ch, r) = s.await.unwrap();
+            match r {
+                Ok(_) => *applied.entry(ch).or_default() += 1,
+                Err(ServiceError::NotYourTurn | ServiceError::Conflict) => {}
+                Err(e) => panic!("round {round}, channel {}: {e:?}", ch.0),
+            }
+        }
+        for &ch in &channels {
+            assert_eq!(
+                applied.get(&ch),
+                Some(&1),
+                "round {round}, channel {}",
+                ch.0
+            );
+        }
+    }
+    let mut conn = procs[0].store().read_conn().await.unwrap();
+    for &ch in &channels {
+        let boards = futures::future::join_all(procs.iter().map(|p| p.board(ch))).await;
+        let first = boards[0].as_ref().unwrap();
+        assert_eq!(first.status.plies as usize, ROUNDS, "channel {}", ch.0);
+        for b in &boards {
+            assert_eq!(b.as_ref().unwrap().position.fen(), first.position.fen());
+        }
+        let plies: Vec<i64> =
+            sqlx::query_scalar("SELECT ply FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(first.game_id.0)
+                .fetch_all(&mut *conn)
+                .await
+                .unwrap();
+        assert_eq!(
+            plies,
+            (0..ROUNDS as i64).collect::<Vec<_>>(),
+            "channel {}",
+            ch.0
+        );
+    }
+    drop(conn);
+    for p in &procs[1..] {
+        p.close().await;
+    }
+}
+
+/// One player's rated games against eight others end at the same moment in four processes:
+/// each end reads the player's rating and writes a new one, so they must go one after the other
+/// (the ratings' locks). The player's history then has eight rows, each starting from the
+/// rating the one before ended with, and their rating row counts eight games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_games_of_one_player_ending_at_once_in_many_processes_are_rated_in_turn() {
+    let Some(_) =
+        server("rated_games_of_one_player_ending_at_once_in_many_processes_are_rated_in_turn")
+    else {
+        return;
+    };
+    use makruk_bot::clock::Kind;
+    use makruk_bot::store;
+    use testkit::service::{start_on, GUILD};
+    const PROCESSES: usize = 4;
+    const GAMES: u64 = 8;
+    let env = Env::new().await;
+    let mut procs = vec![env.svc.clone()];
+    for _ in 1..PROCESSES {
+        procs.push(GameService::open(&env.url).await.unwrap());
+    }
+    let player = UserId(500);
+    for g in 0..GAMES {
+        let ch = ChannelId(7000 + g);
+        let opponent = UserId(600 + g);
+        let svc = &procs[g as usize % PROCESSES];
+        start_on(
+            svc,
+            GUILD,
+            ch,
+            (player, opponent),
+            true,
+            TimeControl::DEFAULT,
+        )
+        .await;
+        for (i, mv) in ["e4", "d5", "a4", "h5"].iter().enumerate() {
+            let who = if i % 2 == 0 { player } else { opponent };
+            svc.play(ch, who, mv).await.unwrap();
+        }
+    }
+    let ends: Vec<_> = (0..GAMES)
+        .map(|g| {
+            let svc = procs[(g as usize + 1) % PROCESSES].clone();
+            tokio::spawn(async move {
+                // The player loses the even games and wins the odd ones.
+                let loser = if g % 2 == 0 { player } else { UserId(600 + g) };
+                svc.resign(ChannelId(7000 + g), loser).await
+            })
+        })
+        .collect();
+    for e in ends {
+        let reply = e.await.unwrap().expect("resign");
+        assert!(reply.ratings.is_some(), "a rated end is rated");
+    }
+    let mut conn = procs[0].store().read_conn().await.unwrap();
+    let history = store::history(&mut conn, GUILD, player, Kind::Correspondence)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), GAMES as usize);
+    for pair in history.windows(2) {
+        assert!(
+            (pair[1].rating_before - pair[0].after.rating).abs() < 1e-9,
+            "each rating starts where the one before ended: {pair:?}"
+        );
+    }
+    let row = store::rating(&mut conn, GUILD, player, Kind::Correspondence)
+        .await
+        .unwrap()
+        .expect("the player's rating");
+    assert_eq!(row.games, GAMES as i64);
+    assert_eq!((row.wins, row.losses), (GAMES as i64 / 2, GAMES as i64 / 2));
+    assert!((row.glicko.rating - history.last().unwrap().after.rating).abs() < 1e-9);
+    drop(conn);
+    for p in &procs[1..] {
+        p.close().await;
+    }
+}

@@ -157,6 +157,7 @@ impl GameService {
         let now = self.now();
         let ch = channel;
         let mut tx = self.store.begin_write().await?;
+        store::lock_channel(&mut tx, ch).await?;
         if let Some(g) = store::active_game(&mut tx, ch).await? {
             return Err(ServiceError::ChannelBusy(g.id));
         }
@@ -284,6 +285,7 @@ impl GameService {
         let now_ms = self.now_ms();
         let now = now_ms.div_euclid(1000);
         let mut tx = self.store.begin_write().await?;
+        store::lock_channel(&mut tx, channel).await?;
         let c = self
             .find_challenge_to(&mut tx, channel, user, challenge)
             .await?;
@@ -298,6 +300,9 @@ impl GameService {
         }
         let view = challenge_view(&c);
         let home = thread.map_or(view.channel, |t| t.channel);
+        if home != channel {
+            store::lock_channel(&mut tx, home).await?;
+        }
         if let Some(g) = store::active_game(&mut tx, home).await? {
             return Err(ServiceError::ChannelBusy(g.id));
         }

@@ -75,6 +75,7 @@ impl GameService {
     pub async fn start_clocks(&self) -> Result<ClockStart, ServiceError> {
         let now_ms = self.now_ms();
         let mut tx = self.store.begin_write().await?;
+        store::lock_clocks(&mut tx).await?;
         let last_alive = store::last_alive(&mut tx).await?;
         let downtime_ms = match last_alive {
             Some(last) if last < now_ms => {

@@ -196,6 +196,7 @@ impl GameService {
         let now = now_ms.div_euclid(1000);
         let ch = channel;
         let mut tx = self.store.begin_write().await?;
+        store::lock_channel(&mut tx, ch).await?;
         if let Some(g) = store::active_game(&mut tx, ch).await? {
             return Err(ServiceError::ChannelBusy(g.id));
         }

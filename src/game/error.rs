@@ -115,7 +115,14 @@ pub enum ServiceError {
 }
 
 impl From<sqlx::Error> for ServiceError {
+    /// A deadlock or serialization failure PostgreSQL reports ([`crate::store::is_retryable`])
+    /// is a [`ServiceError::Conflict`]: nothing was written, and the request may be tried again
+    /// on the new state. Every other database error is internal.
     fn from(e: sqlx::Error) -> ServiceError {
+        if crate::store::is_retryable(&e) {
+            tracing::debug!(error = %e, "a conflict the database found");
+            return ServiceError::Conflict;
+        }
         ServiceError::Internal(e.into())
     }
 }

@@ -108,6 +108,7 @@ pub(super) async fn rate_game(tx: &mut Tx, row: &GameRow) -> sqlx::Result<Option
         return Ok(None);
     };
     let speed = row.time_control.kind();
+    store::lock_ratings(tx, guild, speed, [row.white_id, row.black_id]).await?;
     let white = store::rating(tx, guild, row.white_id, speed).await?;
     let black = store::rating(tx, guild, row.black_id, speed).await?;
     let Some(s) = step(row, white, black) else {
@@ -419,6 +420,7 @@ impl GameService {
     /// `Internal` (database errors).
     pub async fn recompute_ratings(&self, dry_run: bool) -> Result<RecomputeReport, ServiceError> {
         let mut tx = self.store.begin_write().await?;
+        store::lock_all_ratings(&mut tx).await?;
         let mut games = store::rated_games(&mut tx).await?;
         let stored_history = store::all_history(&mut tx).await?;
         let stored_ratings = store::all_ratings(&mut tx).await?;

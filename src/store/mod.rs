@@ -11,13 +11,17 @@
 //! differ only in column types (`migrations/` is SQLite's, `migrations/postgres/` PostgreSQL's,
 //! with the same numbers and names).
 //!
-//! Transactions that will write are serialized on both: SQLite has one writer connection
+//! Write transactions: SQLite has one writer connection, so they run one at a time
 //! (`BEGIN IMMEDIATE`, with group commit: each request in a savepoint of a shared transaction
-//! committed once for all that were waiting, see [`conn::WriterConn`]); on PostgreSQL each write transaction first takes one
-//! transaction-scoped advisory lock, held by one transaction of all processes at a time, so
-//! every read-then-write (ratings, accepting a challenge, clocks, announced marks) sees what
-//! the previous writer committed, as on SQLite, with no serialization failures to retry. The
-//! games' version check comes on top (a stale move writes nothing).
+//! committed once for all that were waiting, see [`conn::WriterConn`]). PostgreSQL runs them at
+//! once (`READ COMMITTED`), each locking only what it changes: a game's row by its version check
+//! (`UPDATE … WHERE version = $n`: of two writers of one game the second waits for the first's
+//! row lock, then finds the version changed, writes nothing and the request is tried again on
+//! the new state); a channel's one active game and one open challenge by their partial unique
+//! indexes, and the channel itself while a challenge or game is created in it; a rated game's
+//! two ratings by advisory locks taken in a fixed order; the leader lease by its one
+//! statement ([`locks`] says which and why). A deadlock or serialization failure PostgreSQL
+//! reports is a conflict, tried again like a stale version ([`is_retryable`]).
 //!
 //! Ids are typed in rows and arguments ([`crate::types`]): users, channels and servers (u64
 //! snowflakes) are stored as BIGINT, the same 64 bits as i64; games and challenges are their
@@ -41,6 +45,7 @@ mod count_events;
 mod games;
 mod ids;
 mod leases;
+mod locks;
 mod moves;
 mod ratings;
 mod settings;
@@ -52,6 +57,7 @@ pub use conn::{Backend, Conn, Tx, WriterConn, WriterTx};
 pub use count_events::*;
 pub use games::*;
 pub use leases::*;
+pub use locks::*;
 pub use moves::*;
 pub use ratings::*;
 pub use settings::*;
@@ -71,10 +77,13 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 /// The statement timeout by default (SQLite: its busy timeout).
 const STATEMENT_TIMEOUT_MS: u64 = 10_000;
 
-/// How a PostgreSQL write transaction begins: it takes the write lock (see the module docs) in
-/// the same round trip, a transaction-scoped advisory lock whose key is any fixed number (here
-/// the ASCII of "makruk", 0x6d616b72756b).
-const POSTGRES_BEGIN_WRITE: &str = "BEGIN ISOLATION LEVEL READ COMMITTED; \
+/// How a PostgreSQL write transaction begins (see the module docs for what it locks).
+const POSTGRES_BEGIN_WRITE: &str = "BEGIN ISOLATION LEVEL READ COMMITTED";
+
+/// How a PostgreSQL write transaction began before each locked only what it changes: with one
+/// advisory lock for all, held by one transaction of all processes at a time. Only for
+/// comparing the two ([`StoreOptions::global_write_lock`], `service_bench`).
+const POSTGRES_BEGIN_WRITE_GLOBAL: &str = "BEGIN ISOLATION LEVEL READ COMMITTED; \
      SELECT pg_advisory_xact_lock(120265181918571)";
 
 /// How a PostgreSQL read transaction begins: one snapshot for all its statements, as SQLite's.
@@ -88,8 +97,8 @@ const BEGIN_ATTEMPTS: u32 = 3;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StoreOptions {
     /// Connections per process. SQLite: read connections beside the one writer (default 4);
-    /// PostgreSQL: all of them, a quarter (at least one) for write transactions, the rest for
-    /// reads (default 8).
+    /// PostgreSQL: all of them, half (at least one) for write transactions, the rest for reads
+    /// (default 8).
     pub max_connections: Option<u32>,
     /// The longest a statement may run, in milliseconds (default 10 000). PostgreSQL: its
     /// `statement_timeout` (waiting for the write lock included); SQLite: the busy timeout (how
@@ -103,6 +112,10 @@ pub struct StoreOptions {
     /// SQLite: commit every write transaction alone instead of in groups (see
     /// [`conn::WriterConn`]): only for comparing the two (`service_bench`).
     pub commit_alone: bool,
+    /// PostgreSQL: every write transaction takes one lock for all, as before write
+    /// transactions ran at once (see the module docs): only for comparing the two
+    /// (`service_bench`).
+    pub global_write_lock: bool,
 }
 
 /// SQLite's `synchronous` setting of the writer connection.
@@ -144,12 +157,22 @@ pub struct Store {
     write_pool: Option<AnyPool>,
     /// SQLite's writer connection.
     writer: Option<conn::Writer>,
+    /// How a PostgreSQL write transaction begins.
+    begin_write: &'static str,
 }
 
 /// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).
 #[must_use]
 pub fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+/// True when `e` is PostgreSQL's answer to transactions that cannot all go on: a deadlock it
+/// broke (40P01) or a serialization failure (40001). The transaction was rolled back; the
+/// request may be tried again (the game service counts it as a conflict).
+#[must_use]
+pub fn is_retryable(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.code().is_some_and(|c| matches!(&*c, "40P01" | "40001")))
 }
 
 /// True when `e` says the connection to the database was lost (PostgreSQL: a network error,
@@ -215,7 +238,12 @@ impl Store {
                     .max_connections
                     .unwrap_or(POSTGRES_CONNECTIONS)
                     .max(2);
-                Store::open_postgres(url, total, timeout_ms).await
+                let begin = if options.global_write_lock {
+                    POSTGRES_BEGIN_WRITE_GLOBAL
+                } else {
+                    POSTGRES_BEGIN_WRITE
+                };
+                Store::open_postgres(url, total, timeout_ms, begin).await
             }
         }
     }
@@ -294,10 +322,16 @@ impl Store {
             pool,
             write_pool: None,
             writer: Some(conn::writer(writer, !store.commit_alone)),
+            begin_write: POSTGRES_BEGIN_WRITE,
         })
     }
 
-    async fn open_postgres(url: &str, total: u32, timeout_ms: u64) -> anyhow::Result<Store> {
+    async fn open_postgres(
+        url: &str,
+        total: u32,
+        timeout_ms: u64,
+        begin_write: &'static str,
+    ) -> anyhow::Result<Store> {
         let any = AnyConnectOptions::from_str(url).with_context(|| "bad database URL")?;
         // The migrations on a connection of their own, without the statement timeout (a
         // migration of a large table may take long). sqlx's PostgreSQL migrator holds an
@@ -324,9 +358,9 @@ impl Store {
                 })
                 .connect_with(any.clone())
         };
-        // Writes are serialized by the write lock: a few connections keep the next writers
-        // ready; the rest serve reads.
-        let writers = (total / 4).max(1);
+        // Half for write transactions, which run at once (each waits only for the writers of
+        // what it changes), half for reads.
+        let writers = (total / 2).max(1);
         let write_pool = pool(writers)
             .await
             .with_context(|| "cannot connect to the database")?;
@@ -338,6 +372,7 @@ impl Store {
             pool: Some(read_pool),
             write_pool: Some(write_pool),
             writer: None,
+            begin_write,
         })
     }
 
@@ -372,18 +407,18 @@ impl Store {
 
     /// Starts a transaction that will write. SQLite: `BEGIN IMMEDIATE` (see the module docs)
     /// on the writer connection, which it holds until it is committed or dropped. PostgreSQL:
-    /// a transaction holding the write lock (see the module docs) until it ends; a connection
-    /// found lost when the transaction begins is replaced (a few times).
+    /// a `READ COMMITTED` transaction that locks what it changes (see the module docs); a
+    /// connection found lost when the transaction begins is replaced (a few times).
     ///
     /// # Errors
-    /// Database errors (a busy database past the busy timeout, or the write lock not had within
-    /// the statement timeout, included).
+    /// Database errors (a busy database past the busy timeout, or a lock not had within the
+    /// statement timeout, included).
     pub async fn begin_write(&self) -> sqlx::Result<Tx> {
         match (&self.writer, &self.write_pool) {
             (Some(writer), _) => Ok(Tx::Writer(
                 conn::begin_on_writer(writer, "BEGIN IMMEDIATE").await?,
             )),
-            (None, Some(pool)) => begin_pooled(pool, POSTGRES_BEGIN_WRITE).await,
+            (None, Some(pool)) => begin_pooled(pool, self.begin_write).await,
             (None, None) => Err(sqlx::Error::PoolClosed),
         }
     }

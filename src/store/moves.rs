@@ -44,9 +44,11 @@ impl<'r> FromRow<'r, AnyRow> for MoveRow {
 ///
 /// On SQLite the two statements go as one query (one round trip to the connection's worker
 /// thread instead of two). The move is inserted first, guarded by the same version condition
-/// as the update that follows; under the transaction's write lock both see the same version,
-/// so both apply or neither does. Each statement is portable SQL; PostgreSQL does not take two
-/// statements with binds in one query, there they run one after the other in the transaction.
+/// as the update that follows; SQLite's one writer runs one transaction at a time, so both
+/// see the same version and both apply or neither does. On PostgreSQL, where writers of one
+/// game run at once (and two statements with binds do not go in one query), the update comes
+/// first: it takes the game's row lock, so a second writer waits for the first to end, then
+/// finds the version changed and changes nothing; the move is inserted after it.
 #[tracing::instrument(skip(conn, g, mv), fields(game = g.id.0))]
 pub async fn append_move(
     conn: &mut DbConn,
@@ -77,23 +79,15 @@ pub async fn append_move(
                 .rows_affected()
         }
         Backend::Postgres => {
-            // The insert names $10-$20; PostgreSQL wants every parameter up to the highest
-            // used, so it gets the update's binds too (unused ones are typed by their value).
-            let inserted = bind_move(
-                bind_game_update(sqlx::query(INSERT_MOVE), g, expected_version),
-                mv,
-            )
-            .execute(&mut *conn)
-            .await?
-            .rows_affected();
-            if inserted == 0 {
+            let updated = bind_game_update(sqlx::query(UPDATE_GAME), g, expected_version)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            if updated == 0 {
                 0
             } else {
-                inserted
-                    + bind_game_update(sqlx::query(UPDATE_GAME), g, expected_version)
-                        .execute(&mut *conn)
-                        .await?
-                        .rows_affected()
+                insert_move(conn, g.id, mv, g.updated_at).await?;
+                updated + 1
             }
         }
     };
