@@ -5,7 +5,13 @@
 //!
 //! ```text
 //! cargo run --release --example crash -- [--kills 100] [--games 8] [--seed N] [--keep DIR]
+//!     [--postgres URL]
 //! ```
+//!
+//! `--postgres URL` (a database on a PostgreSQL server, e.g.
+//! `postgres://makruk@127.0.0.1:55432/postgres`; `.ci/postgres start DIR` starts one): the run
+//! makes a fresh database on that server and plays on it with two bot processes, one per
+//! gateway shard, killing one of the two at random each time while the other plays on.
 //!
 //! It runs `target/release/makruk-bot` and `target/release/standin-server` as the workspace's
 //! test build leaves them (`cargo test --release --workspace --no-run`: the features the tests
@@ -25,6 +31,7 @@ async fn main() -> anyhow::Result<()> {
     let mut games = 8;
     let mut seed = 1;
     let mut keep: Option<PathBuf> = None;
+    let mut postgres: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args
@@ -35,7 +42,10 @@ async fn main() -> anyhow::Result<()> {
             "--games" => games = value.parse()?,
             "--seed" => seed = value.parse()?,
             "--keep" => keep = Some(PathBuf::from(value)),
-            other => bail!("unknown option {other} (--kills, --games, --seed, --keep)"),
+            "--postgres" => postgres = Some(value),
+            other => {
+                bail!("unknown option {other} (--kills, --games, --seed, --keep, --postgres)")
+            }
         }
     }
     // target/release/examples/crash → target/release/
@@ -65,6 +75,7 @@ async fn main() -> anyhow::Result<()> {
         bot,
         standin,
         dir,
+        postgres,
     };
     let started = Instant::now();
     let report = crash_driver::run(&cfg).await?;

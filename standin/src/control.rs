@@ -3,7 +3,12 @@
 //! `standin-server` binary, keeps its state). JSON in and out; ids are numbers (snowflakes fit
 //! a `u64`). Nothing waits: a driver polls.
 //!
-//! - `GET /status`: `{"registrations", "identifies", "resumes", "connected", "errors": [...]}`.
+//! - `GET /status`: `{"registrations", "identifies", "resumes", "connected", "shards",
+//!   "shards_connected": [shard ids], "errors": [...]}` (`connected`: some shard has a
+//!   connection; `shards`: the shard count).
+//! - `POST /channel-guild` `{"channel", "guild"}`: places the channel in that guild (see
+//!   [`Standin::put_channel_in_guild`]; with several shards its interactions go to that guild's
+//!   shard), `{}`.
 //! - `POST /users` `{"name", "locale"}`: adds a user, `{"id"}`.
 //! - `POST /command` `{"user": name, "channel", "name", "options": [[option, text], ...]}`:
 //!   sends the slash command (options as text, see [`Standin::options`]), `{"token"}`; 400 for
@@ -35,6 +40,7 @@ pub fn routes(standin: Arc<Standin>) -> Router {
     Router::new()
         .route("/status", get(status))
         .route("/users", post(add_user))
+        .route("/channel-guild", post(channel_guild))
         .route("/command", post(command))
         .route("/click", post(click))
         .route("/outcomes", post(outcomes))
@@ -78,8 +84,18 @@ async fn status(State(st): State<Arc<Standin>>) -> Answer {
         "identifies": st.identifies(),
         "resumes": st.resumes(),
         "connected": st.gateway_connected(),
+        "shards": st.shards(),
+        "shards_connected": st.shards_connected(),
         "errors": st.errors(),
     }))
+}
+
+async fn channel_guild(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let (Some(channel), Some(guild)) = (v["channel"].as_u64(), v["guild"].as_u64()) else {
+        return refused(StatusCode::BAD_REQUEST, "needs a channel and a guild");
+    };
+    st.put_channel_in_guild(channel, guild);
+    ok(json!({}))
 }
 
 async fn add_user(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {

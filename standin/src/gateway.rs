@@ -347,6 +347,22 @@ impl Standin {
         self.shared.session().total = total.max(1);
     }
 
+    /// The shard count ([`Standin::set_shards`]).
+    pub fn shards(&self) -> u32 {
+        self.shared.session().total
+    }
+
+    /// The shards that have a session with a connection now, in order.
+    pub fn shards_connected(&self) -> Vec<u32> {
+        self.shared
+            .session()
+            .current
+            .iter()
+            .filter(|(_, c)| c.conn.is_some())
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
     /// Whether shard `shard` has a session with a connection now.
     pub fn shard_connected(&self, shard: u32) -> bool {
         self.shared

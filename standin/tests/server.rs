@@ -11,11 +11,18 @@ use serde_json::Value;
 
 /// `GET path` on `base` (`http://host:port`): status and body.
 fn get(base: &str, path: &str) -> (u16, String) {
+    request(base, "GET", path, "")
+}
+
+/// `method path` with the JSON `body` on `base`: status and body.
+fn request(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let host = base.trim_start_matches("http://");
     let mut tcp = TcpStream::connect(host).expect("connect");
     write!(
         tcp,
-        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     )
     .expect("send");
     let mut answer = String::new();
@@ -36,6 +43,7 @@ fn the_server_says_where_it_listens_and_answers_the_control_api() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_standin-server"))
         .arg("--state-dir")
         .arg(&dir)
+        .args(["--shards", "2"])
         .stderr(Stdio::null())
         .spawn()
         .expect("the server starts");
@@ -57,6 +65,18 @@ fn the_server_says_where_it_listens_and_answers_the_control_api() {
     assert_eq!(v["connected"], Value::Bool(false), "{v}");
     assert_eq!(v["identifies"], 0, "{v}");
     assert_eq!(v["errors"], serde_json::json!([]), "{v}");
+    assert_eq!(v["shards"], 2, "--shards 2: {v}");
+    assert_eq!(v["shards_connected"], serde_json::json!([]), "{v}");
+
+    let (status, body) = request(
+        control,
+        "POST",
+        "/channel-guild",
+        r#"{"channel": 12, "guild": 4194304}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = request(control, "POST", "/channel-guild", r#"{"channel": 12}"#);
+    assert_eq!(status, 400, "a guild is needed");
 
     let (status, body) = get(api, "/api/v10/gateway");
     assert_eq!(status, 200, "{body}");

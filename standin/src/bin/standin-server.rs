@@ -2,12 +2,13 @@
 //! crash test kills and restarts the real bot against one stand-in).
 //!
 //! ```text
-//! standin-server [--port N] [--control-port N] [--state-dir DIR]
+//! standin-server [--port N] [--control-port N] [--state-dir DIR] [--shards N]
 //! ```
 //!
 //! `--port`: the Discord API and gateway (give `http://127.0.0.1:N` to the bot as
 //! `DISCORD_API_URL`); `--control-port`: the control API of `discord_standin::control`. Both
-//! default to 0, a free port. Once both listen, `DIR/standin.json` (default: the working
+//! default to 0, a free port. `--shards`: the gateway's shard count (default 1, see
+//! `Standin::set_shards`): several bot processes, each on its own shards. Once both listen, `DIR/standin.json` (default: the working
 //! directory) holds `{"api_url", "control_url"}`, written whole (a driver waits for the file).
 //! The server runs until it is killed.
 
@@ -21,6 +22,7 @@ struct Args {
     port: u16,
     control_port: u16,
     state_dir: PathBuf,
+    shards: u32,
 }
 
 fn args() -> anyhow::Result<Args> {
@@ -28,6 +30,7 @@ fn args() -> anyhow::Result<Args> {
         port: 0,
         control_port: 0,
         state_dir: PathBuf::from("."),
+        shards: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -38,7 +41,10 @@ fn args() -> anyhow::Result<Args> {
                 args.control_port = value.parse().context("--control-port: a port number")?;
             }
             "--state-dir" => args.state_dir = PathBuf::from(value),
-            other => bail!("unknown option {other} (--port, --control-port, --state-dir)"),
+            "--shards" => args.shards = value.parse().context("--shards: a number of shards")?,
+            other => {
+                bail!("unknown option {other} (--port, --control-port, --state-dir, --shards)")
+            }
         }
     }
     Ok(args)
@@ -52,6 +58,7 @@ async fn main() -> anyhow::Result<()> {
             .await
             .with_context(|| format!("bind port {}", args.port))?,
     );
+    standin.set_shards(args.shards);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.control_port))
         .await
         .with_context(|| format!("bind control port {}", args.control_port))?;
