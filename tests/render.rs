@@ -423,6 +423,35 @@ fn typical_pictures_fit_the_png_budget() {
     }
 }
 
+/// The PNG is lossless: it decodes to exactly the composited picture, whatever the deflate
+/// backend (issue 28 changed it), for every theme and orientation and a size that is not 512.
+#[test]
+fn png_decodes_to_exactly_the_rendered_pixels() {
+    let pos = position(BIA_NGAI_CHECK);
+    let p = placement(pos.board());
+    for size in [render::DEFAULT_SIZE, 480] {
+        for orientation in Color::ALL {
+            for theme in Theme::ALL {
+                let o = render::position_options(
+                    &pos,
+                    &RenderOptions {
+                        last_move: Some((sq("e6"), sq("d7"))),
+                        size,
+                        ..options(orientation, theme)
+                    },
+                );
+                let picture = render_picture(&p, &o).expect("renders");
+                let (got_size, rgb) = decode(&render::render(&p, &o).expect("renders"));
+                assert_eq!(got_size, picture.size, "{size} {orientation:?} {theme:?}");
+                assert!(
+                    rgb == picture.rgb,
+                    "{size} {orientation:?} {theme:?}: decoded pixels differ"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn sizes_out_of_range_are_errors() {
     for size in [0, 10, render::MIN_SIZE - 1, render::MAX_SIZE + 1, u32::MAX] {

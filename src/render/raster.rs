@@ -244,7 +244,7 @@ pub fn render_picture(
 
 /// Draws the position as PNG bytes (8-bit RGB), with the fast path ([`render_picture`]).
 ///
-/// CPU-bound (about 1.5 ms at 512 px once warm; the first call for a size also rasterises the
+/// CPU-bound (about 1 ms at 512 px once warm; the first call for a size also rasterises the
 /// sprites and the empty board): from async code call it inside
 /// `tokio::task::spawn_blocking`.
 ///
@@ -276,17 +276,26 @@ pub const PNG_BUDGET: usize = 60 * 1024;
 
 /// Encodes a picture as an RGB PNG with the Paeth filter (best for the flat board and the
 /// pieces' gradients), compressed by flate2 at its fastest level through png's stream writer.
+/// flate2's backend is zlib-rs (Cargo.toml), not the default miniz_oxide (issue 28).
 ///
-/// Measured on a 512 px middlegame: png's `Compression::Fast` (fdeflate) takes about 0.3 ms but
-/// gives ~69 KB, over [`PNG_BUDGET`], because it finds no repeated pieces; flate2 level 1 takes
-/// about 1.2 ms and gives ~49 KB; the default level takes ~5 ms for ~40 KB.
+/// Measured on a 512 px middlegame (issue 28, `cargo bench --bench render` on a loaded 2-core
+/// machine): render + encode 1.73 ms with miniz_oxide level 1 (48.4 KB), 0.81–0.93 ms (two runs)
+/// with zlib-rs level 1 (51.2 KB; its level 1 is zlib-ng's `deflate_quick`); the compositing alone is
+/// 0.15 ms. The encode alone, same input: miniz_oxide 1.66 ms, zlib-rs 0.72–0.86 ms; with zlib-rs
+/// the Up and Sub filters or none are no faster (0.66–0.76 ms) and larger (54.6–59.1 KB; the
+/// checkered theme's 58 KB unfiltered is too near [`PNG_BUDGET`]); zlib-rs's default level gives
+/// 41 KB in 2.2–2.9 ms. Filtering the rows ourselves and deflating 64 KB strips in one IDAT saves
+/// a further ~0.1–0.2 ms of the encode (png's stream writer deflates row by row) but was not
+/// worth its code.
 ///
-/// An indexed PNG in the GIF's fixed palette (`palette.rs`) was measured too (issue 14), on a
-/// loaded machine where this encoder took 5.3 ms: flate2 level 1 on the unfiltered indices gave
-/// 24 KB in 4.1 ms (only a quarter faster, far from 1 ms), fdeflate 110 KB in 1.5 ms (over
-/// [`PNG_BUDGET`]). The picture looked the same side by side: the board's flat colours exact,
-/// 10 % of the pixels (the pieces' gradients and edges) off by 0.24 levels on average, 0.04 % by
-/// more than 16 (at most 45). Not under 1 ms: RGB stays.
+/// Earlier: png's `Compression::Fast` (fdeflate, only for `write_image_data`)
+/// takes about 0.3 ms but gives ~69 KB, over [`PNG_BUDGET`], because it finds no repeated
+/// pieces; miniz_oxide's default level takes ~5 ms for ~40 KB. An indexed PNG in the GIF's fixed
+/// palette (`palette.rs`) was measured too (issue 14), on a loaded machine where this encoder
+/// took 5.3 ms: miniz_oxide level 1 on the unfiltered indices gave 24 KB in 4.1 ms, fdeflate
+/// 110 KB in 1.5 ms (over [`PNG_BUDGET`]). The picture looked the same side by side: the
+/// board's flat colours exact, 10 % of the pixels (the pieces' gradients and edges) off by 0.24
+/// levels on average, 0.04 % by more than 16 (at most 45). Lossy, and not under 1 ms: RGB stays.
 fn encode_png(picture: &Picture) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(PNG_BUDGET);
     let mut encoder = png::Encoder::new(&mut out, picture.size, picture.size);
