@@ -28,6 +28,30 @@ fn binaries() -> (PathBuf, PathBuf) {
     (bot.to_owned(), standin)
 }
 
+/// A CI-sized run (six kills, six games) with random seed `seed`, on SQLite or on the PostgreSQL
+/// server `postgres`; every guarantee must hold. Returns the run's report.
+async fn short_run(seed: u64, postgres: Option<String>) -> crash_driver::Report {
+    let (bot, standin) = binaries();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cfg = crash_driver::Config {
+        kills: 6,
+        games: 6,
+        alive_ms: (300, 2_500),
+        settle: Duration::from_secs(2),
+        seed,
+        bot,
+        standin,
+        dir: dir.path().to_owned(),
+        postgres,
+    };
+    let report = crash_driver::run(&cfg)
+        .await
+        .expect("the run is carried out");
+    println!("{report}");
+    assert_guarantees(&report, 6);
+    report
+}
+
 /// Every guarantee of a run of `kills` kills held.
 fn assert_guarantees(report: &crash_driver::Report, kills: u32) {
     assert_eq!(report.kills, kills);
@@ -43,24 +67,7 @@ fn assert_guarantees(report: &crash_driver::Report, kills: u32) {
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_loses_no_acknowledged_move() {
-    let (bot, standin) = binaries();
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let cfg = crash_driver::Config {
-        kills: 6,
-        games: 6,
-        alive_ms: (300, 2_500),
-        settle: Duration::from_secs(2),
-        seed: 13,
-        bot,
-        standin,
-        dir: dir.path().to_owned(),
-        postgres: None,
-    };
-    let report = crash_driver::run(&cfg)
-        .await
-        .expect("the run is carried out");
-    println!("{report}");
-    assert_guarantees(&report, 6);
+    short_run(13, None).await;
 }
 
 /// Two bot processes on one PostgreSQL database, one per shard, the games in a guild of each:
@@ -75,24 +82,7 @@ async fn kill_9_of_one_of_two_processes_on_postgres_loses_no_acknowledged_move()
         );
         return;
     };
-    let (bot, standin) = binaries();
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let cfg = crash_driver::Config {
-        kills: 6,
-        games: 6,
-        alive_ms: (300, 2_500),
-        settle: Duration::from_secs(2),
-        seed: 17,
-        bot,
-        standin,
-        dir: dir.path().to_owned(),
-        postgres: Some(server),
-    };
-    let report = crash_driver::run(&cfg)
-        .await
-        .expect("the run is carried out");
-    println!("{report}");
-    assert_guarantees(&report, 6);
+    let report = short_run(17, Some(server)).await;
     assert_eq!(report.processes, 2, "{report}");
     assert!(
         report.acked_by_process.iter().all(|&n| n > 0),

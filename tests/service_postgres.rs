@@ -268,6 +268,15 @@ async fn two_processes_starting_on_an_empty_database_migrate_it_once() {
     }
 }
 
+/// `n` processes on `env`'s database: its service and `n - 1` more, each with its own pools.
+async fn processes(env: &Env, n: usize) -> Vec<GameService> {
+    let mut procs = vec![env.svc.clone()];
+    for _ in 1..n {
+        procs.push(GameService::open(&env.url).await.unwrap());
+    }
+    procs
+}
+
 /// Many processes (service instances, each with its own pools), many games at once: in every
 /// round each process sends a different move for the side to move in every game, all at once.
 /// Of each game's conflicting moves exactly one applies (the others get `NotYourTurn` or
@@ -284,10 +293,7 @@ async fn many_processes_moving_in_many_games_at_once_apply_one_move_of_each_conf
     const GAMES: u64 = 16;
     const ROUNDS: usize = 10;
     let env = Env::new().await;
-    let mut procs = vec![env.svc.clone()];
-    for _ in 1..PROCESSES {
-        procs.push(GameService::open(&env.url).await.unwrap());
-    }
+    let procs = processes(&env, PROCESSES).await;
     let channels: Vec<ChannelId> = (0..GAMES).map(|g| ChannelId(5000 + g)).collect();
     for (i, &ch) in channels.iter().enumerate() {
         start(&procs[i % PROCESSES], ch, Ruleset::Standard).await;
@@ -379,10 +385,7 @@ async fn rated_games_of_one_player_ending_at_once_in_many_processes_are_rated_in
     const PROCESSES: usize = 4;
     const GAMES: u64 = 8;
     let env = Env::new().await;
-    let mut procs = vec![env.svc.clone()];
-    for _ in 1..PROCESSES {
-        procs.push(GameService::open(&env.url).await.unwrap());
-    }
+    let procs = processes(&env, PROCESSES).await;
     let player = UserId(500);
     for g in 0..GAMES {
         let ch = ChannelId(7000 + g);
