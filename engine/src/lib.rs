@@ -1,7 +1,8 @@
 //! A Makruk engine on the `makruk` rules crate: iterative-deepening alpha-beta search with a
 //! transposition table, a Makruk evaluation, time management, playing levels 1–8 for the
-//! bot, the `traditional` board's honour count decision, and a UCI front end
-//! (`makruk-uci`). Pure Rust, no async; no I/O outside [`uci`].
+//! bot, the `traditional` board's honour count decision, the computer analysis of a finished
+//! game ([`analysis`]: evals, lichess's judgements and accuracy, notes on the count), and a
+//! UCI front end (`makruk-uci`). Pure Rust, no async; no I/O outside [`uci`].
 //!
 //! The search draws exactly where the rules crate's [`makruk::Game::outcome`] does, under
 //! each of the four rulesets (docs/RULES.md): see [`draws`].
@@ -20,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod attacks;
 mod counting;
 pub mod draws;
