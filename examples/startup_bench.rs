@@ -16,14 +16,16 @@
 //! and the Discord adapter do it, each step timed:
 //!
 //! - `open`: `GameService::open_with` (the store: connect, WAL, the check that the file can be
-//!   written, `PRAGMA quick_check`, the migrations' check, the read pool);
+//!   written, the migrations' check, the read pool; `PRAGMA quick_check` only after an unclean
+//!   stop, see `check`);
 //! - `computer`: the computer's search threads (`Computer::new`);
-//! - `clocks`: `start_clocks` (downtime given back, every active game's clock armed);
+//! - `clocks`: `start_clocks` (the downtime stored, every active game's clock read and armed);
 //! - `leader`: `start_leader`, the lease's first tick and its sweep;
 //! - `ready`: the sum so far, what the bot awaits before it connects to Discord and answers;
 //! - `turns`: the computer driver's first read (`pending_computer_turns`), and `repost`: the
 //!   announcer's read of the moves never announced (`unannounced`): both run beside the first
-//!   interactions, not before them, and are shown apart.
+//!   interactions, not before them, and are shown apart; and `check`: after a clean stop (each
+//!   round's), the store's `PRAGMA quick_check`, which the bot runs after ready, beside them.
 //!
 //! Then, once, the parts of `open` alone on a connection of their own: `quick_check`, and the
 //! migrations' check (nothing left to apply). The file is in the page cache (it was just
@@ -246,6 +248,8 @@ struct Round {
     leader: Duration,
     turns: Duration,
     repost: Duration,
+    /// The deferred `PRAGMA quick_check` (SQLite, after a clean stop), after ready.
+    check: Duration,
     armed: usize,
     pending_turns: usize,
     unannounced: usize,
@@ -257,7 +261,7 @@ impl Round {
     }
 
     fn total(&self) -> Duration {
-        self.ready() + self.turns + self.repost
+        self.ready() + self.turns + self.repost + self.check
     }
 }
 
@@ -293,6 +297,12 @@ async fn start_up(url: &str) -> anyhow::Result<Round> {
     let t = Instant::now();
     round.unannounced = service.unannounced().await?.len();
     round.repost = t.elapsed();
+
+    if service.store().integrity_deferred() {
+        let t = Instant::now();
+        service.store().check_integrity().await?;
+        round.check = t.elapsed();
+    }
 
     service.close().await;
     drop(computer);
@@ -354,13 +364,13 @@ async fn main() -> anyhow::Result<()> {
     );
 
     println!(
-        "round  open  computer  clocks  leader  ready | turns  repost | total (ms; armed, pending computer turns, unannounced)"
+        "round  open  computer  clocks  leader  ready | turns  repost  check | total (ms; armed, pending computer turns, unannounced)"
     );
     let mut all = Vec::new();
     for r in 0..rounds {
         let round = start_up(&url).await?;
         println!(
-            "{r:>5} {:>5} {:>9} {:>7} {:>7} {:>6} | {:>5} {:>7} | {:>5} ({}, {}, {})",
+            "{r:>5} {:>5} {:>9} {:>7} {:>7} {:>6} | {:>5} {:>7} {:>6} | {:>5} ({}, {}, {})",
             ms(round.open),
             ms(round.computer),
             ms(round.clocks),
@@ -368,6 +378,7 @@ async fn main() -> anyhow::Result<()> {
             ms(round.ready()),
             ms(round.turns),
             ms(round.repost),
+            ms(round.check),
             ms(round.total()),
             round.armed,
             round.pending_turns,
@@ -381,7 +392,7 @@ async fn main() -> anyhow::Result<()> {
         v[v.len() / 2]
     };
     println!(
-        "median {:>5} {:>9} {:>7} {:>7} {:>6} | {:>5} {:>7} | {:>5}",
+        "median {:>5} {:>9} {:>7} {:>7} {:>6} | {:>5} {:>7} {:>6} | {:>5}",
         ms(median(|r| r.open)),
         ms(median(|r| r.computer)),
         ms(median(|r| r.clocks)),
@@ -389,6 +400,7 @@ async fn main() -> anyhow::Result<()> {
         ms(median(Round::ready)),
         ms(median(|r| r.turns)),
         ms(median(|r| r.repost)),
+        ms(median(|r| r.check)),
         ms(median(Round::total)),
     );
     if sqlite {

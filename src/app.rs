@@ -387,12 +387,15 @@ pub async fn run(
     // The shutdown signal is watched from the start, so that SIGTERM also ends a bot that is
     // still connecting (e.g. Discord unreachable), not only a connected one.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let stop_tx = Arc::new(stop_tx);
+    let stop = Arc::clone(&stop_tx);
     tokio::spawn(async move {
         shutdown.await;
-        let _ = stop_tx.send(true);
+        let _ = stop.send(true);
     });
 
     let app = App::start(&config).await?;
+    let integrity = check_integrity_later(&app.service, stop_tx);
     let settings = crate::discord::Settings {
         token,
         guild_id: config.guild_id,
@@ -402,8 +405,58 @@ pub async fn run(
         repost_every: config.repost_every,
     };
     let served = crate::discord::run(app.backend(), settings, stop_rx).await;
+    integrity.task.abort();
     app.close().await;
+    let damaged = integrity
+        .found
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(e) = damaged {
+        return Err(e);
+    }
     served
+}
+
+/// The check of [`check_integrity_later`]: its task, and the damage it found.
+struct IntegrityCheck {
+    task: JoinHandle<()>,
+    /// Set before the task stops the bot.
+    found: Arc<std::sync::Mutex<Option<anyhow::Error>>>,
+}
+
+/// After a clean stop the store leaves its `PRAGMA quick_check` of the SQLite file for after
+/// start-up ([`crate::store::Store::integrity_deferred`]; it reads the whole file): it runs
+/// here, on a read connection, while the bot connects and answers. A damaged file stops the
+/// bot (through `stop`), [`run`] then returning the error, which says why and how to recover.
+/// Nothing to do when the store checked at open (or on PostgreSQL).
+fn check_integrity_later(
+    service: &GameService,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
+) -> IntegrityCheck {
+    let found = Arc::new(std::sync::Mutex::new(None));
+    let service = service.clone();
+    let told = Arc::clone(&found);
+    let task = tokio::spawn(async move {
+        if !service.store().integrity_deferred() {
+            return;
+        }
+        let started = std::time::Instant::now();
+        match service.store().check_integrity().await {
+            Ok(()) => info!(
+                ms = started.elapsed().as_millis(),
+                "database file checked: ok"
+            ),
+            Err(e) => {
+                error!(error = %format!("{e:#}"), "stopping: the database is damaged");
+                *told
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
+                let _ = stop.send(true);
+            }
+        }
+    });
+    IntegrityCheck { task, found }
 }
 
 /// Sets up logging from `RUST_LOG` (default: `info`, serenity's chatter at `warn`).

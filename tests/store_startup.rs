@@ -4,7 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use makruk_bot::store::Store;
+use makruk_bot::store::{Store, StoreOptions};
+
+/// The WAL file SQLite keeps beside `db` while a connection has it open.
+fn wal_of(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
 
 /// The error `Store::open(url)` gives, with its causes, as one line.
 async fn refusal(url: &str) -> String {
@@ -127,12 +134,46 @@ async fn a_damaged_database_is_refused_with_how_to_recover() {
         &[middle, middle + 1],
     );
     let before = std::fs::read(&path).unwrap();
-    let text = refusal(&url).await;
-    assert!(text.contains("damaged"), "{text}");
-    assert!(
-        text.contains(".recover") && text.contains("backup"),
-        "{text}"
+    let told = |text: &str| {
+        assert!(text.contains("damaged"), "{text}");
+        assert!(
+            text.contains(".recover") && text.contains("backup"),
+            "{text}"
+        );
+    };
+    // The last process closed the file cleanly: the check is left for after start-up, and
+    // then finds the damage.
+    let store = Store::open(&url).await.expect("a clean file opens at once");
+    assert!(store.integrity_deferred());
+    let found = store.check_integrity().await.expect_err("damage not found");
+    told(&format!("{found:#}"));
+    store.close().await;
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file was changed"
     );
+    // Asked to check at open: refused.
+    let options = StoreOptions {
+        check_at_open: true,
+        ..StoreOptions::default()
+    };
+    match Store::open_with(&url, options).await {
+        Ok(_) => panic!("opened with check_at_open"),
+        Err(e) => told(&format!("{e:#}")),
+    }
+    // The file still open elsewhere (its WAL file there, as after a crash): refused at open.
+    let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let _: i64 = sqlx::query_scalar("SELECT count(*) FROM sqlite_schema")
+        .fetch_one(&mut other)
+        .await
+        .unwrap();
+    assert!(
+        wal_of(&path).exists(),
+        "no WAL file while a connection is open"
+    );
+    told(&refusal(&url).await);
+    other.close().await.unwrap();
     assert_eq!(
         std::fs::read(&path).unwrap(),
         before,

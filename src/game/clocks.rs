@@ -9,8 +9,9 @@
 //!
 //! Downtime (docs: `/rules topic:time`): the bot stores a heartbeat every
 //! [`HEARTBEAT_EVERY`]; at start-up every active game's current turn is moved by the time since
-//! the last heartbeat, in one transaction with the heartbeat itself, before the scheduler is
-//! armed. So a deadline that would have passed while the bot was down is never announced, and
+//! the last heartbeat (stored as one downtime, which every read of a game adds:
+//! [`store::record_downtime`]), in one transaction with the heartbeat itself, before the
+//! scheduler is armed. So a deadline that would have passed while the bot was down is never announced, and
 //! nobody is charged for the downtime.
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -78,11 +79,8 @@ impl GameService {
         store::lock_clocks(&mut tx).await?;
         let last_alive = store::last_alive(&mut tx).await?;
         let downtime_ms = match last_alive {
-            Some(last) if last < now_ms => {
-                store::resume_clocks(&mut tx, last, now_ms).await?;
-                now_ms - last
-            }
-            _ => 0,
+            Some(last) => store::record_downtime(&mut tx, last, now_ms).await?,
+            None => 0,
         };
         store::set_last_alive(&mut tx, now_ms).await?;
         let games = store::active_games(&mut tx).await?;

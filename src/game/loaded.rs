@@ -489,6 +489,7 @@ mod tests {
             clock: ClockState::new(time_control, start.turn(), T0).stored(),
             guild_id: None,
             rated: false,
+            downtimes_applied: 0,
         };
         Loaded::started(row, Game::from_position(start), T0)
     }

@@ -10,6 +10,7 @@
 //! with plain `BEGIN IMMEDIATE` / `COMMIT` / `ROLLBACK` statements, one round trip each.
 
 use std::ops::{Deref, DerefMut};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -110,6 +111,13 @@ pub(super) async fn check_integrity(conn: &mut DbConn) -> anyhow::Result<()> {
         "the database is damaged (PRAGMA quick_check found {} problem(s): {shown}); {RECOVER}",
         found.len()
     )
+}
+
+/// The WAL file of SQLite database file `db` (`<db>-wal`).
+pub(super) fn wal_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
 }
 
 /// The error of opening the writer connection; a file that is not a database, or whose first

@@ -50,6 +50,10 @@ pub struct GameRow {
     pub guild_id: Option<GuildId>,
     /// The players asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
+    /// The store's bookkeeping of the downtimes given back ([`record_downtime`]): the last one
+    /// (its `since_ms`) that `clock.turn_started_ms` includes, as read; written back with the
+    /// clock, so that a later read adds only those after it. 0 for a new game.
+    pub downtimes_applied: i64,
 }
 
 impl GameRow {
@@ -69,11 +73,13 @@ impl GameRow {
     }
 }
 
-/// The columns [`GameRow`] is read from.
+/// The columns [`GameRow`] is read from, of the view `games_now` (migration 0009): the turn's
+/// start as the clocks see it, every downtime since it given back ([`record_downtime`]).
 const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
      finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
-     turn_started_ms, reminder_sent, guild_id, rated";
+     clock_started_ms AS turn_started_ms, reminder_sent, guild_id, rated, \
+     clock_downtimes_applied";
 
 /// The computer's seat of a `games` row: both columns set, or both NULL; anything else is a
 /// decode error naming the column.
@@ -91,9 +97,11 @@ fn computer_seat(r: &AnyRow) -> sqlx::Result<Option<ComputerSeat>> {
     }
 }
 
-/// The query of the [`GameRow`]s matching `filter` (SQL after `WHERE`, with its `ORDER BY`).
+/// The query of the [`GameRow`]s matching `filter` (SQL after `WHERE`, with its `ORDER BY`;
+/// the current turn's start as the clocks see it is `clock_started_ms` there, the stored one
+/// `turn_started_ms`).
 pub(super) fn select_games(filter: &str) -> String {
-    format!("SELECT {GAME_COLUMNS} FROM games WHERE {filter}")
+    format!("SELECT {GAME_COLUMNS} FROM games_now WHERE {filter}")
 }
 
 impl<'r> FromRow<'r, AnyRow> for GameRow {
@@ -126,6 +134,7 @@ impl<'r> FromRow<'r, AnyRow> for GameRow {
             },
             guild_id: r.try_get("guild_id")?,
             rated: get_flag(r, "rated")?,
+            downtimes_applied: r.try_get("clock_downtimes_applied")?,
         })
     }
 }
@@ -272,16 +281,16 @@ pub async fn active_computer_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRo
 }
 
 /// The UPDATE of [`update_game`] and [`append_move`]: the changeable fields of a game ($1-$9,
-/// the clock $12-$15), only if the game ($10) still has the expected version ($11), bumping
-/// it. Bound by [`bind_game_update`].
+/// the clock $12-$15 and the downtimes it includes $16), only if the game ($10) still has the
+/// expected version ($11), bumping it. Bound by [`bind_game_update`].
 pub(super) const UPDATE_GAME: &str =
     "UPDATE games SET fen = $1, plies = $2, state = $3, result = $4, \
      end_reason = $5, draw_offer = $6, takeback_request = $7, updated_at = $8, finished_at = $9, \
      white_ms = $12, black_ms = $13, turn_started_ms = $14, reminder_sent = $15, \
-     version = version + 1 \
+     downtimes_applied = $16, version = version + 1 \
      WHERE id = $10 AND version = $11";
 
-/// Binds $1-$15 of [`UPDATE_GAME`] from `g` and `expected_version`.
+/// Binds $1-$16 of [`UPDATE_GAME`] from `g` and `expected_version`.
 pub(super) fn bind_game_update<'q>(
     query: Query<'q, Any, AnyArguments<'q>>,
     g: &'q GameRow,
@@ -303,6 +312,7 @@ pub(super) fn bind_game_update<'q>(
         .bind(g.clock.black_ms)
         .bind(g.clock.turn_started_ms)
         .bind(i64::from(g.clock.reminder_sent))
+        .bind(g.downtimes_applied)
 }
 
 /// Writes the changeable fields of `g` (fen, plies, state, result, end_reason, offers,
@@ -332,27 +342,46 @@ pub async fn active_games(conn: &mut DbConn) -> sqlx::Result<Vec<GameRow>> {
 }
 
 /// Gives every active game back the bot's downtime, from its last heartbeat `since_ms` until
-/// `now_ms`, as [`crate::clock::ClockState::resume`] does (the rule's owner; a test checks that
-/// this SQL agrees with it on a table of cases): a turn that started before `since_ms` moves
-/// by `now_ms - since_ms`, one that started later (running when the bot stopped) restarts at
+/// `now_ms`, as [`crate::clock::ClockState::resume`] does (the rule's owner; a test checks the
+/// store against it on a table of cases): a turn that started before `since_ms` moves by
+/// `now_ms - since_ms`, one that started later (running when the bot stopped) restarts at
 /// `now_ms`, one that starts at `now_ms` or later (a clock set back) is left alone, and nothing
-/// changes unless `now_ms > since_ms`. Bumps the changed games' versions (stale scheduler
-/// entries then do nothing). Returns the number of games changed.
+/// changes unless `now_ms > since_ms`.
+///
+/// No game's row is written: the downtime is stored as one row of `downtimes`, and every read
+/// of a game ([`GameRow::clock`], the sweeps' filters) sees its turn's start through the view
+/// `games_now` (migration 0009), which gives back every downtime after the last one the
+/// stored start includes ([`GameRow::downtimes_applied`]); the next write of the game stores
+/// the moved start and that mark. So start-up writes one row, however many games are active.
+/// A downtime is clipped to start after the stored ones end (the view needs them apart and in
+/// order; only a clock set back could make them overlap). Rows no active game needs any more
+/// (they ended before every active turn's stored start) are deleted.
+///
+/// Returns the milliseconds stored as downtime (0: none).
 #[tracing::instrument(skip(conn))]
-pub async fn resume_clocks(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sqlx::Result<u64> {
-    // turn_started_ms + (now - max(since, turn_started_ms)), written without MAX() (whose
-    // two-argument form is SQLite's; PostgreSQL's is GREATEST).
-    let done = sqlx::query(&format!(
-        "UPDATE games SET turn_started_ms = CASE WHEN turn_started_ms > $1 THEN $2 \
-         ELSE turn_started_ms + ($2 - $1) END, version = version + 1 \
-         WHERE state = '{}' AND $2 > $1 AND turn_started_ms < $2",
+pub async fn record_downtime(conn: &mut DbConn, since_ms: i64, now_ms: i64) -> sqlx::Result<i64> {
+    let last_end: Option<i64> = sqlx::query_scalar("SELECT MAX(until_ms) FROM downtimes")
+        .fetch_one(&mut *conn)
+        .await?;
+    let since_ms = since_ms.max(last_end.unwrap_or(i64::MIN));
+    let stored = if now_ms > since_ms {
+        sqlx::query("INSERT INTO downtimes (since_ms, until_ms) VALUES ($1, $2)")
+            .bind(since_ms)
+            .bind(now_ms)
+            .execute(&mut *conn)
+            .await?;
+        now_ms - since_ms
+    } else {
+        0
+    };
+    sqlx::query(&format!(
+        "DELETE FROM downtimes WHERE until_ms <= COALESCE((SELECT MIN(turn_started_ms) \
+         FROM games WHERE state = '{}'), until_ms)",
         GameState::Active.db_name()
     ))
-    .bind(since_ms)
-    .bind(now_ms)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected())
+    Ok(stored)
 }
 
 #[cfg(test)]
@@ -386,6 +415,7 @@ mod tests {
             clock: ClockState::new(control, Color::White, 0).stored(),
             guild_id: Some(GuildId(5)),
             rated: true,
+            downtimes_applied: 0,
         }
     }
 

@@ -96,8 +96,9 @@ pub async fn lease(conn: &mut DbConn, name: &str) -> sqlx::Result<Option<LeaseRo
 pub async fn clock_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     let less = "CASE WHEN white_ms < black_ms THEN white_ms ELSE black_ms END";
     sqlx::query_as(&select_games(&format!(
-        "state = '{}' AND (turn_started_ms + {less} <= $1 OR (reminder_sent = 0 \
-         AND time_control LIKE 'c%' AND turn_started_ms + ({less}) * 5 / 6 <= $1)) ORDER BY turn_started_ms, id",
+        "state = '{}' AND (clock_started_ms + {less} <= $1 OR (reminder_sent = 0 \
+         AND time_control LIKE 'c%' AND clock_started_ms + ({less}) * 5 / 6 <= $1)) \
+         ORDER BY clock_started_ms, id",
         GameState::Active.db_name()
     )))
     .bind(before_ms)
@@ -110,8 +111,8 @@ pub async fn clock_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result
 #[tracing::instrument(skip(conn))]
 pub async fn computer_candidates(conn: &mut DbConn, before_ms: i64) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query_as(&select_games(&format!(
-        "state = '{}' AND computer_side IS NOT NULL AND turn_started_ms <= $1 \
-         ORDER BY turn_started_ms, id",
+        "state = '{}' AND computer_side IS NOT NULL AND clock_started_ms <= $1 \
+         ORDER BY clock_started_ms, id",
         GameState::Active.db_name()
     )))
     .bind(before_ms)

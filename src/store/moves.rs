@@ -58,8 +58,8 @@ pub async fn append_move(
 ) -> sqlx::Result<bool> {
     const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, uci, san, created_at, white_ms, \
          black_ms, announced) \
-         SELECT $10, $16, $17, $18, $8, $19, $20, 0 FROM games WHERE id = $10 AND version = $11";
-    /// Binds the move's $16-$20 after the update's.
+         SELECT $10, $17, $18, $19, $8, $20, $21, 0 FROM games WHERE id = $10 AND version = $11";
+    /// Binds the move's $17-$21 after the update's.
     fn bind_move<'q>(
         q: Query<'q, Any, AnyArguments<'q>>,
         mv: &'q MoveRow,
