@@ -734,8 +734,18 @@ async fn cancelled_requests_leave_the_store_consistent_and_usable() {
             let _ = tokio::time::timeout(wait, env.svc.offer(ch, who, OfferKind::Draw)).await;
         }
     }
+    // On PostgreSQL the COMMIT of a request dropped while committing may still be on its way
+    // to the server (it then applies, entirely): wait until the stored state stays the same.
+    let mut dump = env.svc.store().dump().await.unwrap();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let again = env.svc.store().dump().await.unwrap();
+        if again == dump {
+            break;
+        }
+        dump = again;
+    }
     let before = env.svc.board(ch).await.unwrap();
-    let dump = env.svc.store().dump().await.unwrap();
     env.restart().await;
     assert_eq!(env.svc.store().dump().await.unwrap(), dump);
     let after = env.svc.board(ch).await.unwrap();
