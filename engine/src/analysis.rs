@@ -58,12 +58,14 @@ use makruk::{
 };
 use std::sync::atomic::AtomicBool;
 
-/// The default node budget per searched position: 40,000 nodes. Measured on the 2-core
+/// The default node budget per searched position: 100,000 nodes. Measured on the 2-core
 /// development VM (release build, one thread, 16 MB table), on the eight PlayOK games of
-/// rules/tests/data/playok: 2.1 s of CPU per 100 plies (20.6 ms a ply), within the target of
-/// 10 s for a 100-ply game (`cargo run --release -p makruk-engine --example analysis_vs_fsf
-/// -- --no-fsf rules/tests/data/playok/*.pgn`; engine/README.md has the figures).
-pub const DEFAULT_NODES: u64 = 40_000;
+/// rules/tests/data/playok (1,193 plies under `standard`): 4.9–5.2 s of CPU per 100 plies
+/// (about 50 ms a ply), within the target of 10 s for a 100-ply game, and under a fifth of
+/// Fairy-Stockfish's time at `go depth 16` (`cargo run --release -p makruk-engine --example
+/// analysis_vs_fsf -- rules/tests/data/playok/*.pgn`; engine/README.md has the figures).
+/// 40,000 nodes took 2.0 s per 100 plies but agreed less with Fairy-Stockfish.
+pub const DEFAULT_NODES: u64 = 100_000;
 
 /// The transposition table of the second engine that searches positions with the count taken
 /// away ([`CountNote::MateBeyondCount`]), in MB.
