@@ -47,6 +47,7 @@
 //! # Ok::<(), makruk::MoveInputError>(())
 //! ```
 
+use crate::counting::material;
 use crate::evaluate::value;
 use crate::search::Engine;
 use crate::uci::move_to_uci;
@@ -1022,15 +1023,6 @@ impl CountWatch {
             }
         }
     }
-}
-
-/// Material of `c` by the engine's values (Khun excluded).
-fn material(pos: &Position, c: Color) -> i32 {
-    let b = pos.board();
-    [Role::Met, Role::Khon, Role::Ma, Role::Ruea, Role::Bia]
-        .into_iter()
-        .map(|r| value(r) * b.by_piece(c, r).count() as i32)
-        .sum()
 }
 
 /// The placement of `pos` as a game without any count (ruleset `fifty-move` with its clock

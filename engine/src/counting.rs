@@ -11,7 +11,7 @@ use makruk::{count_info, BoardHonour, Color, CountAction, CountKind, Game, Posit
 use std::sync::atomic::AtomicBool;
 
 /// Material of `c` by the engine's piece values (Khun excluded).
-fn material(pos: &Position, c: Color) -> i32 {
+pub(crate) fn material(pos: &Position, c: Color) -> i32 {
     let b = pos.board();
     [Role::Met, Role::Khon, Role::Ma, Role::Ruea, Role::Bia]
         .into_iter()
