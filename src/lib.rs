@@ -6,6 +6,7 @@
 //! plain [`types`] (ids, results, challenge and game views) are shared by the service and the
 //! store, so that the store decodes rows into them and neither imports the other's internals.
 
+pub mod analysis;
 pub mod app;
 pub mod clock;
 pub mod computer;

@@ -21,6 +21,9 @@ enum Command {
     },
     /// Render one board position to a PNG file.
     Render(makruk_bot::render::cli::RenderArgs),
+    /// Analyse a game record (PGN) with the engine and print each move's eval, best move and
+    /// judgement, and each side's accuracy, as JSON.
+    Analyse(makruk_bot::analysis::cli::AnalyseArgs),
     /// Rebuild every rating from the stored games and report any difference from the stored
     /// ratings (run it while the bot is stopped).
     Recompute {
@@ -66,6 +69,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Render(args)) => makruk_bot::render::cli::run(&args),
+        Some(Command::Analyse(args)) => makruk_bot::analysis::cli::run(&args),
         Some(Command::Recompute {
             database_url,
             dry_run,

@@ -1,0 +1,242 @@
+//! `makruk-bot analyse`: analyse one game record and print the result as JSON.
+//!
+//! The JSON (one object, printed on one line):
+//!
+//! ```text
+//! {"ruleset": "standard", "nodes": 100000,
+//!  "plies": [{"ply": 1, "mover": "white", "san": "c4", "uci": "c3c4",
+//!             "eval": {"cp": 35} | {"mate": -3} | {"checkmate": "white"},
+//!             "best": "<uci>" | null, "best_san": "<san>" | null,
+//!             "judgement": null | "inaccuracy" | "mistake" | "blunder"}, …],
+//!  "accuracy": {"white": 81.2, "black": 74.0}, "acpl": {"white": 41, "black": 77},
+//!  "counts": {"white": {"inaccuracies": 1, "mistakes": 0, "blunders": 2}, "black": …},
+//!  "end": null | "<reason>"}
+//! ```
+//!
+//! `ply` counts from 1 (the first move). `eval` is the engine's value of the position
+//! **after** the move, from White's side: centipawns (a Bia is about 100), a forced mate in
+//! that many **moves** (negative: Black mates), or the side that has mated on the board.
+//! `best` is the engine's move in the position **before** the move (UCI). `accuracy`
+//! (0–100) and `acpl` (average centipawn loss, rounded) are `null` for a side that made no
+//! move. The judgements are lichess's (the drop of the mover's winning chances, see
+//! `makruk_engine::analysis`). The analysis stops at the first end by the rules (`end`).
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use makruk::{Color, Ruleset};
+use makruk_engine::analysis::{self, Analysis, Eval, Judgement, DEFAULT_NODES};
+use makruk_engine::Engine;
+use serde::Serialize;
+
+/// The engine's hash table for an analysis, in MB (what the analysis figures were measured
+/// with).
+const HASH_MB: usize = 16;
+
+/// Arguments of the `analyse` subcommand.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game record: a PGN file (the first game in it), moves in any notation the bot
+    /// reads (SAN, UCI, PlayOK, Thai).
+    pub pgn: PathBuf,
+    /// The ruleset the game is replayed and judged under: standard, traditional, material or
+    /// fifty-move.
+    #[arg(long, default_value = "standard")]
+    pub rules: Ruleset,
+    /// Nodes searched per position.
+    #[arg(long, default_value_t = DEFAULT_NODES)]
+    pub nodes: u64,
+    /// Print the analysis as JSON (the only output form so far).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One ply of the JSON output.
+#[derive(Serialize, Debug)]
+pub struct PlyJson {
+    /// 1-based ply number.
+    pub ply: usize,
+    /// `white` or `black`.
+    pub mover: &'static str,
+    /// The move played, SAN.
+    pub san: String,
+    /// The move played, UCI.
+    pub uci: String,
+    /// The value after the move, White's side.
+    pub eval: EvalJson,
+    /// The engine's move before it, UCI.
+    pub best: Option<String>,
+    /// The same, SAN.
+    pub best_san: Option<String>,
+    /// `inaccuracy`, `mistake`, `blunder` or `null`.
+    pub judgement: Option<&'static str>,
+}
+
+/// An eval in the JSON output: exactly one field is present.
+#[derive(Serialize, Debug, Default)]
+pub struct EvalJson {
+    /// Centipawns, White's side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cp: Option<i32>,
+    /// Mate in this many moves (negative: Black mates).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// Checkmate on the board: the side that mated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkmate: Option<&'static str>,
+}
+
+/// A value for each side.
+#[derive(Serialize, Debug)]
+pub struct SidesJson<T> {
+    /// White's.
+    pub white: T,
+    /// Black's.
+    pub black: T,
+}
+
+/// A side's judgements.
+#[derive(Serialize, Debug)]
+pub struct CountsJson {
+    /// `?!`
+    pub inaccuracies: u32,
+    /// `?`
+    pub mistakes: u32,
+    /// `??`
+    pub blunders: u32,
+}
+
+/// The whole JSON output (see the module's documentation).
+#[derive(Serialize, Debug)]
+pub struct AnalysisJson {
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// Nodes per position.
+    pub nodes: u64,
+    /// Every analysed ply.
+    pub plies: Vec<PlyJson>,
+    /// Each side's accuracy, 0–100, one decimal.
+    pub accuracy: SidesJson<Option<f64>>,
+    /// Each side's average centipawn loss, rounded.
+    pub acpl: SidesJson<Option<i64>>,
+    /// Each side's judgements.
+    pub counts: SidesJson<CountsJson>,
+    /// The end by the rules the analysis stopped at, if any (e.g. `checkmate`).
+    pub end: Option<&'static str>,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn eval_json(e: Eval) -> EvalJson {
+    match e {
+        Eval::Cp(cp) => EvalJson {
+            cp: Some(cp),
+            ..EvalJson::default()
+        },
+        Eval::Mate(n) => EvalJson {
+            mate: Some(n),
+            ..EvalJson::default()
+        },
+        Eval::Checkmate { winner } => EvalJson {
+            checkmate: Some(color_name(winner)),
+            ..EvalJson::default()
+        },
+    }
+}
+
+fn judgement_name(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Inaccuracy => "inaccuracy",
+        Judgement::Mistake => "mistake",
+        Judgement::Blunder => "blunder",
+    }
+}
+
+impl AnalysisJson {
+    /// The JSON form of `a`.
+    #[must_use]
+    pub fn from_analysis(a: &Analysis) -> AnalysisJson {
+        let counts = |c: Color| {
+            let n = a.summary.counts.get(c);
+            CountsJson {
+                inaccuracies: n.inaccuracies,
+                mistakes: n.mistakes,
+                blunders: n.blunders,
+            }
+        };
+        let s = &a.summary;
+        AnalysisJson {
+            ruleset: a.ruleset.name(),
+            nodes: a.nodes_per_position,
+            plies: a
+                .plies
+                .iter()
+                .map(|p| PlyJson {
+                    ply: p.ply + 1,
+                    mover: color_name(p.mover),
+                    san: p.san.clone(),
+                    uci: p.uci.clone(),
+                    eval: eval_json(p.eval),
+                    best: p.best_uci.clone(),
+                    best_san: p.best_san.clone(),
+                    judgement: p
+                        .judged
+                        .advice
+                        .as_ref()
+                        .map(|adv| judgement_name(adv.judgement)),
+                })
+                .collect(),
+            accuracy: SidesJson {
+                white: s
+                    .accuracy
+                    .get(Color::White)
+                    .map(|x| (x * 10.0).round() / 10.0),
+                black: s
+                    .accuracy
+                    .get(Color::Black)
+                    .map(|x| (x * 10.0).round() / 10.0),
+            },
+            #[allow(clippy::cast_possible_truncation)]
+            acpl: SidesJson {
+                white: s.acpl.get(Color::White).map(|x| x.round() as i64),
+                black: s.acpl.get(Color::Black).map(|x| x.round() as i64),
+            },
+            counts: SidesJson {
+                white: counts(Color::White),
+                black: counts(Color::Black),
+            },
+            end: a.end.map(makruk::pgn::outcome_reason),
+        }
+    }
+}
+
+/// Reads the first game of `text` and analyses it under `rules` with `nodes` per position.
+///
+/// # Errors
+/// A record that is not PGN, has a bad `[FEN]`, or a move that cannot be read or is not
+/// legal (with its move number).
+pub fn analyse_pgn(text: &str, rules: Ruleset, nodes: u64) -> anyhow::Result<AnalysisJson> {
+    let record = makruk::pgn::read_pgn(text).context("not a readable PGN record")?;
+    let replay = record.replay(rules).context("the record's moves")?;
+    let mut engine = Engine::new(HASH_MB);
+    let a = analysis::analyse(&mut engine, &replay.game, nodes.max(1), &mut |_| {});
+    Ok(AnalysisJson::from_analysis(&a))
+}
+
+/// Runs the `analyse` subcommand: prints the JSON to standard output.
+///
+/// # Errors
+/// An unreadable file, or any error of [`analyse_pgn`]; `--json` missing.
+pub fn run(args: &AnalyseArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.json, "only --json output exists so far: add --json");
+    let text = std::fs::read_to_string(&args.pgn)
+        .with_context(|| format!("cannot read {}", args.pgn.display()))?;
+    let out = analyse_pgn(&text, args.rules, args.nodes)?;
+    println!("{}", serde_json::to_string(&out)?);
+    Ok(())
+}
