@@ -93,3 +93,34 @@ fn bad_records_are_errors_that_name_the_move() {
     let err = analyse_pgn("[FEN \"not a fen\"]\n\n1. c4 *", Ruleset::Standard, 1_000).unwrap_err();
     assert!(format!("{err:#}").to_lowercase().contains("fen"), "{err:#}");
 }
+
+/// The eval graph of an analysis: a PNG of the announced size; the blunder's red mark is on it
+/// exactly when a move was judged a blunder; the light (White's) area is larger when White is
+/// winning.
+#[test]
+fn the_eval_graph_marks_the_blunder() {
+    use makruk_bot::analysis::cli::{analyse_record, graph_points};
+    use makruk_bot::render::evalgraph::{eval_graph_png, GRAPH_HEIGHT, GRAPH_WIDTH};
+    let pixels = |pgn: &str| {
+        let a = analyse_record(pgn, Ruleset::Standard, 20_000).unwrap();
+        let (start, points) = graph_points(&a);
+        let png = eval_graph_png(start, &points).expect("graph");
+        let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("frame");
+        assert_eq!((info.width, info.height), (GRAPH_WIDTH, GRAPH_HEIGHT));
+        let step = info.color_type.samples();
+        buf[..info.buffer_size()]
+            .chunks(step)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect::<Vec<_>>()
+    };
+    let count = |px: &[[u8; 3]], rgb: [u8; 3]| px.iter().filter(|p| **p == rgb).count();
+    let (red, light) = ([0xd1, 0x2b, 0x2b], [0xef, 0xe6, 0xd2]);
+    let blunder = pixels(&format!("{HANGING}1. Kf2 *"));
+    let good = pixels(&format!("{HANGING}1. Rxd4 *"));
+    assert!(count(&blunder, red) > 10, "the blunder is marked");
+    assert_eq!(count(&good, red), 0, "no blunder, no mark");
+    assert!(count(&good, light) > count(&blunder, light), "White's area");
+}

@@ -29,6 +29,8 @@ use makruk_engine::analysis::{self, Analysis, Eval, Judgement, DEFAULT_NODES};
 use makruk_engine::Engine;
 use serde::Serialize;
 
+use crate::render::evalgraph::{eval_graph_png, GraphPoint, Mark};
+
 /// The engine's hash table for an analysis, in MB (what the analysis figures were measured
 /// with).
 const HASH_MB: usize = 16;
@@ -46,9 +48,13 @@ pub struct AnalyseArgs {
     /// Nodes searched per position.
     #[arg(long, default_value_t = DEFAULT_NODES)]
     pub nodes: u64,
-    /// Print the analysis as JSON (the only output form so far).
+    /// Print the analysis as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the eval graph (White's win% after each ply, judged moves marked) to this
+    /// PNG file.
+    #[arg(long, value_name = "PNG")]
+    pub graph: Option<PathBuf>,
 }
 
 /// One ply of the JSON output.
@@ -220,12 +226,46 @@ impl AnalysisJson {
 /// # Errors
 /// A record that is not PGN, has a bad `[FEN]`, or a move that cannot be read or is not
 /// legal (with its move number).
-pub fn analyse_pgn(text: &str, rules: Ruleset, nodes: u64) -> anyhow::Result<AnalysisJson> {
+pub fn analyse_record(text: &str, rules: Ruleset, nodes: u64) -> anyhow::Result<Analysis> {
     let record = makruk::pgn::read_pgn(text).context("not a readable PGN record")?;
     let replay = record.replay(rules).context("the record's moves")?;
     let mut engine = Engine::new(HASH_MB);
-    let a = analysis::analyse(&mut engine, &replay.game, nodes.max(1), &mut |_| {});
-    Ok(AnalysisJson::from_analysis(&a))
+    Ok(analysis::analyse(
+        &mut engine,
+        &replay.game,
+        nodes.max(1),
+        &mut |_| {},
+    ))
+}
+
+/// [`analyse_record`] in the JSON form.
+///
+/// # Errors
+/// As [`analyse_record`].
+pub fn analyse_pgn(text: &str, rules: Ruleset, nodes: u64) -> anyhow::Result<AnalysisJson> {
+    Ok(AnalysisJson::from_analysis(&analyse_record(
+        text, rules, nodes,
+    )?))
+}
+
+/// The eval graph's points of `a`: White's win% after each ply (the eval as searched, bias not
+/// removed), each judged ply marked.
+#[must_use]
+pub fn graph_points(a: &Analysis) -> (f64, Vec<GraphPoint>) {
+    let start = a.start_eval.map_or(50.0, Eval::win_percent);
+    let points = a
+        .plies
+        .iter()
+        .map(|p| GraphPoint {
+            white_win: p.eval.win_percent(),
+            mark: p.judged.advice.as_ref().map(|adv| match adv.judgement {
+                Judgement::Inaccuracy => Mark::Inaccuracy,
+                Judgement::Mistake => Mark::Mistake,
+                Judgement::Blunder => Mark::Blunder,
+            }),
+        })
+        .collect();
+    (start, points)
 }
 
 /// Runs the `analyse` subcommand: prints the JSON to standard output.
@@ -233,10 +273,23 @@ pub fn analyse_pgn(text: &str, rules: Ruleset, nodes: u64) -> anyhow::Result<Ana
 /// # Errors
 /// An unreadable file, or any error of [`analyse_pgn`]; `--json` missing.
 pub fn run(args: &AnalyseArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(args.json, "only --json output exists so far: add --json");
+    anyhow::ensure!(
+        args.json || args.graph.is_some(),
+        "say what to print: --json, --graph <PNG>, or both"
+    );
     let text = std::fs::read_to_string(&args.pgn)
         .with_context(|| format!("cannot read {}", args.pgn.display()))?;
-    let out = analyse_pgn(&text, args.rules, args.nodes)?;
-    println!("{}", serde_json::to_string(&out)?);
+    let a = analyse_record(&text, args.rules, args.nodes)?;
+    if let Some(path) = &args.graph {
+        let (start, points) = graph_points(&a);
+        let png = eval_graph_png(start, &points)?;
+        std::fs::write(path, png).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&AnalysisJson::from_analysis(&a))?
+        );
+    }
     Ok(())
 }

@@ -43,7 +43,7 @@ const SCALE: f32 = 1.3;
 
 /// Writes `n` in the stroke font, its right end at `right` (or starting at `left` if
 /// `right_aligned` is false), its top at `top`.
-fn number(out: &mut String, n: u64, x: f32, top: f32, right_aligned: bool) {
+pub(super) fn number(out: &mut String, n: u64, x: f32, top: f32, right_aligned: bool) {
     let digits: Vec<u32> = n
         .to_string()
         .chars()

@@ -18,6 +18,7 @@
 
 pub mod chart;
 pub mod cli;
+pub mod evalgraph;
 mod gif;
 mod palette;
 mod raster;
