@@ -178,16 +178,29 @@ pub fn chart_svg(ratings: &[f64]) -> String {
 /// [`RenderError::Artwork`] if the SVG does not parse (a bug), [`RenderError::Png`] if the
 /// encoding fails.
 pub fn chart_png(ratings: &[f64]) -> Result<Vec<u8>, RenderError> {
-    let doc = chart_svg(ratings);
-    let tree = resvg::usvg::Tree::from_str(&doc, &resvg::usvg::Options::default())
+    svg_to_png(&chart_svg(ratings), CHART_WIDTH, CHART_HEIGHT, "chart")
+}
+
+/// Rasterises the picture `doc` (`width` × `height` pixels, on white) and encodes it as PNG;
+/// `what` names it in errors. Shared by the charts of this folder.
+///
+/// # Errors
+/// [`RenderError::Artwork`] if the SVG does not parse or the PNG cannot be encoded.
+pub(super) fn svg_to_png(
+    doc: &str,
+    width: u32,
+    height: u32,
+    what: &str,
+) -> Result<Vec<u8>, RenderError> {
+    let tree = resvg::usvg::Tree::from_str(doc, &resvg::usvg::Options::default())
         .map_err(|e| RenderError::Artwork(e.to_string()))?;
-    let mut pixmap = Pixmap::new(CHART_WIDTH, CHART_HEIGHT)
-        .ok_or_else(|| RenderError::Artwork("empty chart".to_owned()))?;
+    let mut pixmap =
+        Pixmap::new(width, height).ok_or_else(|| RenderError::Artwork(format!("empty {what}")))?;
     pixmap.fill(Color::WHITE);
     resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
     pixmap
         .encode_png()
-        .map_err(|e| RenderError::Artwork(format!("cannot encode the chart: {e}")))
+        .map_err(|e| RenderError::Artwork(format!("cannot encode the {what}: {e}")))
 }
 
 #[cfg(test)]

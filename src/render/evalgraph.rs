@@ -12,9 +12,7 @@
 
 use std::fmt::Write as _;
 
-use resvg::tiny_skia::{Color, Pixmap, Transform};
-
-use super::chart::number;
+use super::chart::{number, svg_to_png};
 use super::RenderError;
 
 /// Width of the graph, in pixels.
@@ -118,14 +116,10 @@ pub fn eval_graph_svg(start_win: f64, points: &[GraphPoint]) -> String {
 /// # Errors
 /// [`RenderError::Artwork`] if the SVG does not parse (a bug) or the PNG cannot be encoded.
 pub fn eval_graph_png(start_win: f64, points: &[GraphPoint]) -> Result<Vec<u8>, RenderError> {
-    let doc = eval_graph_svg(start_win, points);
-    let tree = resvg::usvg::Tree::from_str(&doc, &resvg::usvg::Options::default())
-        .map_err(|e| RenderError::Artwork(e.to_string()))?;
-    let mut pixmap = Pixmap::new(GRAPH_WIDTH, GRAPH_HEIGHT)
-        .ok_or_else(|| RenderError::Artwork("empty graph".to_owned()))?;
-    pixmap.fill(Color::WHITE);
-    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Artwork(format!("cannot encode the graph: {e}")))
+    svg_to_png(
+        &eval_graph_svg(start_win, points),
+        GRAPH_WIDTH,
+        GRAPH_HEIGHT,
+        "graph",
+    )
 }
