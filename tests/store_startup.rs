@@ -376,3 +376,36 @@ async fn a_full_disk_at_run_time_gets_an_apology_for_that_request_and_loses_noth
     conn.close().await.unwrap();
     assert!(discord.errors().is_empty(), "{:?}", discord.errors());
 }
+
+/// A closed store leaves the file at rest, every time: no connection outlives `close` (sqlx's
+/// `Pool::close` alone may return with a connection still being given back, and never close
+/// it), so the WAL file is gone when it returns and the next start finds the file closed
+/// cleanly. (Before the fix, about one close in ten left a connection open.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_store_leaves_the_file_at_rest() {
+    use makruk_bot::game::{ChannelId, GameService, ServiceError};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rest.db");
+    let url = format!("sqlite://{}", path.display());
+    for round in 0..60 {
+        let svc = GameService::open(&url).await.unwrap();
+        if round > 0 {
+            assert!(
+                svc.store().integrity_deferred(),
+                "round {round}: the last close did not leave the file closed cleanly"
+            );
+        }
+        // Reads whose connections are being given back as the store closes.
+        for ch in 0..10 {
+            match svc.board(ChannelId(7_000 + ch)).await {
+                Err(ServiceError::NoGameHere) => {}
+                other => panic!("channel {ch}: {:?}", other.map(|_| ())),
+            }
+        }
+        svc.close().await;
+        assert!(
+            !wal_of(&path).exists(),
+            "round {round}: the WAL file is still there after close"
+        );
+    }
+}

@@ -430,7 +430,9 @@ impl Store {
     }
 
     /// Closes the pools and the writer connection, waiting for requests in progress. Later
-    /// requests fail with `PoolClosed`.
+    /// requests fail with `PoolClosed`. On SQLite, once it returns, every connection is closed
+    /// (the last one checkpointed the WAL and deleted it), so the file is at rest: the next
+    /// start finds it closed cleanly, and a copy taken now is whole.
     pub async fn close(&self) {
         if let Some(writer) = &self.writer {
             // The open group commit is committed first.
@@ -441,7 +443,7 @@ impl Store {
             }
         }
         for pool in self.write_pool.iter().chain(&self.pool) {
-            pool.close().await;
+            close_pool(pool).await;
         }
     }
 
@@ -544,5 +546,29 @@ async fn begin_pooled(pool: &AnyPool, begin: &'static str) -> sqlx::Result<Tx> {
             }
             Err(e) => return Err(e),
         }
+    }
+}
+
+/// Closes `pool` for good. sqlx's `Pool::close` may return with a connection still open
+/// (sqlx issue 3217: a connection being given back when it runs is neither waited for
+/// nor, when it lands in the idle queue afterwards, ever closed); for SQLite that connection
+/// would keep the WAL until it is dropped, on its worker thread, at an instant no one chose.
+/// So the close is repeated (each round closes what came back idle) until no connection is
+/// left, for at most a few seconds.
+async fn close_pool(pool: &AnyPool) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        pool.close().await;
+        if pool.size() == 0 {
+            return;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            tracing::warn!(
+                open = pool.size(),
+                "a database connection is still open after the pool closed"
+            );
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     }
 }

@@ -738,11 +738,20 @@ pub async fn run(cfg: &Config) -> anyhow::Result<Report> {
             }
         }
         svc.close().await;
-        // The last connection's close (on sqlx's worker thread, after `close` returned)
-        // checkpoints the WAL and deletes it: the files are at rest once it is gone.
+        drop(svc);
+        // The files must be at rest before the next round copies them (`prepare`): the last
+        // connection's close checkpoints the WAL and deletes it. `close` returns after that;
+        // a WAL file still there means a connection of this process is still open and may
+        // write while the files are copied, which would be a fault of the harness, not of
+        // SQLite, so it stops the run rather than count as a finding.
         let wal = PathBuf::from(format!("{}-wal", db.display()));
-        let rest = tokio::time::Instant::now() + Duration::from_secs(3);
-        while wal.exists() && tokio::time::Instant::now() < rest {
+        let rest = tokio::time::Instant::now() + Duration::from_secs(30);
+        while wal.exists() {
+            anyhow::ensure!(
+                tokio::time::Instant::now() < rest,
+                "after cut {round}: the database is not at rest 30 s after the store closed \
+                 (its WAL file is still there)"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         if !report.lost.is_empty() || !report.integrity.is_empty() {
