@@ -940,11 +940,15 @@ struct Searched {
 }
 
 fn search(engine: &mut Engine, game: &Game, nodes: u64) -> Searched {
+    search_until(engine, game, nodes, &AtomicBool::new(false))
+}
+
+fn search_until(engine: &mut Engine, game: &Game, nodes: u64, stop: &AtomicBool) -> Searched {
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+    let result = engine.search(game, &limits, stop, &mut |_| {});
     let eval = Eval::from_score(result.score, game.position().turn());
     Searched { result, eval }
 }
@@ -1065,12 +1069,29 @@ pub fn analyse(
     nodes: u64,
     progress: &mut dyn FnMut(Progress),
 ) -> Analysis {
+    let never = AtomicBool::new(false);
+    analyse_until(engine, game, nodes, &never, progress)
+        .expect("an analysis that is never stopped finishes")
+}
+
+/// [`analyse`], given up when `stop` becomes true: the search running then returns soon, the
+/// positions left are not searched, and the answer is `None` (a stopped analysis is never
+/// half a result). `progress` is called after each search, on the calling thread, so the
+/// caller may do other work between two positions (the bot's thinking pool answers a game's
+/// move there).
+pub fn analyse_until(
+    engine: &mut Engine,
+    game: &Game,
+    nodes: u64,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Option<Analysis> {
     engine.new_game();
     let total = game.moves().len() + 1;
     let mut searched = 0usize;
     let mut total_nodes = 0u64;
     let mut step = |engine: &mut Engine, g: &Game| {
-        let s = search(engine, g, nodes);
+        let s = search_until(engine, g, nodes, stop);
         searched += 1;
         total_nodes += s.result.nodes;
         progress(Progress { searched, total });
@@ -1187,8 +1208,11 @@ pub fn analyse(
             }
         })
         .collect();
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
     let key_moments = key_moments(&out, &befores, &afters_pv);
-    Analysis {
+    Some(Analysis {
         ruleset: game.ruleset(),
         nodes_per_position: nodes,
         start_eval,
@@ -1198,7 +1222,7 @@ pub fn analyse(
         notes: watch.notes,
         key_moments,
         nodes: total_nodes,
-    }
+    })
 }
 
 /// [`analyse`] of the game of `moves` from `start` (under `start`'s ruleset, no count

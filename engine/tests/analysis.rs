@@ -541,3 +541,31 @@ fn no_move_and_games_already_over() {
         .legal_moves()[0];
     assert!(analyse_moves(&mut Engine::new(1), pos, &[m], 1_000, &mut |_| {}).is_err());
 }
+
+#[test]
+fn a_stopped_analysis_gives_nothing_and_an_unstopped_one_the_full_result() {
+    let g = game(
+        "4k3/8/5pp1/3r4/8/5PP1/8/3R3K w - - 0 1",
+        Ruleset::Standard,
+        &["f4", "Rxd1+", "Kg2", "Rd2+"],
+    );
+    let mut engine = Engine::new(16);
+    let stop = AtomicBool::new(false);
+    let mut seen = 0;
+    // Stopped after the second position's search: no half result.
+    let stopped =
+        makruk_engine::analysis::analyse_until(&mut engine, &g, DEFAULT_NODES, &stop, &mut |p| {
+            seen = p.searched;
+            if p.searched == 2 {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+    assert!(stopped.is_none());
+    assert!(seen >= 2);
+    // Not stopped: the same as `analyse`, the engine's table left as it was no matter.
+    let never = AtomicBool::new(false);
+    let full =
+        makruk_engine::analysis::analyse_until(&mut engine, &g, DEFAULT_NODES, &never, &mut |_| {})
+            .expect("finished");
+    assert_eq!(full, run(&g));
+}
