@@ -1130,6 +1130,9 @@ pub fn analyse_until(
             searched: s,
         };
         while r.play() {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
             let outcome = r.game.outcome();
             let (after, after_pv, next) = match outcome {
                 Some(o) => (Eval::of_outcome(o), Vec::new(), None),

@@ -22,7 +22,7 @@ use crate::game::{ComputerLevel, LeaderSettings};
 
 pub use driver::{think_budget, Computer};
 pub use engine_brain::engine_pool;
-pub use pool::{Brain, Canceller, Pool, PoolError, Reply, Request, Thinking};
+pub use pool::{Analysing, Brain, Canceller, Pool, PoolError, Reply, Request, Thinking};
 pub use uci::{FairyStockfish, UciError, UciSettings};
 
 /// The default think-time budgets of levels 1 to 8, in milliseconds. Levels 1 to 6 follow

@@ -2,6 +2,13 @@
 //! async runtime's workers nor its blocking pool, which the renderer and the database share),
 //! at most [`Settings::threads`] at once; further requests wait in a FIFO queue.
 //!
+//! Game analyses ([`Pool::analyse`]) wait in a queue of their own, below every move, draw and
+//! count request: a worker takes one only when no request waits, and while it analyses it
+//! answers each request that arrives between two of the analysis' positions (one position's
+//! search, about 100 ms at the default budget), so an analysis never makes a computer
+//! opponent late. The analysis searches with an engine of its own (its own table, made on
+//! first need), so the worker's brain is free to answer in between.
+//!
 //! Each worker owns one [`Brain`] (for the real bot: our engine with its own transposition
 //! table), made on the worker's first request. [`Pool::think`] returns a [`Thinking`] future;
 //! dropping it, or [`Canceller::cancel`], raises the search's stop flag, so a request whose
@@ -17,7 +24,9 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use makruk::{Color, CountAction, Game, Move};
-use tokio::sync::oneshot;
+use makruk_engine::analysis::{Analysis, Progress};
+use makruk_engine::Engine;
+use tokio::sync::{oneshot, watch};
 
 use super::Settings;
 use crate::types::ComputerLevel;
@@ -130,6 +139,40 @@ pub struct Pool {
     max_queued: usize,
 }
 
+/// The pending answer to [`Pool::analyse`]: a future of the analysis, and its progress.
+/// Dropping it before it resolves gives the analysis up (a queued one never starts, a
+/// running one stops within a search).
+#[must_use = "dropping an Analysing gives the analysis up"]
+pub struct Analysing {
+    reply: oneshot::Receiver<Result<Box<Analysis>, PoolError>>,
+    progress: watch::Receiver<Progress>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Analysing {
+    /// The positions searched so far and the positions of the game (`searched` stays 0 while
+    /// the analysis waits for a worker); it changes after each search.
+    pub fn progress(&self) -> watch::Receiver<Progress> {
+        self.progress.clone()
+    }
+}
+
+impl Future for Analysing {
+    type Output = Result<Box<Analysis>, PoolError>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        Pin::new(&mut self.reply)
+            .poll(cx)
+            .map(|r| r.unwrap_or(Err(PoolError::Failed)))
+    }
+}
+
+impl Drop for Analysing {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 struct Shared {
     queue: Mutex<Queue>,
     ready: Condvar,
@@ -137,7 +180,23 @@ struct Shared {
 
 struct Queue {
     jobs: VecDeque<Job>,
+    analyses: VecDeque<AnalysisJob>,
     closed: bool,
+}
+
+/// A game to analyse ([`Pool::analyse`]).
+struct AnalysisJob {
+    game: Game,
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+    progress: watch::Sender<Progress>,
+    reply: oneshot::Sender<Result<Box<Analysis>, PoolError>>,
+}
+
+/// What a worker does next.
+enum Work {
+    Request(Job),
+    Analysis(AnalysisJob),
 }
 
 struct Job {
@@ -162,6 +221,7 @@ impl Pool {
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue {
                 jobs: VecDeque::new(),
+                analyses: VecDeque::new(),
                 closed: false,
             }),
             ready: Condvar::new(),
@@ -172,6 +232,7 @@ impl Pool {
             max_queued: settings.max_queued,
         };
         let make_brain = Arc::new(make_brain);
+        let hash_mb = settings.hash_mb;
         for n in 0..settings.threads.max(1) {
             let shared = Arc::clone(&shared);
             let make_brain = Arc::clone(&make_brain);
@@ -179,7 +240,7 @@ impl Pool {
             // already started.
             std::thread::Builder::new()
                 .name(format!("engine-{n}"))
-                .spawn(move || work(&shared, &*make_brain))?;
+                .spawn(move || work(&shared, &*make_brain, hash_mb))?;
         }
         Ok(pool)
     }
@@ -224,6 +285,39 @@ impl Pool {
             self.shared.ready.notify_one();
         }
         thinking
+    }
+
+    /// Analyses `game` ([`makruk_engine::analysis::analyse`], `nodes` nodes per position),
+    /// below every other request (see the module docs). Never blocks: a full queue
+    /// ([`Settings::max_queued`] analyses waiting) or a closed pool resolve at once to
+    /// [`PoolError::Busy`] or [`PoolError::Closed`]; a panic of the analysis to
+    /// [`PoolError::Failed`]. Dropping the returned [`Analysing`] gives the analysis up.
+    pub fn analyse(&self, game: Game, nodes: u64) -> Analysing {
+        let (tx, rx) = oneshot::channel();
+        let total = game.moves().len() + 1;
+        let (progress, progress_rx) = watch::channel(Progress { searched: 0, total });
+        let stop = Arc::new(AtomicBool::new(false));
+        let analysing = Analysing {
+            reply: rx,
+            progress: progress_rx,
+            stop: Arc::clone(&stop),
+        };
+        let mut queue = self.shared.lock();
+        if queue.closed {
+            let _ = tx.send(Err(PoolError::Closed));
+        } else if queue.analyses.len() >= self.max_queued {
+            let _ = tx.send(Err(PoolError::Busy(queue.analyses.len())));
+        } else {
+            queue.analyses.push_back(AnalysisJob {
+                game,
+                nodes,
+                stop,
+                progress,
+                reply: tx,
+            });
+            self.shared.ready.notify_one();
+        }
+        analysing
     }
 
     /// A move for the side to move in `game` at `level` (1 to 8). Dropping the future cancels
@@ -301,13 +395,19 @@ impl Pool {
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        let waiting = {
+        let (waiting, analyses) = {
             let mut queue = self.shared.lock();
             queue.closed = true;
-            std::mem::take(&mut queue.jobs)
+            (
+                std::mem::take(&mut queue.jobs),
+                std::mem::take(&mut queue.analyses),
+            )
         };
         self.shared.ready.notify_all();
         for job in waiting {
+            let _ = job.reply.send(Err(PoolError::Closed));
+        }
+        for job in analyses {
             let _ = job.reply.send(Err(PoolError::Closed));
         }
     }
@@ -320,15 +420,19 @@ impl Shared {
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The next job, oldest first; `None` once the pool is closed.
-    fn next_job(&self) -> Option<Job> {
+    /// The next work: the oldest request, else the oldest analysis; `None` once the pool is
+    /// closed.
+    fn next_work(&self) -> Option<Work> {
         let mut queue = self.lock();
         loop {
             if queue.closed {
                 return None;
             }
             if let Some(job) = queue.jobs.pop_front() {
-                return Some(job);
+                return Some(Work::Request(job));
+            }
+            if let Some(job) = queue.analyses.pop_front() {
+                return Some(Work::Analysis(job));
             }
             queue = self
                 .ready
@@ -336,41 +440,95 @@ impl Shared {
                 .unwrap_or_else(PoisonError::into_inner);
         }
     }
+
+    /// The oldest waiting request, if any (an analysing worker's look between two positions).
+    fn waiting_request(&self) -> Option<Job> {
+        self.lock().jobs.pop_front()
+    }
 }
 
-/// A worker thread's loop: take the oldest job, answer it, until the pool closes.
-fn work<B: Brain>(shared: &Shared, make_brain: &dyn Fn() -> B) {
+/// A worker thread's loop: take the next work, do it, until the pool closes. `hash_mb`: the
+/// table of the engine analyses search with.
+fn work<B: Brain>(shared: &Shared, make_brain: &dyn Fn() -> B, hash_mb: usize) {
     let mut brain: Option<B> = None;
-    while let Some(job) = shared.next_job() {
-        let waited = job.queued_at.elapsed();
-        if job.stop.load(Ordering::Relaxed) || job.reply.is_closed() {
-            let _ = job.reply.send(Err(PoolError::Cancelled));
-            continue;
-        }
-        let started = Instant::now();
-        let answer = catch_unwind(AssertUnwindSafe(|| {
-            answer(brain.get_or_insert_with(make_brain), &job)
-        }));
-        let result = match answer {
-            Ok(_) if job.stop.load(Ordering::Relaxed) => Err(PoolError::Cancelled),
-            Ok(result) => result,
-            Err(_) => {
-                // The panic message went to stderr through the panic hook; a brain that
-                // panicked may be inconsistent, so the next request gets a new one.
-                tracing::error!(level = job.request.level(), "the engine panicked");
-                brain = None;
-                Err(PoolError::Failed)
+    let mut analyser: Option<Engine> = None;
+    while let Some(work) = shared.next_work() {
+        match work {
+            Work::Request(job) => serve(&mut brain, make_brain, job),
+            Work::Analysis(job) => {
+                if job.stop.load(Ordering::Relaxed) || job.reply.is_closed() {
+                    let _ = job.reply.send(Err(PoolError::Cancelled));
+                    continue;
+                }
+                let started = Instant::now();
+                let engine = analyser.get_or_insert_with(|| Engine::new(hash_mb));
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    makruk_engine::analysis::analyse_until(
+                        engine,
+                        &job.game,
+                        job.nodes,
+                        &job.stop,
+                        &mut |p| {
+                            job.progress.send_replace(p);
+                            // A game's move never waits for more than one position's search.
+                            while let Some(request) = shared.waiting_request() {
+                                serve(&mut brain, make_brain, request);
+                            }
+                        },
+                    )
+                }));
+                let result = match outcome {
+                    Ok(Some(analysis)) => Ok(Box::new(analysis)),
+                    Ok(None) => Err(PoolError::Cancelled),
+                    Err(_) => {
+                        tracing::error!("the engine panicked while analysing");
+                        analyser = None;
+                        Err(PoolError::Failed)
+                    }
+                };
+                tracing::debug!(
+                    plies = job.game.moves().len(),
+                    nodes = job.nodes,
+                    took_ms = started.elapsed().as_millis() as u64,
+                    ok = result.is_ok(),
+                    "game analysed"
+                );
+                let _ = job.reply.send(result);
             }
-        };
-        tracing::debug!(
-            level = job.request.level(),
-            waited_ms = waited.as_millis() as u64,
-            thought_ms = started.elapsed().as_millis() as u64,
-            ok = result.is_ok(),
-            "computer request answered"
-        );
-        let _ = job.reply.send(result);
+        }
     }
+}
+
+/// Answers one request with the worker's brain (made now if it has none).
+fn serve<B: Brain>(brain: &mut Option<B>, make_brain: &dyn Fn() -> B, job: Job) {
+    let waited = job.queued_at.elapsed();
+    if job.stop.load(Ordering::Relaxed) || job.reply.is_closed() {
+        let _ = job.reply.send(Err(PoolError::Cancelled));
+        return;
+    }
+    let started = Instant::now();
+    let answer = catch_unwind(AssertUnwindSafe(|| {
+        answer(brain.get_or_insert_with(make_brain), &job)
+    }));
+    let result = match answer {
+        Ok(_) if job.stop.load(Ordering::Relaxed) => Err(PoolError::Cancelled),
+        Ok(result) => result,
+        Err(_) => {
+            // The panic message went to stderr through the panic hook; a brain that
+            // panicked may be inconsistent, so the next request gets a new one.
+            tracing::error!(level = job.request.level(), "the engine panicked");
+            *brain = None;
+            Err(PoolError::Failed)
+        }
+    };
+    tracing::debug!(
+        level = job.request.level(),
+        waited_ms = waited.as_millis() as u64,
+        thought_ms = started.elapsed().as_millis() as u64,
+        ok = result.is_ok(),
+        "computer request answered"
+    );
+    let _ = job.reply.send(result);
 }
 
 fn answer<B: Brain>(brain: &mut B, job: &Job) -> Result<Reply, PoolError> {
@@ -738,5 +896,95 @@ mod tests {
         for s in searches {
             assert_eq!(s.await.unwrap(), Ok(first_move()));
         }
+    }
+
+    /// A game of up to `plies` plies (fewer if it ends by the rules), of varied legal moves.
+    fn played(plies: usize) -> Game {
+        let mut g = game();
+        for ply in 0..plies {
+            if g.outcome().is_some() {
+                break;
+            }
+            let moves = g.position().legal_moves();
+            let m = moves[(ply * 7 + 3) % moves.len()];
+            g.play(&m).expect("legal");
+        }
+        g
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_analysis_is_the_engines_and_reports_its_progress() {
+        let (pool, _) = test_pool(1, Think::Sleep(Duration::ZERO));
+        let g = played(6);
+        let analysing = pool.analyse(g.clone(), 2_000);
+        let progress = analysing.progress();
+        let analysis = analysing.await.expect("analysed");
+        let direct = makruk_engine::analysis::analyse(&mut Engine::new(16), &g, 2_000, &mut |_| {});
+        assert_eq!(*analysis, direct);
+        let last = *progress.borrow();
+        assert_eq!(last.searched, last.total, "{last:?}");
+        assert_eq!(last.total, 7);
+    }
+
+    /// One worker: a move asked while a long analysis runs is answered before the analysis
+    /// ends, and a move queued before an analysis starts goes first.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn moves_go_before_analyses() {
+        let (pool, probe) = test_pool(1, Think::Sleep(Duration::from_millis(30)));
+        let pool = Arc::new(pool);
+        // Queued behind a move: the analysis waits for it.
+        let first = pool.think(Request::Move {
+            game: game(),
+            level: 1,
+        });
+        let analysing = pool.analyse(played(40), 20_000);
+        let second = pool.think(Request::Move {
+            game: game(),
+            level: 2,
+        });
+        let mut progress = analysing.progress();
+        assert!(first.await.is_ok());
+        assert!(second.await.is_ok());
+        assert_eq!(
+            *probe.started.lock().unwrap(),
+            [1, 2],
+            "both moves before the analysis"
+        );
+        // Asked while the analysis runs: answered between two of its positions.
+        progress
+            .wait_for(|p| p.searched >= 2)
+            .await
+            .expect("the analysis runs");
+        let third = pool.think(Request::Move {
+            game: game(),
+            level: 3,
+        });
+        assert!(third.await.is_ok());
+        let at = *progress.borrow();
+        assert!(
+            at.searched < at.total,
+            "the move waited for the whole analysis: {at:?}"
+        );
+        assert!(analysing.await.is_ok());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_dropped_analysis_stops() {
+        let (pool, _) = test_pool(1, Think::Sleep(Duration::ZERO));
+        let analysing = pool.analyse(played(60), 200_000);
+        let mut progress = analysing.progress();
+        progress
+            .wait_for(|p| p.searched >= 1)
+            .await
+            .expect("started");
+        drop(analysing);
+        // The worker is free again: the next analysis (short) is answered.
+        assert!(pool.analyse(played(2), 1_000).await.is_ok());
+        let at = *progress.borrow();
+        assert!(
+            at.searched < at.total,
+            "the dropped analysis went on: {at:?}"
+        );
+        drop(pool);
     }
 }
