@@ -37,6 +37,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions as _, Connection as _, Executor as _, Row};
 
+mod analyses;
 mod bot_state;
 mod challenges;
 mod codec;
@@ -50,6 +51,7 @@ mod moves;
 mod ratings;
 mod settings;
 
+pub use analyses::*;
 pub use bot_state::*;
 pub use challenges::*;
 pub use codec::{GameState, Stored};
@@ -164,6 +166,8 @@ pub struct Store {
     begin_write: &'static str,
     /// SQLite: `PRAGMA quick_check` was left for after start-up ([`Store::integrity_deferred`]).
     integrity_deferred: bool,
+    /// SQLite on a file: the file, and how to connect to it (for [`Store::close`]).
+    sqlite_file: Option<(std::path::PathBuf, AnyConnectOptions)>,
 }
 
 /// True when `e` is a unique-constraint violation (e.g. the one-active-game-per-channel index).
@@ -329,7 +333,7 @@ impl Store {
                         .map(drop)
                     })
                 })
-                .connect_with(any)
+                .connect_with(any.clone())
                 .await;
             Some(pool.with_context(|| "cannot open the database")?)
         };
@@ -340,6 +344,7 @@ impl Store {
             writer: Some(conn::writer(writer, !store.commit_alone)),
             begin_write: POSTGRES_BEGIN_WRITE,
             integrity_deferred,
+            sqlite_file: (!in_memory).then(|| (options.get_filename().to_owned(), any.clone())),
         })
     }
 
@@ -391,6 +396,7 @@ impl Store {
             writer: None,
             begin_write,
             integrity_deferred: false,
+            sqlite_file: None,
         })
     }
 
@@ -444,6 +450,21 @@ impl Store {
         }
         for pool in self.write_pool.iter().chain(&self.pool) {
             close_pool(pool).await;
+        }
+        // Two connections that close at the same instant (one given back late, see
+        // `close_pool`) each see the other open, and neither checkpoints and deletes the WAL:
+        // one more connection, alone, does.
+        if let Some((file, connect)) = &self.sqlite_file {
+            if conn::wal_path(file).exists() {
+                match connect.connect().await {
+                    Ok(c) => {
+                        if let Err(e) = c.close().await {
+                            tracing::warn!(error = %e, "closing the database");
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "closing the database"),
+                }
+            }
         }
     }
 
