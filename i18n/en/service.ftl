@@ -128,6 +128,7 @@ error-count-already = A count is already running.
 error-count-not-counting = No count that you started is running.
 error-count = The count cannot be changed now.
 error-game-not-found = There is no game with that number in this channel. `/games` lists the games played here.
+error-game-not-over = That game is still being played: it can be analysed once it is over.
 error-computer-level = The computer plays levels 1 to 8, and 9 (Fairy-Stockfish). Choose one of those.
 error-fairy-stockfish-rules = Fairy-Stockfish (level 9) plays only the standard rules. Choose `rules:standard`, or a level from 1 to 8.
 error-fairy-stockfish-missing = Fairy-Stockfish is not installed on this bot, so level 9 is not available. Choose a level from 1 to 8.

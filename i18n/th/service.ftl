@@ -127,6 +127,7 @@ error-count-already = กำลังนับอยู่แล้ว
 error-count-not-counting = ไม่มีการนับที่คุณเริ่มไว้
 error-count = เปลี่ยนการนับตอนนี้ไม่ได้
 error-game-not-found = ไม่มีเกมหมายเลขนั้นในช่องนี้ ดูรายการเกมที่เล่นที่นี่ได้ด้วย `/เกม`
+error-game-not-over = เกมนี้ยังเล่นอยู่ จะวิเคราะห์ได้เมื่อเกมจบแล้ว
 error-computer-level = คอมพิวเตอร์มีให้เลือกระดับ 1 ถึง 8 และ Fairy-Stockfish เลือกหนึ่งในรายการ
 error-fairy-stockfish-rules = Fairy-Stockfish เล่นได้เฉพาะกติกามาตรฐาน เลือก `กติกา:มาตรฐาน` หรือเลือกระดับ 1 ถึง 8
 error-fairy-stockfish-missing = บอทนี้ไม่มี Fairy-Stockfish ติดตั้งไว้ จึงเลือก Fairy-Stockfish ไม่ได้ เลือกระดับ 1 ถึง 8 แทน

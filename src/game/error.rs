@@ -87,6 +87,10 @@ pub enum ServiceError {
     /// No such game (PGN export of an unknown id, or of another channel's game).
     #[error("no such game")]
     GameNotFound,
+    /// The game is still being played: it is analysed once it is over (an analysis during
+    /// the game would help a player).
+    #[error("the game is not over")]
+    GameNotOver(GameId),
     /// A computer game's level is not one of 1 to 9.
     #[error("{0}")]
     ComputerLevel(#[from] UnknownComputerLevel),
@@ -163,6 +167,7 @@ impl ServiceError {
             ServiceError::NotYourCount => "not-your-count",
             ServiceError::Count(_) => "count",
             ServiceError::GameNotFound => "game-not-found",
+            ServiceError::GameNotOver(_) => "game-not-over",
             ServiceError::ComputerLevel(_) => "computer-level",
             ServiceError::FairyStockfishRules => "fairy-stockfish-rules",
             ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",

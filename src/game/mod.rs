@@ -40,6 +40,7 @@
 //! clocks count in milliseconds; the rows' `created_at`/`updated_at`/`finished_at` and the
 //! challenges' times are Unix seconds of the same source.
 
+mod analysis;
 mod announce;
 mod cache;
 mod challenges;
@@ -65,6 +66,10 @@ pub use crate::types::{
     ComputerSeat, EndReason, Event, GameEnd, GameId, GameRatings, GameResult, GameSummary, GuildId,
     Ladder, MoveChoice, OfferKind, PgnExport, RatingChange, Reply, RulesTopic, Status, Terms,
     UnknownComputerLevel, UserId, UserName,
+};
+pub use analysis::{
+    eval_text, judgement_text, parse_eval, AnalysedPly, AnalysisStatus, AnalysisSummary,
+    GameAnalysis, QueuedAnalysis, SideSummary,
 };
 pub use announce::Announcement;
 pub use challenges::ClosedChallenge;
