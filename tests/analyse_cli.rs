@@ -104,7 +104,7 @@ fn the_eval_graph_marks_the_blunder() {
     let pixels = |pgn: &str| {
         let a = analyse_record(pgn, Ruleset::Standard, 20_000).unwrap();
         let (start, points) = graph_points(&a);
-        let png = eval_graph_png(start, &points).expect("graph");
+        let png = eval_graph_png(start, &points, &[]).expect("graph");
         let decoder = png::Decoder::new(std::io::Cursor::new(&png));
         let mut reader = decoder.read_info().expect("a PNG");
         let mut buf = vec![0; reader.output_buffer_size()];

@@ -43,7 +43,7 @@ async fn wait_done(env: &Env, ch: ChannelId, game: GameId) -> makruk_bot::game::
             .await
             .expect("request")
         {
-            return a;
+            return *a;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

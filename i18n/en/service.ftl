@@ -194,3 +194,47 @@ time-control-days = { $days ->
    *[other] { $days } days per move
 }
 time-control-live = { $minutes } min + { $increment } s
+
+## computer analysis (src/analysis/report.rs: /analyse and the Analyse button)
+analysis-title = **Computer analysis of game #{ $id }** · { $white } vs { $black }
+analysis-side = **{ $side }** { $player } · accuracy **{ $accuracy }%** · average centipawn loss { $acpl } · { $inaccuracies ->
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+} · { $mistakes ->
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+} · { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+}
+analysis-side-no-moves = **{ $side }** { $player } · no move to judge
+analysis-graph-legend = White's winning chances after each ply: the light area is White's, the dark one Black's. Dots mark inaccuracies (yellow), mistakes (orange) and blunders (red); a blue line marks the start of a count.
+analysis-moments-title = Key moments
+analysis-no-moments = No move lost enough to be worth showing.
+analysis-moment = **{ $played }** · { $judgement } · { $side }'s winning chances −{ $drop }%
+    Best was **{ $best }**: { $why }.
+analysis-refuted = After the move played, { $refutation }.
+analysis-judgement-inaccuracy = inaccuracy
+analysis-judgement-mistake = mistake
+analysis-judgement-blunder = blunder
+analysis-judgement-none = not the best move
+analysis-mate-created = blunder: it allowed a forced mate
+analysis-mate-lost = blunder: it let a forced mate go
+analysis-why-mate = it mates in { $moves }
+analysis-why-wins = it wins the { $piece }
+analysis-why-better = it keeps a better position (+{ $pawns })
+analysis-refutation-mate = the opponent mates in { $moves }
+analysis-refutation-wins = the opponent wins the { $piece }
+analysis-refutation-better = the opponent is better by { $pawns }
+analysis-notes-title = The count
+analysis-count-boards-honour = board's honour
+analysis-count-pieces-honour = pieces' honour
+analysis-after = After { $moves }
+analysis-at-start = From the start
+analysis-note-mate-beyond-count = { $at }, { $side } had a forced mate in { $mate }, but the count ({ $count }) allowed only { $left } more moves: the count would have drawn first.
+analysis-note-count-not-started = { $at }, { $side } could have started counting board's honour (/count) and did not.
+analysis-note-count-ran-out = { $side }'s count ({ $count }) reached { $limit }: the game was drawn.
+analysis-engine = Analysed by { $engine } at { $nodes } nodes a position.
+analysis-running = Analysing game #{ $id }… { $percent }%
+analysis-next = Game #{ $id } is next in line for analysis. This message will show it when it is ready.
+analysis-queued = Game #{ $id } is #{ $place } in line for analysis. This message will show it when it is ready.

@@ -184,3 +184,38 @@ stats-recent-loss = แพ้ { $opponent } { $rating }
 # A time control no longer offered as a choice (the offered ones are the choice-* names).
 time-control-days = { $days } วันต่อตา
 time-control-live = { $minutes } นาที + { $increment } วินาที
+
+## computer analysis (src/analysis/report.rs: /วิเคราะห์ and the วิเคราะห์ button)
+analysis-title = **คอมพิวเตอร์วิเคราะห์เกม #{ $id }** · { $white } กับ { $black }
+analysis-side = **{ $side }** { $player } · ความแม่นยำ **{ $accuracy }%** · เสียเปรียบเฉลี่ยตาละ { $acpl } เซนติพอว์น · เดินไม่แม่น { $inaccuracies } · เดินพลาด { $mistakes } · เดินพลาดร้ายแรง { $blunders }
+analysis-side-no-moves = **{ $side }** { $player } · ไม่มีตาเดินให้วิเคราะห์
+analysis-graph-legend = กราฟแสดงโอกาสชนะของฝ่ายขาวหลังเดินแต่ละครั้ง พื้นสีอ่อนเป็นของฝ่ายขาว สีเข้มเป็นของฝ่ายดำ จุดเหลืองคือเดินไม่แม่น จุดส้มคือเดินพลาด จุดแดงคือเดินพลาดร้ายแรง ส่วนเส้นสีน้ำเงินคือจุดที่เริ่มนับ
+analysis-moments-title = จังหวะสำคัญ
+analysis-no-moments = ไม่มีตาเดินไหนที่เสียเปรียบมากพอจะยกมาให้ดู
+analysis-moment = **{ $played }** · { $judgement } · โอกาสชนะของ{ $side }ลดลง { $drop }%
+    ตาที่ดีที่สุดคือ **{ $best }** เพราะ{ $why }
+analysis-refuted = หลังตาที่เดินไป { $refutation }
+analysis-judgement-inaccuracy = เดินไม่แม่น
+analysis-judgement-mistake = เดินพลาด
+analysis-judgement-blunder = เดินพลาดร้ายแรง
+analysis-judgement-none = ไม่ใช่ตาที่ดีที่สุด
+analysis-mate-created = เดินพลาดร้ายแรง เปิดทางให้อีกฝ่ายรุกจนได้แน่นอน
+analysis-mate-lost = เดินพลาดร้ายแรง ปล่อยทางรุกจนที่บังคับได้หลุดมือ
+analysis-why-mate = รุกจนได้ใน { $moves } ตา
+analysis-why-wins = กิน{ $piece }ได้
+analysis-why-better = ได้เปรียบกว่า (+{ $pawns })
+analysis-refutation-mate = อีกฝ่ายรุกจนได้ใน { $moves } ตา
+analysis-refutation-wins = อีกฝ่ายกิน{ $piece }ได้
+analysis-refutation-better = อีกฝ่ายได้เปรียบ (+{ $pawns })
+analysis-notes-title = การนับ
+analysis-count-boards-honour = นับศักดิ์กระดาน
+analysis-count-pieces-honour = นับศักดิ์หมาก
+analysis-after = หลัง { $moves }
+analysis-at-start = ตั้งแต่เริ่มเกม
+analysis-note-mate-beyond-count = { $at } { $side }มีทางรุกจนบังคับใน { $mate } ตา แต่ฝ่ายหนี{ $count }เหลืออีกเพียง { $left } ตา จึงนับครบและเสมอก่อนจะรุกจนได้
+analysis-note-count-not-started = { $at } { $side }ขอนับศักดิ์กระดานได้ (/นับ) แต่ไม่ได้ขอ
+analysis-note-count-ran-out = { $side }{ $count }ครบ { $limit } เกมจึงเสมอ
+analysis-engine = วิเคราะห์ด้วย { $engine } ตำแหน่งละ { $nodes } โหนด
+analysis-running = กำลังวิเคราะห์เกม #{ $id }… { $percent }%
+analysis-next = เกม #{ $id } เป็นคิวถัดไปที่จะวิเคราะห์ ข้อความนี้จะแสดงผลเมื่อวิเคราะห์เสร็จ
+analysis-queued = เกม #{ $id } อยู่ลำดับที่ { $place } ในคิววิเคราะห์ ข้อความนี้จะแสดงผลเมื่อวิเคราะห์เสร็จ

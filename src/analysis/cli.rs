@@ -25,11 +25,12 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use makruk::{Color, Ruleset};
-use makruk_engine::analysis::{self, Analysis, Eval, Judgement, DEFAULT_NODES};
+use makruk_engine::analysis::{self, Analysis, Eval, DEFAULT_NODES};
 use makruk_engine::Engine;
 use serde::Serialize;
 
-use crate::render::evalgraph::{eval_graph_png, GraphPoint, Mark};
+use super::report::{count_starts, mark};
+use crate::render::evalgraph::{eval_graph_png, GraphPoint};
 
 /// The engine's hash table for an analysis, in MB (what the analysis figures were measured
 /// with).
@@ -155,14 +156,6 @@ fn eval_json(e: Eval) -> EvalJson {
     }
 }
 
-fn judgement_name(j: Judgement) -> &'static str {
-    match j {
-        Judgement::Inaccuracy => "inaccuracy",
-        Judgement::Mistake => "mistake",
-        Judgement::Blunder => "blunder",
-    }
-}
-
 impl AnalysisJson {
     /// The JSON form of `a`.
     #[must_use]
@@ -194,7 +187,7 @@ impl AnalysisJson {
                         .judged
                         .advice
                         .as_ref()
-                        .map(|adv| judgement_name(adv.judgement)),
+                        .map(|adv| crate::game::judgement_text(adv.judgement)),
                 })
                 .collect(),
             accuracy: SidesJson {
@@ -258,11 +251,7 @@ pub fn graph_points(a: &Analysis) -> (f64, Vec<GraphPoint>) {
         .iter()
         .map(|p| GraphPoint {
             white_win: p.eval.win_percent(),
-            mark: p.judged.advice.as_ref().map(|adv| match adv.judgement {
-                Judgement::Inaccuracy => Mark::Inaccuracy,
-                Judgement::Mistake => Mark::Mistake,
-                Judgement::Blunder => Mark::Blunder,
-            }),
+            mark: p.judged.advice.as_ref().map(|adv| mark(adv.judgement)),
         })
         .collect();
     (start, points)
@@ -282,7 +271,8 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<()> {
     let a = analyse_record(&text, args.rules, args.nodes)?;
     if let Some(path) = &args.graph {
         let (start, points) = graph_points(&a);
-        let png = eval_graph_png(start, &points)?;
+        let replay = makruk::pgn::read_pgn(&text)?.replay(args.rules)?;
+        let png = eval_graph_png(start, &points, &count_starts(&replay.game))?;
         std::fs::write(path, png).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {

@@ -5,6 +5,7 @@
 //! (the game service keeps the queue and the stored results).
 
 pub mod cli;
+pub mod report;
 pub mod runner;
 
 pub use runner::{AnalysisRunner, ENGINE};

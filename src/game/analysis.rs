@@ -6,8 +6,10 @@
 //! (`crate::analysis::runner`, on the computer's thinking pool): this layer knows no engine
 //! but the shape of its result.
 
-use makruk::{Color, Game};
-use makruk_engine::analysis::{Analysis, Eval, Judgement};
+use makruk::{Color, CountKind, Game, Role};
+use makruk_engine::analysis::{
+    Analysis, CountNote, Eval, Judgement, KeyMoment, MateSequence, Reason,
+};
 use serde::{Deserialize, Serialize};
 
 use super::persist::load;
@@ -19,7 +21,7 @@ use crate::types::{ChannelId, GameId};
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnalysisStatus {
     /// Stored: shown at once.
-    Done(GameAnalysis),
+    Done(Box<GameAnalysis>),
     /// Waiting for the runner (or being made): `ahead` analyses were asked for before it.
     Queued {
         /// The game.
@@ -34,6 +36,8 @@ pub enum AnalysisStatus {
 pub struct GameAnalysis {
     /// The game.
     pub game_id: GameId,
+    /// Where it was asked for last (where its result is posted).
+    pub channel: Option<ChannelId>,
     /// The engine's name and version that made it.
     pub engine: String,
     /// Its search budget per position (nodes).
@@ -73,13 +77,246 @@ pub struct SideSummary {
     pub blunders: u32,
 }
 
-/// An analysis' totals (stored as JSON in `analyses.summary`).
+/// An analysis' totals (stored as JSON in `analyses.summary`), with its key moments and
+/// count notes (an analysis stored before these were kept reads back with none).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AnalysisSummary {
     pub white: SideSummary,
     pub black: SideSummary,
     /// The side-to-move bias removed before judging (centipawns).
     pub bias_cp: i32,
+    /// The engine's eval of the start position ([`eval_text`]), if it was searched.
+    #[serde(default)]
+    pub start_eval: Option<String>,
+    /// The game's three worst moves, worst first (fewer when fewer moves lost anything).
+    #[serde(default)]
+    pub key_moments: Vec<Moment>,
+    /// What the count meant, in the order of the game (the engine's `CountNote`s).
+    #[serde(default)]
+    pub notes: Vec<Note>,
+}
+
+/// One of the game's worst moves, as stored (the engine's `KeyMoment`): what was played,
+/// what was best, and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Moment {
+    /// 0-based index of the move.
+    pub ply: u32,
+    /// The side that played it.
+    #[serde(with = "color_serde")]
+    pub mover: Color,
+    /// The position before the move (FEN).
+    pub fen: String,
+    /// The move played, SAN and UCI.
+    pub played_san: String,
+    pub played_uci: String,
+    /// The engine's best move there, SAN and UCI.
+    pub best_san: String,
+    pub best_uci: String,
+    /// How much the mover's winning chances dropped (win% points, 0..100).
+    pub win_drop: f64,
+    /// The move's judgement, if it has one (`"inaccuracy"`, `"mistake"`, `"blunder"`).
+    pub judgement: Option<String>,
+    /// Set when the judgement comes from a mate: `"created"` (mate against the mover is now
+    /// unavoidable) or `"lost"` (the mover had a forced mate and let it go).
+    pub mate: Option<String>,
+    /// Why the best move was better.
+    pub why_best: Why,
+    /// What the opponent's best reply to the played move does (mates or wins material).
+    pub refutation: Option<Why>,
+}
+
+/// A reason, as stored (the engine's `Reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Why {
+    /// The line mates in this many moves (of the side it is good for).
+    Mate { moves: i32 },
+    /// The line wins this piece.
+    WinsMaterial {
+        #[serde(with = "role_serde")]
+        piece: Role,
+    },
+    /// Only a better position, by `cp` centipawns for the mover.
+    Better { cp: i32 },
+}
+
+/// A count note, as stored (the engine's `CountNote`; `ply` is a position index: the
+/// position after `ply` moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "note", rename_all = "kebab-case")]
+pub enum Note {
+    /// `side` had a forced mate in `mate_in` moves that the running count (`moves_left` moves
+    /// of the counting side) would not allow: the count draws first.
+    MateBeyondCount {
+        ply: u32,
+        #[serde(with = "color_serde")]
+        side: Color,
+        mate_in: u32,
+        moves_left: u32,
+        #[serde(with = "count_kind_serde")]
+        kind: CountKind,
+    },
+    /// `traditional`: `side` could have started counting board's honour here and did not.
+    CountNotStarted {
+        ply: u32,
+        #[serde(with = "color_serde")]
+        side: Color,
+    },
+    /// The game was drawn because `counting`'s count ran out (`limit` moves).
+    CountRanOut {
+        ply: u32,
+        #[serde(with = "color_serde")]
+        counting: Color,
+        #[serde(with = "count_kind_serde")]
+        kind: CountKind,
+        limit: u32,
+    },
+}
+
+impl Why {
+    fn of(r: Reason) -> Why {
+        match r {
+            Reason::Mate(moves) => Why::Mate { moves },
+            Reason::WinsMaterial(piece) => Why::WinsMaterial { piece },
+            Reason::Better { cp } => Why::Better { cp },
+        }
+    }
+}
+
+impl Moment {
+    fn of(k: &KeyMoment) -> Moment {
+        use makruk::uci::to_uci;
+        Moment {
+            ply: u32::try_from(k.ply).unwrap_or(u32::MAX),
+            mover: k.mover,
+            fen: k.fen.clone(),
+            played_san: k.played_san.clone(),
+            played_uci: to_uci(&k.played),
+            best_san: k.best_san.clone(),
+            best_uci: to_uci(&k.best),
+            win_drop: k.win_drop,
+            judgement: k.advice.map(|a| judgement_text(a.judgement).to_owned()),
+            mate: k.advice.and_then(|a| a.mate).map(|m| {
+                match m {
+                    MateSequence::Created => "created",
+                    MateSequence::Lost => "lost",
+                }
+                .to_owned()
+            }),
+            why_best: Why::of(k.reason),
+            refutation: k.refutation.map(Why::of),
+        }
+    }
+
+    /// The move's judgement, if it has one.
+    #[must_use]
+    pub fn judgement(&self) -> Option<Judgement> {
+        self.judgement.as_deref().and_then(parse_judgement)
+    }
+}
+
+impl Note {
+    fn of(n: &CountNote) -> Note {
+        let ply = |p: usize| u32::try_from(p).unwrap_or(u32::MAX);
+        match *n {
+            CountNote::MateBeyondCount {
+                ply: p,
+                side,
+                mate_in,
+                moves_left,
+                kind,
+            } => Note::MateBeyondCount {
+                ply: ply(p),
+                side,
+                mate_in,
+                moves_left,
+                kind,
+            },
+            CountNote::CountNotStarted { ply: p, side } => {
+                Note::CountNotStarted { ply: ply(p), side }
+            }
+            CountNote::CountRanOut {
+                ply: p,
+                counting,
+                kind,
+                limit,
+            } => Note::CountRanOut {
+                ply: ply(p),
+                counting,
+                kind,
+                limit,
+            },
+        }
+    }
+}
+
+/// `Color` as `"white"` / `"black"` in stored JSON.
+mod color_serde {
+    use makruk::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(super::color_text(*c))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(serde::de::Error::custom(format!("not a side: {other:?}"))),
+        }
+    }
+}
+
+/// `CountKind` as `"boards-honour"` / `"pieces-honour"` in stored JSON.
+mod count_kind_serde {
+    use makruk::CountKind;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(k: &CountKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match k {
+            CountKind::BoardsHonour => "boards-honour",
+            CountKind::PiecesHonour => "pieces-honour",
+        })
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CountKind, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "boards-honour" => Ok(CountKind::BoardsHonour),
+            "pieces-honour" => Ok(CountKind::PiecesHonour),
+            other => Err(serde::de::Error::custom(format!("not a count: {other:?}"))),
+        }
+    }
+}
+
+/// `Role` as its English name (`"ruea"`, `"ma"`, …) in stored JSON.
+mod role_serde {
+    use makruk::Role;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    const NAMES: [(Role, &str); 6] = [
+        (Role::Khun, "khun"),
+        (Role::Met, "met"),
+        (Role::Khon, "khon"),
+        (Role::Ma, "ma"),
+        (Role::Ruea, "ruea"),
+        (Role::Bia, "bia"),
+    ];
+
+    pub(super) fn serialize<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
+        let name = NAMES.iter().find(|(x, _)| x == r).map_or("bia", |(_, n)| n);
+        s.serialize_str(name)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let name = String::deserialize(d)?;
+        NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a piece: {name:?}")))
+    }
 }
 
 impl AnalysisSummary {
@@ -100,6 +337,9 @@ impl AnalysisSummary {
             white: side(Color::White),
             black: side(Color::Black),
             bias_cp: a.summary.bias_cp,
+            start_eval: a.start_eval.map(eval_text),
+            key_moments: a.key_moments.iter().map(Moment::of).collect(),
+            notes: a.notes.iter().map(Note::of).collect(),
         }
     }
 
@@ -223,7 +463,7 @@ impl GameService {
             Some(a) if wanted(&a) && a.done => {
                 let plies = store::analysis_plies(&mut tx, row.id).await?;
                 tx.commit().await?;
-                return Ok(AnalysisStatus::Done(stored(a, plies)?));
+                return Ok(AnalysisStatus::Done(Box::new(stored(a, plies)?)));
             }
             Some(a) if wanted(&a) => a,
             _ => {
@@ -260,6 +500,34 @@ impl GameService {
         let plies = store::analysis_plies(&mut tx, game).await?;
         tx.commit().await?;
         Ok(Some(stored(a, plies)?))
+    }
+
+    /// Where game `game`'s analysis is: [`AnalysisStatus::Done`] (by any engine),
+    /// [`AnalysisStatus::Queued`] with its place in line, or `None` (never asked for). Reads
+    /// only: a waiting message follows its analysis with it.
+    ///
+    /// # Errors
+    /// `Internal`.
+    pub async fn analysis_state(
+        &self,
+        game: GameId,
+    ) -> Result<Option<AnalysisStatus>, ServiceError> {
+        let mut tx = self.store.begin_read().await?;
+        let Some(a) = store::analysis(&mut tx, game).await? else {
+            return Ok(None);
+        };
+        let state = if a.done {
+            let plies = store::analysis_plies(&mut tx, game).await?;
+            AnalysisStatus::Done(Box::new(stored(a, plies)?))
+        } else {
+            let ahead = store::analyses_ahead(&mut tx, &a).await?;
+            AnalysisStatus::Queued {
+                game_id: game,
+                ahead: u32::try_from(ahead).unwrap_or(u32::MAX),
+            }
+        };
+        tx.commit().await?;
+        Ok(Some(state))
     }
 
     /// The queued analyses, oldest request first, with their games: the runner's work, also
@@ -363,6 +631,7 @@ fn stored(
         .collect::<Result<Vec<_>, anyhow::Error>>()?;
     Ok(GameAnalysis {
         game_id: a.game_id,
+        channel: a.channel_id,
         engine: a.engine,
         nodes: u64::try_from(a.nodes).unwrap_or(0),
         plies,

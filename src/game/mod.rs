@@ -69,7 +69,7 @@ pub use crate::types::{
 };
 pub use analysis::{
     eval_text, judgement_text, parse_eval, AnalysedPly, AnalysisStatus, AnalysisSummary,
-    GameAnalysis, QueuedAnalysis, SideSummary,
+    GameAnalysis, Moment, Note, QueuedAnalysis, SideSummary, Why,
 };
 pub use announce::Announcement;
 pub use challenges::ClosedChallenge;

@@ -4,7 +4,8 @@
 //! The curve is lichess's: White's win% (0–100, from the engine's eval by the lichess
 //! formula, computed by the caller) after each ply, the area under it light (White's share)
 //! and above it dark (Black's); a line at 50%. A move judged an inaccuracy, mistake or blunder
-//! gets a dot on the curve (yellow, orange, red). The ply axis is labelled at its ends with
+//! gets a dot on the curve (yellow, orange, red); the start of each count (board's or pieces'
+//! honour) is a blue dashed line at its position. The ply axis is labelled at its ends with
 //! the board's stroke digits (as the rating chart), so no font is needed.
 //!
 //! CPU-bound (about a millisecond): from async code call it inside
@@ -55,9 +56,14 @@ pub struct GraphPoint {
     pub mark: Option<Mark>,
 }
 
-/// The graph's SVG: `start_win` (White's win% in the start position) then one point per ply.
+/// The colour of a count's start.
+const COUNT_COLOUR: &str = "#3d7cc9";
+
+/// The graph's SVG: `start_win` (White's win% in the start position) then one point per ply;
+/// `count_starts` are the positions (after that many plies, 0..=`points.len()`) where a count
+/// started (larger ones are ignored).
 #[must_use]
-pub fn eval_graph_svg(start_win: f64, points: &[GraphPoint]) -> String {
+pub fn eval_graph_svg(start_win: f64, points: &[GraphPoint], count_starts: &[usize]) -> String {
     let (w, h) = (GRAPH_WIDTH as f32, GRAPH_HEIGHT as f32);
     let (pw, ph) = (w - LEFT - RIGHT, h - TOP - BOTTOM);
     let n = points.len();
@@ -89,6 +95,14 @@ pub fn eval_graph_svg(start_win: f64, points: &[GraphPoint]) -> String {
         r##"<path d="M{LEFT},{mid:.1}H{:.1}" stroke="#9b8c74" stroke-width="1" stroke-dasharray="4 3"/>"##,
         w - RIGHT
     );
+    for &i in count_starts.iter().filter(|&&i| i <= n) {
+        let x = x_of(i);
+        let _ = write!(
+            out,
+            r##"<path d="M{x:.1},{TOP}V{bottom:.1}" stroke="{COUNT_COLOUR}" stroke-width="2" stroke-dasharray="5 3"/><path d="M{:.1},{bottom:.1}h8l-4,6Z" fill="{COUNT_COLOUR}"/>"##,
+            x - 4.0
+        );
+    }
     for (i, p) in points.iter().enumerate() {
         if let Some(mark) = p.mark {
             let _ = write!(
@@ -115,9 +129,13 @@ pub fn eval_graph_svg(start_win: f64, points: &[GraphPoint]) -> String {
 ///
 /// # Errors
 /// [`RenderError::Artwork`] if the SVG does not parse (a bug) or the PNG cannot be encoded.
-pub fn eval_graph_png(start_win: f64, points: &[GraphPoint]) -> Result<Vec<u8>, RenderError> {
+pub fn eval_graph_png(
+    start_win: f64,
+    points: &[GraphPoint],
+    count_starts: &[usize],
+) -> Result<Vec<u8>, RenderError> {
     svg_to_png(
-        &eval_graph_svg(start_win, points),
+        &eval_graph_svg(start_win, points, count_starts),
         GRAPH_WIDTH,
         GRAPH_HEIGHT,
         "graph",
