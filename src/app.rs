@@ -13,6 +13,7 @@ use anyhow::Context as _;
 use tokio::task::JoinHandle;
 use tracing::{error, info, warn};
 
+use crate::analysis::AnalysisRunner;
 use crate::computer::Computer;
 use crate::game::GameService;
 
@@ -66,6 +67,12 @@ pub struct Config {
     #[arg(long, env = "ENGINE_MAX_THINK_MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(10..=60_000))]
     pub engine_max_think_ms: u64,
+    /// The computer analysis' search budget per position, in nodes (`/analyse`): 100,000 takes
+    /// about 5 s of one core for a 100-ply game. A stored analysis made at another budget is
+    /// made again when asked for.
+    #[arg(long, env = "ANALYSIS_NODES", default_value_t = makruk_engine::analysis::DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub analysis_nodes: u64,
     /// Fairy-Stockfish, for `/play level:Fairy-Stockfish` (level 9, standard rules only); when
     /// nothing is there, level 9 says it is not installed.
     #[arg(long, env = "FAIRY_STOCKFISH_PATH", default_value = DEFAULT_FAIRY_STOCKFISH_PATH)]
@@ -108,6 +115,7 @@ impl std::fmt::Debug for Config {
             .field("engine_threads", &self.engine_threads)
             .field("engine_hash_mb", &self.engine_hash_mb)
             .field("engine_max_think_ms", &self.engine_max_think_ms)
+            .field("analysis_nodes", &self.analysis_nodes)
             .field("fairy_stockfish_path", &self.fairy_stockfish_path)
             .field("shards", &self.shards.map(|s| s.to_string()))
             .field("sim_clock", &self.sim_clock)
@@ -146,6 +154,7 @@ impl Config {
             engine_threads: None,
             engine_hash_mb: 16,
             engine_max_think_ms: 2000,
+            analysis_nodes: makruk_engine::analysis::DEFAULT_NODES,
             fairy_stockfish_path: DEFAULT_FAIRY_STOCKFISH_PATH.into(),
             shards: None,
             sim_clock: None,
@@ -257,6 +266,12 @@ struct App {
     computer: Arc<Computer>,
     /// Takes up the computer's turns; `None` when the service has no turns to hand out.
     driver: Option<JoinHandle<()>>,
+    /// Works through the queue of game analyses on the computer's pool.
+    analysis: Arc<AnalysisRunner>,
+    analysis_nodes: u64,
+    /// Subscribed to as the runner started; handed to the adapter by [`App::backend`].
+    analysis_finished:
+        std::sync::Mutex<Option<tokio::sync::broadcast::Receiver<crate::game::GameId>>>,
     sim_clock: Option<Arc<SimClock>>,
     /// The interactions being answered (see `crate::discord::Backend::in_flight`).
     in_flight: Arc<tokio::sync::RwLock<()>>,
@@ -311,10 +326,16 @@ impl App {
         // The computer thinks from now on: first about the games left on its turn by the last run.
         // Its moves are announced; the announcements wait until the adapter's poster starts.
         let driver = crate::computer::driver::spawn(service.clone(), Arc::clone(&computer));
+        // Analyses asked for before a restart and not finished are made again from the start.
+        let analysis = Arc::new(AnalysisRunner::start(service.clone(), computer.pool()));
+        let analysis_finished = std::sync::Mutex::new(Some(analysis.finished()));
         Ok(App {
             service,
             computer,
             driver,
+            analysis,
+            analysis_nodes: config.analysis_nodes,
+            analysis_finished,
             sim_clock: config.sim_clock.clone(),
             in_flight,
         })
@@ -329,6 +350,14 @@ impl App {
         crate::discord::Backend {
             service: self.service.clone(),
             computer: Arc::clone(&self.computer),
+            analysis: Arc::clone(&self.analysis),
+            analysis_nodes: self.analysis_nodes,
+            analysis_finished: self
+                .analysis_finished
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take()
+                .unwrap_or_else(|| self.analysis.finished()),
             on_posted,
             in_flight: Arc::clone(&self.in_flight),
         }

@@ -243,3 +243,10 @@ discord-settings-now = This server's settings:
 discord-settings-changed = Saved. This server's settings:
 discord-settings-thread-on = New games are played in a thread of their own (thread: on).
 discord-settings-thread-off = New games are played in the channel itself (thread: off).
+
+## computer analysis (/analyse, the Analyse button; its texts are analysis-* in service.ftl)
+cmd-analyse = analyse
+cmd-analyse-description = Computer analysis of a finished game: eval graph, accuracy, mistakes, the count
+cmd-analyse-game = game
+cmd-analyse-game-description = The game number (default: this channel's last game)
+button-analyse = Analyse

@@ -236,3 +236,10 @@ discord-settings-now = การตั้งค่าของเซิร์ฟ
 discord-settings-changed = บันทึกแล้ว การตั้งค่าของเซิร์ฟเวอร์นี้:
 discord-settings-thread-on = เกมใหม่เล่นในเธรดแยก (เธรด: เปิด)
 discord-settings-thread-off = เกมใหม่เล่นในช่องนี้เอง (เธรด: ปิด)
+
+## computer analysis (/วิเคราะห์, the วิเคราะห์ button; its texts are analysis-* in service.ftl)
+cmd-analyse = วิเคราะห์
+cmd-analyse-description = ให้คอมพิวเตอร์วิเคราะห์เกมที่จบแล้ว กราฟโอกาสชนะ ความแม่นยำ ตาที่พลาด และการนับ
+cmd-analyse-game = เกม
+cmd-analyse-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมล่าสุดของช่องนี้)
+button-analyse = วิเคราะห์

@@ -54,6 +54,12 @@ impl Computer {
         })
     }
 
+    /// The thinking pool (the analysis runner searches on it too, below the games' moves).
+    #[must_use]
+    pub fn pool(&self) -> Arc<Pool> {
+        Arc::clone(&self.pool)
+    }
+
     /// Whether `level` can be played on this host: [`ServiceError::FairyStockfishMissing`] for
     /// Fairy-Stockfish not at its configured path; our engine's levels always can.
     ///

@@ -36,6 +36,8 @@ pub(crate) enum ButtonId {
     Replay(Step, View),
     /// The finished game's animated GIF.
     Gif(GameId),
+    /// The finished game's computer analysis.
+    Analyse(GameId),
 }
 
 /// A custom id that is not one of ours: forged, foreign, or from another version of the bot.
@@ -63,6 +65,7 @@ impl ButtonId {
             ButtonId::Leaderboard(Kind::Correspondence, _) => "lb-correspondence",
             ButtonId::Replay(..) => "replay",
             ButtonId::Gif(_) => "gif",
+            ButtonId::Analyse(_) => "analyse",
         }
     }
 
@@ -122,6 +125,7 @@ impl ButtonId {
             "lb-live" => ButtonId::Leaderboard(Kind::Live, page()?),
             "lb-correspondence" => ButtonId::Leaderboard(Kind::Correspondence, page()?),
             "gif" => ButtonId::Gif(GameId(id)),
+            "analyse" => ButtonId::Analyse(GameId(id)),
             _ => return None,
         })
     }
@@ -135,7 +139,8 @@ impl fmt::Display for ButtonId {
             | ButtonId::Withdraw(ChallengeId(id))
             | ButtonId::OfferAccept(_, GameId(id))
             | ButtonId::OfferDecline(_, GameId(id))
-            | ButtonId::Gif(GameId(id)) => write!(f, "mk:{}:{id}", self.name()),
+            | ButtonId::Gif(GameId(id))
+            | ButtonId::Analyse(GameId(id)) => write!(f, "mk:{}:{id}", self.name()),
             ButtonId::Leaderboard(speed, page) => write!(f, "mk:lb-{}:{page}", speed_name(speed)),
             ButtonId::Replay(step, view) => {
                 let side = match view.orientation {
@@ -255,6 +260,7 @@ mod tests {
             ButtonId::Leaderboard(Kind::Live, 0),
             ButtonId::Leaderboard(Kind::Correspondence, u32::MAX),
             ButtonId::Gif(GameId(10)),
+            ButtonId::Analyse(GameId(11)),
         ];
         ids.extend(Step::ALL.map(|step| ButtonId::Replay(step, view)));
         ids.push(ButtonId::Replay(

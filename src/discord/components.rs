@@ -1,15 +1,20 @@
 //! Button presses: challenge Accept / Decline / Withdraw, draw and takeback Accept / Decline,
-//! leaderboard ◀ ▶, the replay's steps (`commands::replay`) and the end-of-game GIF.
+//! leaderboard ◀ ▶, the replay's steps (`commands::replay`), the end-of-game GIF and Analyse
+//! (`commands::analyse`).
 //!
 //! A button's custom id is a [`ButtonId`] (`buttons`). The database decides who may press
 //! what, so buttons keep working after a restart; a press by anyone else gets a private "this
 //! is not your …" answer and changes nothing.
 
+use std::sync::{Arc, PoisonError};
+
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
+use super::analyses::Original;
 use super::answer::Answer;
 use super::buttons::{ButtonId, Step, View};
+use super::commands::analyse::{request, start_following, FollowSlot};
 use super::commands::replay::{gif_answer, replay_answer};
 use super::commands::thread::accept_in_thread;
 use super::i18n::{mention, Locales};
@@ -27,6 +32,9 @@ pub(crate) async fn handle(
     press: &serenity::ComponentInteraction,
     data: &Data,
 ) {
+    // An analysis' waiting message, followed once the answer is sent.
+    let slot = FollowSlot::default();
+    let put = Arc::clone(&slot);
     let work = |locales: Locales| async move {
         let locale = locales.user;
         let Ok(id) = press.data.custom_id.parse::<ButtonId>() else {
@@ -42,12 +50,23 @@ pub(crate) async fn handle(
             message: press.message.id.get(),
         };
         let user = UserId(press.user.id.get());
+        if let ButtonId::Analyse(game) = id {
+            let (answer, follow) = request(data, at.channel, Some(game), locales.public).await?;
+            *put.lock().unwrap_or_else(PoisonError::into_inner) = follow;
+            return Ok(answer);
+        }
         match act(data, id, &at, user, locales).await {
             Ok(answer) => Ok(answer),
             Err(e) => Ok(press_error(&e, id, locales)),
         }
     };
     respond::run(&ctx.http, data, Interaction::Press(press), work).await;
+    start_following(
+        Arc::clone(&ctx.http),
+        data,
+        &slot,
+        Original::Press(Box::new(press.clone())),
+    );
 }
 
 /// A refused press: "this is not your challenge/offer" for bystanders; a challenge that has
@@ -173,6 +192,8 @@ async fn act(
             let record = service.record(channel, Some(game)).await?;
             gif_answer(&record, locales.user, true).await?
         }
+        // Answered in `handle`: its waiting message is followed.
+        ButtonId::Analyse(game) => request(data, channel, Some(game), locale).await?.0,
     })
 }
 

@@ -37,7 +37,8 @@ pub(crate) async fn game_answer(reply: &Reply, locale: Locale) -> Result<Answer,
 }
 
 /// [`game_answer`] with `footer` (e.g. `/board`'s last moves) under the picture. A finished
-/// game's message says first what happened ("Black wins by checkmate") and offers its GIF.
+/// game's message says first what happened ("Black wins by checkmate") and offers its GIF and
+/// its computer analysis.
 pub(crate) async fn board_answer(
     reply: &Reply,
     footer: Option<String>,
@@ -96,7 +97,12 @@ pub(crate) async fn board_answer(
     let components = match reply.status.end {
         Some(_) if reply.status.plies > 0 => {
             vec![CreateActionRow::Buttons(vec![
-                ButtonId::Gif(reply.game_id).button(locale, "button-gif", ButtonStyle::Secondary)
+                ButtonId::Gif(reply.game_id).button(locale, "button-gif", ButtonStyle::Secondary),
+                ButtonId::Analyse(reply.game_id).button(
+                    locale,
+                    "button-analyse",
+                    ButtonStyle::Primary,
+                ),
             ])]
         }
         _ => Vec::new(),

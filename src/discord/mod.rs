@@ -13,6 +13,7 @@
 //! service's announcements and re-posts what never reached its channel; `threads` opens games'
 //! threads.
 
+mod analyses;
 mod announce;
 mod answer;
 mod board;
@@ -41,6 +42,13 @@ pub struct Backend {
     pub service: crate::game::GameService,
     /// The computer opponent (its level check; its driver, already running, does the thinking).
     pub computer: Arc<crate::computer::Computer>,
+    /// The analysis runner (already running): `/analyse` queues games for it and follows them.
+    pub analysis: Arc<crate::analysis::AnalysisRunner>,
+    /// The analysis' search budget per position, in nodes.
+    pub analysis_nodes: u64,
+    /// The analyses the runner finishes, subscribed to when it started (so that none that a
+    /// restart resumed is missed): those nobody waits for are posted in their channel.
+    pub analysis_finished: tokio::sync::broadcast::Receiver<crate::game::GameId>,
     /// Told of every announcement posted (or given up on): a fake clock waits for them. `None`
     /// on the system's clock.
     pub on_posted: Option<Arc<dyn Fn() + Send + Sync>>,
@@ -77,6 +85,8 @@ pub struct Data {
     pub(crate) in_flight: Arc<tokio::sync::RwLock<()>>,
     /// Shows boards for sure and marks their moves announced (answers and the poster).
     pub(crate) herald: Arc<herald::Herald>,
+    /// The analyses asked for here and their waiting messages (`analyses`).
+    pub(crate) analyses: Arc<analyses::Analyses>,
 }
 
 /// How long shutdown waits for interactions still being answered.
@@ -121,6 +131,9 @@ pub async fn run(
     let Backend {
         service,
         computer,
+        analysis,
+        analysis_nodes,
+        analysis_finished,
         on_posted,
         in_flight,
     } = backend;
@@ -140,12 +153,14 @@ pub async fn run(
     // Set when the bot cannot work at all (its commands refused at READY): it then stops.
     let (fatal_tx, mut fatal_rx) = tokio::sync::watch::channel(None::<String>);
     let herald = Arc::new(herald::Herald::new(service.clone()));
+    let analyses = Arc::new(analyses::Analyses::new(analysis, analysis_nodes));
     let data = Data {
         service: service.clone(),
         computer,
         defer_after: settings.defer_after,
         in_flight: Arc::clone(&in_flight),
         herald: Arc::clone(&herald),
+        analyses: Arc::clone(&analyses),
     };
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -209,6 +224,14 @@ pub async fn run(
 
     // Changes that no interaction answers (the computer's moves, flags) are posted from here,
     // after the moves the last run stored but never announced.
+    // Analyses nobody waits for (asked before a restart, or their message expired) are posted
+    // in their channel when done.
+    let analysis_poster = analyses::spawn_poster(
+        Arc::clone(&client.http),
+        Arc::clone(&herald),
+        Arc::clone(&analyses),
+        analysis_finished,
+    );
     let poster = service.announcements().map(|rx| {
         announce::spawn(
             Arc::clone(&client.http),
@@ -263,6 +286,7 @@ pub async fn run(
     if let Some(poster) = poster {
         poster.abort();
     }
+    analysis_poster.abort();
     if let Some(why) = fatal_rx.borrow_and_update().clone() {
         anyhow::bail!(why);
     }

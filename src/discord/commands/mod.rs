@@ -1,12 +1,13 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count`
 //! (/count), `info` (/board, /rules), `history` (/games, /pgn), `leaderboard` (/leaderboard),
-//! `stats` (/stats), `replay` (/replay, /gif), `settings` (/settings); the options several
+//! `stats` (/stats), `replay` (/replay, /gif), `analyse` (/analyse), `settings` (/settings); the options several
 //! commands share are in `options`, a game started in its own thread in `thread`. Each command
 //! reads Discord's input and hands [`run`] the work: ask the game service, build an [`Answer`]
 //! (shared builders in `super::messages`); all user-facing words come from the service or
 //! `discord.ftl`. [`all`] lists every command.
 
+pub(crate) mod analyse;
 mod challenge;
 mod computer;
 mod count;
@@ -56,6 +57,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         stats::stats(),
         replay::replay(),
         replay::gif(),
+        analyse::analyse(),
         settings::settings(),
     ];
     for command in &mut commands {
