@@ -32,6 +32,19 @@ async fn the_example_scenarios_play_through() {
             "{}: board pictures",
             path.display()
         );
+        if path.file_name().is_some_and(|n| n == "quick-mate.txt") {
+            // The analysis: the waiting message updated into the result (graph and key
+            // moments), then the button's stored result.
+            assert_eq!(
+                transcript
+                    .matches("**Computer analysis of game #1**")
+                    .count(),
+                2,
+                "{transcript}"
+            );
+            assert!(transcript.contains("makruk-analysis-1.png"), "{transcript}");
+            assert!(transcript.contains("Key moments"), "{transcript}");
+        }
         if path.file_name().is_some_and(|n| n == "computer.txt") {
             // Four moves of alice's, each answered by the computer in a message of its own
             // (which moves it picks may vary; that it answers each may not).

@@ -16,6 +16,9 @@
 //!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
 //! - A user's line may give a Discord locale: `somchai[th]: /rules` (kept for their later
 //!   lines; another one changes it).
+//! - `await "text"` — waits (in real time, a minute at most) until a public message of the
+//!   place contains `text` — work the bot finishes in the background, such as an analysis'
+//!   result edited into its waiting message — and shows that message.
 //! - `server language th` — the server's preferred locale (Discord's `guild_locale`, in which
 //!   the bot writes its public messages) from now on; `en-US` until then.
 //!
@@ -36,6 +39,9 @@ use crate::interact::borrowed;
 use crate::{Bot, Launch, Standin, User, BOT_ID};
 use parse::{Place, Step};
 use transcript::Transcript;
+
+/// The longest an `await` step waits.
+const AWAIT_AT_MOST: Duration = Duration::from_secs(60);
 
 /// The channel the scenario plays in.
 const CHANNEL: u64 = 1_300_000_000_000_000_100;
@@ -122,7 +128,11 @@ where
             Step::Click { user, locale, .. } => {
                 user_for(&discord, &mut t, user, locale.as_deref());
             }
-            Step::Restart | Step::Wait(_) | Step::Place(_) | Step::ServerLocale(_) => {}
+            Step::Restart
+            | Step::Wait(_)
+            | Step::Place(_)
+            | Step::ServerLocale(_)
+            | Step::Await(_) => {}
         }
     }
     let mut running = Some(running);
@@ -188,6 +198,28 @@ where
                 };
                 here = thread.id;
                 t.line(&format!("_In the thread **#{}**:_\n", thread.name));
+            }
+            Step::Await(text) => {
+                let deadline = std::time::Instant::now() + AWAIT_AT_MOST;
+                let found = loop {
+                    let found = discord
+                        .channel_messages(here)
+                        .into_iter()
+                        .rev()
+                        .find(|m| m.ephemeral_for.is_none() && m.text().contains(&text));
+                    if let Some(m) = found {
+                        break m;
+                    }
+                    if std::time::Instant::now() >= deadline {
+                        bail!("line {line}: no message says {text:?} after {AWAIT_AT_MOST:?}");
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                };
+                if found.edits > 0 {
+                    t.updated(&found)?;
+                } else {
+                    t.posted(&found)?;
+                }
             }
             Step::Wait(by) => {
                 let before = discord.channel_messages(here);

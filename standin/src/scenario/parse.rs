@@ -58,6 +58,10 @@ pub enum Step {
     /// `server language th`: the server's preferred locale (Discord's `guild_locale`) from
     /// now on (default `en-US`).
     ServerLocale(String),
+    /// `await "text"`: waits (in real time, a minute at most) until a public message here
+    /// contains `text` (work the bot does in the background: an analysis' result edited into
+    /// its waiting message), and shows that message.
+    Await(String),
 }
 
 /// `3d`, `2h30m`, `90s`, `1h15m20s`: whole numbers each followed by `d`, `h`, `m` or `s`.
@@ -165,6 +169,15 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     }
     if let Some(d) = line.strip_prefix("wait ") {
         return Ok(Some(Step::Wait(duration(d)?)));
+    }
+    if let Some(text) = line.strip_prefix("await ") {
+        let text = text.trim();
+        let text = text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .context("expected `await \"text\"`")?;
+        anyhow::ensure!(!text.is_empty(), "expected `await \"text\"` with a text");
+        return Ok(Some(Step::Await(text.to_owned())));
     }
     if let Some(code) = line.strip_prefix("server language ") {
         let code = code.trim();
