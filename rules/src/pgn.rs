@@ -228,11 +228,94 @@ pub fn outcome_reason(outcome: Outcome) -> &'static str {
 /// ```
 #[must_use]
 pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    write_pgn_annotated(game, tags, &[])
+}
+
+/// [`write_pgn`] with an annotation after each move: `annotations[i]` belongs to ply `i` (the
+/// `i`-th move from the start position, 0-based); a shorter slice leaves the later moves bare,
+/// and annotations past the last move are ignored. With no annotation (or only
+/// [`MoveAnnotation::default`]s) the text is exactly [`write_pgn`]'s.
+///
+/// ```
+/// use makruk::{parse_move, pgn, Game, Ruleset};
+/// use makruk::pgn::MoveAnnotation;
+///
+/// let mut game = Game::new(Ruleset::Standard);
+/// for text in ["e4", "Sf7"] {
+///     let m = parse_move(game.position(), text)?;
+///     game.play(&m).expect("legal");
+/// }
+/// let notes = [
+///     MoveAnnotation::comment("[%eval 0.17]"),
+///     MoveAnnotation { nag: Some(2), comment: Some("[%eval 1.3]".into()) },
+/// ];
+/// let text = pgn::write_pgn_annotated(&game, &pgn::PgnTags::default(), &notes);
+/// assert!(text.ends_with("1. e4 { [%eval 0.17] } Sf7? { [%eval 1.3] } *\n"));
+/// # Ok::<(), makruk::MoveInputError>(())
+/// ```
+#[must_use]
+pub fn write_pgn_annotated(game: &Game, tags: &PgnTags, annotations: &[MoveAnnotation]) -> String {
     let result = tags
         .result
         .clone()
         .unwrap_or_else(|| result_string(game.outcome()).to_string());
-    write_pgn_moves(game.start(), game.moves(), tags, &result)
+    write_pgn_moves_annotated(game.start(), game.moves(), tags, &result, annotations)
+}
+
+/// What the PGN writer adds after one move ([`write_pgn_annotated`]): a Numeric Annotation
+/// Glyph and a comment, written as lichess writes them (scalachess's
+/// `chess.format.pgn.Move.appendSanStr`, github.com/lichess-org/scalachess,
+/// `core/src/main/scala/format/pgn/Pgn.scala`):
+///
+/// - NAGs 1 to 6 as their traditional symbols glued to the move: `$1` `!`, `$2` `?`, `$3`
+///   `!!`, `$4` `??`, `$5` `!?`, `$6` `?!` (`12. Rd4?`); any other NAG as ` $N` after it
+///   (`12. Rd4 $10`); `0` (PGN's null annotation) writes nothing;
+/// - then the comment as `{ text }`.
+///
+/// [`read_pgn`] skips both (symbols are trimmed off the move, `$N` and `{…}` are skipped).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveAnnotation {
+    /// The NAG (PGN standard section 10: `2` mistake, `4` blunder, `6` dubious move, …).
+    pub nag: Option<u8>,
+    /// The comment's text, without braces. A `}` (which would end the comment) is left out
+    /// and line breaks and other control characters become spaces; a comment empty after
+    /// that is not written.
+    pub comment: Option<String>,
+}
+
+impl MoveAnnotation {
+    /// An annotation with only a comment.
+    #[must_use]
+    pub fn comment(text: impl Into<String>) -> MoveAnnotation {
+        MoveAnnotation {
+            nag: None,
+            comment: Some(text.into()),
+        }
+    }
+}
+
+/// The traditional symbol of NAGs 1 to 6 (PGN standard section 10), which lichess writes in
+/// place of `$1`…`$6`.
+fn nag_symbol(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
+}
+
+/// A comment's text as it may stand between `{` and `}` (see [`MoveAnnotation::comment`]).
+fn comment_text(text: &str) -> String {
+    let cleaned: String = text
+        .chars()
+        .filter(|&c| c != '}')
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    cleaned.trim().to_string()
 }
 
 /// Reads the first game of a PGN text.
@@ -451,6 +534,21 @@ fn escape(value: &str) -> String {
 /// written in UCI form, see [`to_san`]).
 #[must_use]
 pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result: &str) -> String {
+    write_pgn_moves_annotated(start, moves, tags, result, &[])
+}
+
+/// [`write_pgn_moves`] with an annotation after each move, `annotations[i]` after ply `i`
+/// (see [`write_pgn_annotated`] and [`MoveAnnotation`]). Lines are wrapped between tokens: a
+/// move with its glued symbol, a ` $N` NAG and a whole `{ … }` comment are each one token
+/// (a comment longer than a line stays on one line).
+#[must_use]
+pub fn write_pgn_moves_annotated(
+    start: &Position,
+    moves: &[Move],
+    tags: &PgnTags,
+    result: &str,
+    annotations: &[MoveAnnotation],
+) -> String {
     let mut out = String::new();
     let roster = [
         ("Event", tags.event.as_str()),
@@ -485,7 +583,23 @@ pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result:
         } else if i == 0 {
             tokens.push(format!("{}...", pos.fullmoves()));
         }
-        tokens.push(to_san(&pos, m));
+        let mut san = to_san(&pos, m);
+        let note = annotations.get(i);
+        let nag = note.and_then(|a| a.nag).filter(|&n| n != 0);
+        let symbol = nag.and_then(nag_symbol);
+        if let Some(symbol) = symbol {
+            san.push_str(symbol);
+        }
+        tokens.push(san);
+        if let (Some(n), None) = (nag, symbol) {
+            tokens.push(format!("${n}"));
+        }
+        if let Some(text) = note.and_then(|a| a.comment.as_deref()) {
+            let text = comment_text(text);
+            if !text.is_empty() {
+                tokens.push(format!("{{ {text} }}"));
+            }
+        }
         pos.play_unchecked(m);
     }
     tokens.push(result.to_string());
@@ -613,5 +727,55 @@ mod tests {
         let back = read_pgn(&text).expect("readable");
         assert_eq!(back.tag("White"), Some("Som\"chai"));
         assert_eq!(back.replay_moves(Ruleset::Standard).expect("legal"), moves);
+    }
+
+    #[test]
+    fn annotations_are_written_as_lichess_does_and_read_back_skipped() {
+        let start = Position::new();
+        let game = read_pgn("1. e4 d5 2. exd5 cxd5 3. Nd2").expect("readable");
+        let moves = game.replay_moves(Ruleset::Standard).expect("legal");
+        let tags = PgnTags::default();
+        let notes = vec![
+            MoveAnnotation::comment("[%eval 0.17]"),
+            MoveAnnotation {
+                nag: Some(6),
+                comment: Some("[%eval 1.3]".into()),
+            },
+            MoveAnnotation {
+                nag: Some(4),
+                comment: Some("[%eval #-3]".into()),
+            },
+            MoveAnnotation {
+                nag: Some(10),
+                comment: Some("a } brace\nand a line".into()),
+            },
+            // Ply 4 bare; nothing for ply 5 (the slice is shorter), and a NAG 0 is nothing.
+            MoveAnnotation {
+                nag: Some(0),
+                comment: Some("  ".into()),
+            },
+        ];
+        let text = write_pgn_moves_annotated(&start, &moves, &tags, "*", &notes);
+        let plain = write_pgn_moves(&start, &moves, &tags, "*");
+        let header_end = plain.find("\n\n").expect("header") + 2;
+        assert_eq!(text[..header_end], plain[..header_end], "same tags");
+        assert_eq!(
+            &text[header_end..],
+            "1. e4 { [%eval 0.17] } d5?! { [%eval 1.3] } 2. exd5?? { [%eval #-3] } cxd5 $10\n\
+             { a  brace and a line } 3. Nd2 *\n"
+        );
+        let back = read_pgn(&text).expect("readable");
+        assert_eq!(back.moves, vec!["e4", "d5", "exd5", "cxd5", "Nd2"]);
+        assert_eq!(back.result.as_deref(), Some("*"));
+        assert_eq!(back.replay_moves(Ruleset::Standard).expect("legal"), moves);
+        // Nothing to annotate: the text of the plain writer, byte for byte.
+        assert_eq!(
+            write_pgn_moves_annotated(&start, &moves, &tags, "*", &[]),
+            plain
+        );
+        assert_eq!(
+            write_pgn_moves_annotated(&start, &moves, &tags, "*", &vec![MoveAnnotation::default(); 5]),
+            plain
+        );
     }
 }
