@@ -68,9 +68,11 @@ pub use crate::types::{
     UnknownComputerLevel, UserId, UserName,
 };
 pub use analysis::{
-    eval_text, judgement_text, parse_eval, AnalysedPly, AnalysisStatus, AnalysisSummary,
-    GameAnalysis, QueuedAnalysis, SideSummary,
+    eval_text, judgement_nag, judgement_text, parse_eval, pgn_eval, AnalysedPly, AnalysisStatus,
+    AnalysisSummary, GameAnalysis, PlyReview, QueuedAnalysis, SideSummary,
 };
+/// The engine's eval and judgement types, as stored analyses ([`GameAnalysis`]) give them.
+pub use makruk_engine::analysis::{Eval, Judgement};
 pub use announce::Announcement;
 pub use challenges::ClosedChallenge;
 pub use clocks::ClockStart;
