@@ -177,8 +177,13 @@ async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgeme
     let env = Env::new().await;
     let ch = ChannelId(9);
     // Black's Khun a8, White's Khun b6 and Ruea h1: Rh7 (Rh8 mated at once), Kb8, Rh8#.
-    let game = start_from_fen(&env.svc, ch, "k7/8/1K6/8/8/8/8/7R w - - 0 1", Ruleset::Standard)
-        .await;
+    let game = start_from_fen(
+        &env.svc,
+        ch,
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
     for (i, san) in ["Rh7", "Kb8", "Rh8#"].iter().enumerate() {
         let user = if i % 2 == 0 { WHITE } else { BLACK };
         env.svc.play(ch, user, san).await.expect(san);
@@ -191,8 +196,17 @@ async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgeme
         .request_analysis(ch, Some(game), ENGINE, NODES)
         .await
         .expect("request");
-    assert_eq!(env.svc.pgn(ch, Some(game), &names).await.unwrap().pgn, plain);
-    assert!(env.svc.record(ch, Some(game)).await.unwrap().review(1).is_none());
+    assert_eq!(
+        env.svc.pgn(ch, Some(game), &names).await.unwrap().pgn,
+        plain
+    );
+    assert!(env
+        .svc
+        .record(ch, Some(game))
+        .await
+        .unwrap()
+        .review(1)
+        .is_none());
 
     // The engine's analysis, with a judgement on Black's move so that one is shown for sure.
     let record = env.svc.record(ch, Some(game)).await.unwrap();
@@ -211,7 +225,12 @@ async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgeme
         .finish_analysis(game, ENGINE, NODES, &analysis)
         .await
         .unwrap());
-    let stored = env.svc.stored_analysis(game).await.unwrap().expect("stored");
+    let stored = env
+        .svc
+        .stored_analysis(game)
+        .await
+        .unwrap()
+        .expect("stored");
     assert_eq!(
         stored.plies.last().map(|p| p.eval),
         Some(Eval::Checkmate {

@@ -774,7 +774,13 @@ mod tests {
             plain
         );
         assert_eq!(
-            write_pgn_moves_annotated(&start, &moves, &tags, "*", &vec![MoveAnnotation::default(); 5]),
+            write_pgn_moves_annotated(
+                &start,
+                &moves,
+                &tags,
+                "*",
+                &vec![MoveAnnotation::default(); 5]
+            ),
             plain
         );
     }
