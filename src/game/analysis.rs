@@ -163,7 +163,7 @@ pub fn judgement_nag(j: Judgement) -> u8 {
 ///
 /// ```
 /// use makruk_bot::game::pgn_eval;
-/// use makruk_engine::analysis::Eval;
+/// use makruk_bot::game::Eval;
 /// assert_eq!(pgn_eval(Eval::Cp(-135)), "-1.35");
 /// assert_eq!(pgn_eval(Eval::Cp(200)), "2.0");
 /// assert_eq!(pgn_eval(Eval::Mate(-3)), "#-3");
