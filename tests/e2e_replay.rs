@@ -318,3 +318,100 @@ async fn a_thai_users_replay_is_in_thai() {
     t.assert_clean();
     t.stop().await;
 }
+
+/// Stores a finished analysis of game `game` straight in the bot's database (no Discord
+/// command asks for one yet): `plies` as `(eval, best, judgement)`, the stored forms.
+async fn store_analysis(db: &str, game: i64, plies: &[(&str, Option<&str>, Option<&str>)]) {
+    use sqlx::Connection as _;
+    let mut conn = sqlx::SqliteConnection::connect(db).await.expect("database");
+    let summary = serde_json::to_string(&makruk_bot::game::AnalysisSummary::default()).unwrap();
+    sqlx::query(
+        "INSERT INTO analyses (game_id, state, requested_ms, channel_id, engine, nodes, summary, \
+         finished_ms) VALUES (?, 'done', 0, NULL, 'test', 1, ?, 0)",
+    )
+    .bind(game)
+    .bind(summary)
+    .execute(&mut conn)
+    .await
+    .expect("analysis");
+    for (ply, (eval, best, judgement)) in plies.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO analysis_plies (game_id, ply, eval, best, judgement, accuracy, cp_loss) \
+             VALUES (?, ?, ?, ?, ?, 50.0, 0)",
+        )
+        .bind(game)
+        .bind(ply as i64)
+        .bind(*eval)
+        .bind(*best)
+        .bind(*judgement)
+        .execute(&mut conn)
+        .await
+        .expect("ply");
+    }
+    conn.close().await.expect("close");
+}
+
+#[tokio::test]
+async fn an_analysed_game_shows_its_analysis_in_replay_and_pgn() {
+    // Alice reads Thai.
+    let t = Table::with(|_| {}, "th").await;
+    t.start_game(CH, &[]).await;
+    t.play(CH, &MATE).await;
+    let uci = t.stored_moves().await;
+    let mut plies = vec![("cp:-135", Some("e3e4"), Some("mistake"))];
+    plies.extend(uci[1..7].iter().map(|_| ("cp:20", None, None)));
+    plies.push(("checkmate:black", Some(uci[7].as_str()), None));
+    store_analysis(&t.db, 1, &plies).await;
+
+    // The last ply: checkmate, and Nxe3 was the engine's move.
+    let opened = t.discord.run(&t.carol, CH, "replay", &[]).await;
+    let message = opened.message().expect("replay message").clone();
+    assert!(
+        message
+            .text()
+            .contains("Nxe3# (ply 8 of 8)\nCheckmate · the best move"),
+        "{}",
+        message.text()
+    );
+    // The first ply: the eval after it, the best move before it, the judgement.
+    let first = t
+        .discord
+        .click(&t.carol, message.id, &button(&message, "⏮").0)
+        .await;
+    let first = first.message().expect("updated").clone();
+    assert!(!first.text().contains("Eval"), "the start has no move");
+    let next = t
+        .discord
+        .click(&t.carol, first.id, &button(&first, "▶").0)
+        .await;
+    let text = next.message().expect("updated").text();
+    assert!(
+        text.contains("1. Rh2 (ply 1 of 8)\nEval \u{2212}1.35 · best was e4 · mistake"),
+        "{text}"
+    );
+    // In Thai, for Alice.
+    let thai = t.discord.run(&t.alice, CH, "replay", &[]).await;
+    let text = thai.message().expect("replay message").text();
+    assert!(text.contains("\nรุกจน · เป็นตาที่ดีที่สุด"), "{text}");
+
+    // The PGN carries the evals and the mistake's NAG.
+    let pgn = t.discord.run(&t.carol, CH, "pgn", &[]).await;
+    let file = pgn
+        .message()
+        .expect("pgn message")
+        .attachments
+        .iter()
+        .find(|a| a.filename.ends_with(".pgn"))
+        .expect("a .pgn attachment")
+        .bytes
+        .clone();
+    let pgn_text = String::from_utf8_lossy(&file);
+    assert!(
+        pgn_text.contains("1. Rh2 $2 { [%eval -1.35] } Ne7 { [%eval 0.2] }"),
+        "{pgn_text}"
+    );
+    assert!(
+        pgn_text.contains("Nxe3# { [%eval #0] } 0-1\n"),
+        "{pgn_text}"
+    );
+}

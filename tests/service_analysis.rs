@@ -6,11 +6,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use makruk::Ruleset;
+use makruk::{Color, Ruleset};
 use makruk_bot::analysis::{AnalysisRunner, ENGINE};
 use makruk_bot::computer::{engine_pool, Settings};
-use makruk_bot::game::{parse_eval, AnalysisStatus, ChannelId, GameId, ServiceError};
-use testkit::service::{start, Env, BLACK, WHITE};
+use makruk_bot::game::{
+    parse_eval, AnalysisStatus, ChannelId, Eval, GameId, Judgement, ServiceError, UserId,
+};
+use makruk_engine::analysis::Advice;
+use testkit::service::{start, start_from_fen, Env, BLACK, WHITE};
 
 /// Small, so the tests are quick; the judgements do not matter here.
 const NODES: u64 = 3_000;
@@ -149,4 +152,141 @@ async fn a_queued_analysis_survives_a_restart_and_a_game_in_progress_is_refused(
         env.svc.request_analysis(playing, None, ENGINE, NODES).await,
         Err(ServiceError::GameNotOver(g)) if g == live.game_id
     ));
+}
+
+/// The `[%eval …]` value lichess writes for `e`: the JVM's `Float.toString` of `cp / 100f`
+/// (the shortest decimal, at least one digit after the point), `#N` for a mate in N moves,
+/// `#0` for checkmate on the board. Written here apart from the service's.
+fn lichess_eval(e: Eval) -> String {
+    match e {
+        Eval::Cp(cp) => {
+            let s = format!("{}", cp as f32 / 100.0);
+            if s.contains('.') {
+                s
+            } else {
+                format!("{s}.0")
+            }
+        }
+        Eval::Mate(n) => format!("#{n}"),
+        Eval::Checkmate { .. } => "#0".into(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgements() {
+    let env = Env::new().await;
+    let ch = ChannelId(9);
+    // Black's Khun a8, White's Khun b6 and Ruea h1: Rh7 (Rh8 mated at once), Kb8, Rh8#.
+    let game = start_from_fen(
+        &env.svc,
+        ch,
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    for (i, san) in ["Rh7", "Kb8", "Rh8#"].iter().enumerate() {
+        let user = if i % 2 == 0 { WHITE } else { BLACK };
+        env.svc.play(ch, user, san).await.expect(san);
+    }
+    let names = |u: UserId| format!("user{}", u.0);
+    let plain = env.svc.pgn(ch, Some(game), &names).await.expect("pgn").pgn;
+    assert!(plain.ends_with("\n\n1. Rh7 Kb8 2. Rh8# 1-0\n"), "{plain}");
+    // Queued is not done: still the plain text.
+    env.svc
+        .request_analysis(ch, Some(game), ENGINE, NODES)
+        .await
+        .expect("request");
+    assert_eq!(
+        env.svc.pgn(ch, Some(game), &names).await.unwrap().pgn,
+        plain
+    );
+    assert!(env
+        .svc
+        .record(ch, Some(game))
+        .await
+        .unwrap()
+        .review(1)
+        .is_none());
+
+    // The engine's analysis, with a judgement on Black's move so that one is shown for sure.
+    let record = env.svc.record(ch, Some(game)).await.unwrap();
+    let mut analysis = makruk_engine::analysis::analyse(
+        &mut makruk_engine::Engine::new(1),
+        &record.game,
+        NODES,
+        &mut |_| {},
+    );
+    analysis.plies[1].judged.advice = Some(Advice {
+        judgement: Judgement::Mistake,
+        mate: None,
+    });
+    assert!(env
+        .svc
+        .finish_analysis(game, ENGINE, NODES, &analysis)
+        .await
+        .unwrap());
+    let stored = env
+        .svc
+        .stored_analysis(game)
+        .await
+        .unwrap()
+        .expect("stored");
+    assert_eq!(
+        stored.plies.last().map(|p| p.eval),
+        Some(Eval::Checkmate {
+            winner: Color::White
+        })
+    );
+
+    // The PGN: after each move its judgement's NAG and its eval comment.
+    let pgn = env.svc.pgn(ch, Some(game), &names).await.unwrap().pgn;
+    let glyph = |j: Option<Judgement>| match j {
+        None => "",
+        Some(Judgement::Inaccuracy) => " $6",
+        Some(Judgement::Mistake) => " $2",
+        Some(Judgement::Blunder) => " $4",
+    };
+    let p = &stored.plies;
+    let movetext = format!(
+        "1. Rh7{} {{ [%eval {}] }} Kb8{} {{ [%eval {}] }} 2. Rh8#{} {{ [%eval #0] }} 1-0\n",
+        glyph(p[0].judgement),
+        lichess_eval(p[0].eval),
+        glyph(p[1].judgement),
+        lichess_eval(p[1].eval),
+        glyph(p[2].judgement),
+    );
+    assert!(pgn.contains("Kb8 $2 { [%eval "), "{pgn}");
+    let header = &plain[..plain.find("\n\n").unwrap() + 2];
+    assert_eq!(pgn, format!("{header}{movetext}"));
+    // It reads back: same tags and moves.
+    let back = makruk::pgn::read_pgn(&pgn).expect("readable");
+    let plain_back = makruk::pgn::read_pgn(&plain).expect("readable");
+    assert_eq!(back, plain_back);
+
+    // /replay's data: the eval after each move, the best move before it in SAN, the judgement.
+    let record = env.svc.record(ch, Some(game)).await.unwrap();
+    for (i, analysed) in stored.plies.iter().enumerate() {
+        let review = record.review(i + 1).expect("a review");
+        assert_eq!(review.eval, analysed.eval);
+        assert_eq!(review.judgement, analysed.judgement);
+        let before = &record.game.positions()[i];
+        let best = makruk::parse_move(before, analysed.best.as_deref().expect("best")).unwrap();
+        let choice = review.best.expect("best move");
+        assert_eq!(choice.san, makruk::san::to_san(before, &best));
+        assert_eq!(choice.thai, makruk::san::to_thai_san(before, &best));
+        assert_eq!(review.best_played, best == record.game.moves()[i]);
+    }
+    // Rh8 mated at once: that is the best move before Rh7.
+    assert_eq!(record.review(1).unwrap().best.unwrap().san, "Rh8#");
+    assert!(record.review(0).is_none() && record.review(4).is_none());
+    // Another game of the channel, not analysed, keeps the plain text.
+    let other = finished_game(&env, ChannelId(10)).await;
+    let text = env
+        .svc
+        .pgn(ChannelId(10), Some(other), &names)
+        .await
+        .unwrap()
+        .pgn;
+    let movetext = &text[text.find("\n\n").unwrap()..];
+    assert!(!movetext.contains('{') && !movetext.contains('?'), "{text}");
 }

@@ -195,6 +195,23 @@ discord-replay-ply = { $san } (ply { $ply } of { $plies })
 discord-replay-flip = Flip
 discord-replay-not-yours = This replay belongs to { $user }. Open your own with /replay.
 discord-replay-stale = This replay is out of date (a move was taken back). Open it again with /replay.
+# The computer analysis at this ply (an analysed game): parts joined by " · ".
+# $eval: pawns, White's view, signed ("+1.35", "−0.40").
+discord-replay-eval = Eval { $eval }
+# $side: white or black, the side that mates; $moves: its moves to mate.
+discord-replay-eval-mate = { $side ->
+    [white] White
+   *[black] Black
+} mates in { $moves }
+discord-replay-eval-checkmate = Checkmate
+# $best: the engine's best move in the position before the move played.
+discord-replay-best = best was { $best }
+discord-replay-best-played = the best move
+discord-replay-judgement = { $judgement ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}
 discord-gif-text = Game #{ $id } as an animated GIF ({ $plies ->
     [one] 1 ply
    *[other] { $plies } plies

@@ -191,6 +191,19 @@ discord-replay-ply = { $san } · ครั้งที่ { $ply } จาก { $
 discord-replay-flip = กลับด้านกระดาน
 discord-replay-not-yours = การดูย้อนหลังนี้เป็นของ { $user } เปิดของคุณเองได้ด้วย /ดูย้อนหลัง
 discord-replay-stale = การดูย้อนหลังนี้ไม่ตรงกับเกมแล้ว (มีการคืนตาเดิน) เปิดใหม่ได้ด้วย /ดูย้อนหลัง
+discord-replay-eval = ค่าประเมิน { $eval }
+discord-replay-eval-mate = { $side ->
+    [white] ฝ่ายขาว
+   *[black] ฝ่ายดำ
+}รุกจนได้ใน { $moves } ตา
+discord-replay-eval-checkmate = รุกจน
+discord-replay-best = ตาที่ดีที่สุดคือ { $best }
+discord-replay-best-played = เป็นตาที่ดีที่สุด
+discord-replay-judgement = { $judgement ->
+    [inaccuracy] เดินไม่แม่น
+    [mistake] เดินพลาด
+   *[blunder] เดินพลาดหนัก
+}
 discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF (เดิน { $plies } ครั้ง)
 button-gif = ภาพเคลื่อนไหว GIF
 discord-last-moves = ตาเดินล่าสุด { $moves }

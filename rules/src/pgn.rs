@@ -228,11 +228,79 @@ pub fn outcome_reason(outcome: Outcome) -> &'static str {
 /// ```
 #[must_use]
 pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    write_pgn_annotated(game, tags, &[])
+}
+
+/// [`write_pgn`] with an annotation after each move: `annotations[i]` belongs to ply `i` (the
+/// `i`-th move from the start position, 0-based); a shorter slice leaves the later moves bare,
+/// and annotations past the last move are ignored. With no annotation (or only
+/// [`MoveAnnotation::default`]s) the text is exactly [`write_pgn`]'s.
+///
+/// ```
+/// use makruk::{parse_move, pgn, Game, Ruleset};
+/// use makruk::pgn::MoveAnnotation;
+///
+/// let mut game = Game::new(Ruleset::Standard);
+/// for text in ["e4", "Sf7"] {
+///     let m = parse_move(game.position(), text)?;
+///     game.play(&m).expect("legal");
+/// }
+/// let notes = [
+///     MoveAnnotation::comment("[%eval 0.17]"),
+///     MoveAnnotation { nag: Some(2), comment: Some("[%eval 1.3]".into()) },
+/// ];
+/// let text = pgn::write_pgn_annotated(&game, &pgn::PgnTags::default(), &notes);
+/// assert!(text.ends_with("1. e4 { [%eval 0.17] } Sf7 $2 { [%eval 1.3] } *\n"));
+/// # Ok::<(), makruk::MoveInputError>(())
+/// ```
+#[must_use]
+pub fn write_pgn_annotated(game: &Game, tags: &PgnTags, annotations: &[MoveAnnotation]) -> String {
     let result = tags
         .result
         .clone()
         .unwrap_or_else(|| result_string(game.outcome()).to_string());
-    write_pgn_moves(game.start(), game.moves(), tags, &result)
+    write_pgn_moves_annotated(game.start(), game.moves(), tags, &result, annotations)
+}
+
+/// What the PGN writer adds after one move ([`write_pgn_annotated`]): a Numeric Annotation
+/// Glyph and a comment.
+///
+/// - The NAG as its own token ` $N` after the move (`12. Rd4 $2`): the PGN standard's export
+///   format (section 8.2.3.8: export format uses NAGs, not the suffix symbols `?`, `??`, `?!`
+///   that import format allows, and which lichess's own export glues to the move,
+///   scalachess `format/pgn/Pgn.scala`); `0` (PGN's null annotation) writes nothing;
+/// - then the comment as `{ text }`, as lichess writes its `[%eval …]` comments.
+///
+/// [`read_pgn`] skips both (`$N` and `{…}` are skipped, as are suffix symbols on import).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveAnnotation {
+    /// The NAG (PGN standard section 10: `2` mistake, `4` blunder, `6` dubious move, …).
+    pub nag: Option<u8>,
+    /// The comment's text, without braces. A `}` (which would end the comment) is left out
+    /// and line breaks and other control characters become spaces; a comment empty after
+    /// that is not written.
+    pub comment: Option<String>,
+}
+
+impl MoveAnnotation {
+    /// An annotation with only a comment.
+    #[must_use]
+    pub fn comment(text: impl Into<String>) -> MoveAnnotation {
+        MoveAnnotation {
+            nag: None,
+            comment: Some(text.into()),
+        }
+    }
+}
+
+/// A comment's text as it may stand between `{` and `}` (see [`MoveAnnotation::comment`]).
+fn comment_text(text: &str) -> String {
+    let cleaned: String = text
+        .chars()
+        .filter(|&c| c != '}')
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    cleaned.trim().to_string()
 }
 
 /// Reads the first game of a PGN text.
@@ -451,6 +519,21 @@ fn escape(value: &str) -> String {
 /// written in UCI form, see [`to_san`]).
 #[must_use]
 pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result: &str) -> String {
+    write_pgn_moves_annotated(start, moves, tags, result, &[])
+}
+
+/// [`write_pgn_moves`] with an annotation after each move, `annotations[i]` after ply `i`
+/// (see [`write_pgn_annotated`] and [`MoveAnnotation`]). Lines are wrapped between tokens: a
+/// move with its glued symbol, a ` $N` NAG and a whole `{ … }` comment are each one token
+/// (a comment longer than a line stays on one line).
+#[must_use]
+pub fn write_pgn_moves_annotated(
+    start: &Position,
+    moves: &[Move],
+    tags: &PgnTags,
+    result: &str,
+    annotations: &[MoveAnnotation],
+) -> String {
     let mut out = String::new();
     let roster = [
         ("Event", tags.event.as_str()),
@@ -486,6 +569,16 @@ pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result:
             tokens.push(format!("{}...", pos.fullmoves()));
         }
         tokens.push(to_san(&pos, m));
+        let note = annotations.get(i);
+        if let Some(n) = note.and_then(|a| a.nag).filter(|&n| n != 0) {
+            tokens.push(format!("${n}"));
+        }
+        if let Some(text) = note.and_then(|a| a.comment.as_deref()) {
+            let text = comment_text(text);
+            if !text.is_empty() {
+                tokens.push(format!("{{ {text} }}"));
+            }
+        }
         pos.play_unchecked(m);
     }
     tokens.push(result.to_string());
@@ -613,5 +706,61 @@ mod tests {
         let back = read_pgn(&text).expect("readable");
         assert_eq!(back.tag("White"), Some("Som\"chai"));
         assert_eq!(back.replay_moves(Ruleset::Standard).expect("legal"), moves);
+    }
+
+    #[test]
+    fn annotations_are_written_as_nags_and_comments_and_read_back_skipped() {
+        let start = Position::new();
+        let game = read_pgn("1. e4 d5 2. exd5 cxd5 3. Nd2").expect("readable");
+        let moves = game.replay_moves(Ruleset::Standard).expect("legal");
+        let tags = PgnTags::default();
+        let notes = vec![
+            MoveAnnotation::comment("[%eval 0.17]"),
+            MoveAnnotation {
+                nag: Some(6),
+                comment: Some("[%eval 1.3]".into()),
+            },
+            MoveAnnotation {
+                nag: Some(4),
+                comment: Some("[%eval #-3]".into()),
+            },
+            MoveAnnotation {
+                nag: Some(10),
+                comment: Some("a } brace\nand a line".into()),
+            },
+            // Ply 4 bare; nothing for ply 5 (the slice is shorter), and a NAG 0 is nothing.
+            MoveAnnotation {
+                nag: Some(0),
+                comment: Some("  ".into()),
+            },
+        ];
+        let text = write_pgn_moves_annotated(&start, &moves, &tags, "*", &notes);
+        let plain = write_pgn_moves(&start, &moves, &tags, "*");
+        let header_end = plain.find("\n\n").expect("header") + 2;
+        assert_eq!(text[..header_end], plain[..header_end], "same tags");
+        assert_eq!(
+            &text[header_end..],
+            "1. e4 { [%eval 0.17] } d5 $6 { [%eval 1.3] } 2. exd5 $4 { [%eval #-3] } cxd5\n\
+             $10 { a  brace and a line } 3. Nd2 *\n"
+        );
+        let back = read_pgn(&text).expect("readable");
+        assert_eq!(back.moves, vec!["e4", "d5", "exd5", "cxd5", "Nd2"]);
+        assert_eq!(back.result.as_deref(), Some("*"));
+        assert_eq!(back.replay_moves(Ruleset::Standard).expect("legal"), moves);
+        // Nothing to annotate: the text of the plain writer, byte for byte.
+        assert_eq!(
+            write_pgn_moves_annotated(&start, &moves, &tags, "*", &[]),
+            plain
+        );
+        assert_eq!(
+            write_pgn_moves_annotated(
+                &start,
+                &moves,
+                &tags,
+                "*",
+                &vec![MoveAnnotation::default(); 5]
+            ),
+            plain
+        );
     }
 }

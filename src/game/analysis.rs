@@ -6,7 +6,8 @@
 //! (`crate::analysis::runner`, on the computer's thinking pool): this layer knows no engine
 //! but the shape of its result.
 
-use makruk::{Color, CountKind, Game, Role};
+use makruk::pgn::MoveAnnotation;
+use makruk::{Color, CountKind, Game, Position, Role};
 use makruk_engine::analysis::{
     Analysis, CountNote, Eval, Judgement, KeyMoment, MateSequence, Reason,
 };
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::persist::load;
 use super::{GameService, ServiceError};
 use crate::store;
-use crate::types::{ChannelId, GameId};
+use crate::types::{ChannelId, GameId, MoveChoice};
 
 /// What asking for an analysis found.
 #[derive(Clone, Debug, PartialEq)]
@@ -349,6 +350,111 @@ impl AnalysisSummary {
         match side {
             Color::White => &self.white,
             Color::Black => &self.black,
+        }
+    }
+}
+
+impl GameAnalysis {
+    /// The PGN annotation of every ply of the analysed game, index = ply (0-based, as
+    /// [`AnalysedPly::ply`]), `moves` long (the game's number of plies): lichess's eval
+    /// comment (`[%eval …]`, [`pgn_eval`]) and the NAG of the move's judgement, if any
+    /// ([`judgement_nag`]); a ply the analysis has no row for (it stops at the first end by
+    /// the rules) is left bare. `None` when the analysis has a ply the game has not (the
+    /// analysis of another game), so that no annotation lands on the wrong move.
+    ///
+    /// lichess adds the evals in `Annotator.addEvals` (github.com/lichess-org/lila,
+    /// `modules/analyse/src/main/Annotator.scala`) and the glyphs of its judgements in
+    /// `annotateTurns` there; its textual advice comments and variations are not written here.
+    #[must_use]
+    pub fn pgn_annotations(&self, moves: usize) -> Option<Vec<MoveAnnotation>> {
+        let mut notes = vec![MoveAnnotation::default(); moves];
+        for p in &self.plies {
+            *notes.get_mut(p.ply as usize)? = MoveAnnotation {
+                nag: p.judgement.map(judgement_nag),
+                comment: Some(format!("[%eval {}]", pgn_eval(p.eval))),
+            };
+        }
+        Some(notes)
+    }
+}
+
+/// The NAG of a judgement, lichess's glyph for it (scalachess `Glyph.MoveAssessment`, which
+/// lichess's `Advice.Judgement` names): inaccuracy `$6` (`?!`), mistake `$2` (`?`), blunder
+/// `$4` (`??`). The PGN writer writes them as `$N` tokens, PGN's export format
+/// ([`makruk::pgn::MoveAnnotation`]).
+#[must_use]
+pub fn judgement_nag(j: Judgement) -> u8 {
+    match j {
+        Judgement::Inaccuracy => 6,
+        Judgement::Mistake => 2,
+        Judgement::Blunder => 4,
+    }
+}
+
+/// The value of a PGN `[%eval …]` comment for `e` (White's view), as lichess writes it
+/// (`Info.pgnComment` in github.com/lichess-org/lila, `modules/analyse/src/main/Info.scala`):
+///
+/// - centipawns as pawns, the way the JVM prints `cp / 100f` (`Float.toString`): the
+///   shortest decimal, with at least one digit after the point: `135` → `1.35`, `-130` →
+///   `-1.3`, `200` → `2.0`, `0` → `0.0`, `-5` → `-0.05` (exact for any eval under 10⁷ pawns);
+/// - a forced mate as `#N`, `N` in **moves**, negative when Black mates (`#3`, `#-3`);
+/// - a position that is checkmate on the board as `#0` (lichess's `Score.mated`, exported as
+///   mate 0 by `WhiteScore.exportMate` in scalachess's `eval.scala`).
+///
+/// ```
+/// use makruk_bot::game::pgn_eval;
+/// use makruk_bot::game::Eval;
+/// assert_eq!(pgn_eval(Eval::Cp(-135)), "-1.35");
+/// assert_eq!(pgn_eval(Eval::Cp(200)), "2.0");
+/// assert_eq!(pgn_eval(Eval::Mate(-3)), "#-3");
+/// ```
+#[must_use]
+pub fn pgn_eval(e: Eval) -> String {
+    match e {
+        Eval::Cp(cp) => {
+            let sign = if cp < 0 { "-" } else { "" };
+            let (whole, hundredths) = (cp.unsigned_abs() / 100, cp.unsigned_abs() % 100);
+            if hundredths % 10 == 0 {
+                format!("{sign}{whole}.{}", hundredths / 10)
+            } else {
+                format!("{sign}{whole}.{hundredths:02}")
+            }
+        }
+        Eval::Mate(n) => format!("#{n}"),
+        Eval::Checkmate { .. } => "#0".to_owned(),
+    }
+}
+
+/// What the analysis says of one ply, for `/replay` ([`crate::game::GameRecord::review`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyReview {
+    /// The eval of the position after the move, White's view (as stored, [`AnalysedPly::eval`]).
+    pub eval: Eval,
+    /// The engine's best move in the position before the move, in SAN and Thai SAN; `None`
+    /// when the analysis has none (or one that is not legal there).
+    pub best: Option<MoveChoice>,
+    /// Whether the move played was that best move.
+    pub best_played: bool,
+    /// lichess's judgement of the move, if it was one.
+    pub judgement: Option<Judgement>,
+}
+
+impl PlyReview {
+    /// The review of `analysed`, the move `played` from `before`.
+    #[must_use]
+    pub fn of(analysed: &AnalysedPly, before: &Position, played: &makruk::Move) -> PlyReview {
+        let best = analysed
+            .best
+            .as_deref()
+            .and_then(|uci| makruk::parse_move(before, uci).ok());
+        PlyReview {
+            eval: analysed.eval,
+            best: best.as_ref().map(|m| MoveChoice {
+                san: makruk::san::to_san(before, m),
+                thai: makruk::san::to_thai_san(before, m),
+            }),
+            best_played: best.as_ref() == Some(played),
+            judgement: analysed.judgement,
         }
     }
 }

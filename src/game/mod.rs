@@ -68,8 +68,8 @@ pub use crate::types::{
     UnknownComputerLevel, UserId, UserName,
 };
 pub use analysis::{
-    eval_text, judgement_text, parse_eval, AnalysedPly, AnalysisStatus, AnalysisSummary,
-    GameAnalysis, Moment, Note, QueuedAnalysis, SideSummary, Why,
+    eval_text, judgement_nag, judgement_text, parse_eval, pgn_eval, AnalysedPly, AnalysisStatus,
+    AnalysisSummary, GameAnalysis, Moment, Note, PlyReview, QueuedAnalysis, SideSummary, Why,
 };
 pub use announce::Announcement;
 pub use challenges::ClosedChallenge;
@@ -82,6 +82,8 @@ pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
     Ruleset, Warning,
 };
+/// The engine's eval and judgement types, as stored analyses ([`GameAnalysis`]) give them.
+pub use makruk_engine::analysis::{Eval, Judgement};
 pub use queries::GameRecord;
 pub use ratings::{
     BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,

@@ -6,8 +6,8 @@ use anyhow::anyhow;
 use super::loaded::{game_end, Loaded};
 use super::persist::{load, load_active, load_current_or_last};
 use super::{
-    text, ChannelId, Event, GameEnd, GameId, GameService, GameSummary, MoveChoice, PgnExport,
-    Reply, RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+    text, ChannelId, Event, GameAnalysis, GameEnd, GameId, GameService, GameSummary, MoveChoice,
+    PgnExport, PlyReview, Reply, RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store;
@@ -158,7 +158,9 @@ impl GameService {
     /// PGN (pychess form) and analysis link of game `game` of `channel` (or of one of its
     /// threads), or of the channel's current (else last) game when `game` is `None`. The
     /// players are written as `names` gives them (the White and Black tags, as lichess writes
-    /// its players' names).
+    /// its players' names). A game with a stored analysis ([`GameService::stored_analysis`])
+    /// has after each move its judgement's NAG (`$6` `$2` `$4`) and its `[%eval …]` comment,
+    /// as lichess writes evals ([`super::GameAnalysis::pgn_annotations`]).
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::GameNotFound`] (no such game in this
@@ -188,7 +190,14 @@ impl GameService {
                 ("Termination".into(), termination.into()),
             ],
         };
-        let pgn = makruk::pgn::write_pgn(&g.m, &tags);
+        // An analysed game carries its evals and judgements as lichess exports them; any
+        // other game's text is the plain one.
+        let notes = self
+            .stored_analysis(g.row.id)
+            .await?
+            .and_then(|a| a.pgn_annotations(g.m.moves().len()))
+            .unwrap_or_default();
+        let pgn = makruk::pgn::write_pgn_annotated(&g.m, &tags, &notes);
         Ok(PgnExport {
             game_id: g.row.id,
             pgn,
@@ -208,7 +217,9 @@ impl GameService {
         game: Option<GameId>,
     ) -> Result<GameRecord, ServiceError> {
         let g = self.load_game(channel, game).await?;
+        let analysis = self.stored_analysis(g.row.id).await?;
         Ok(GameRecord {
+            analysis,
             game_id: g.row.id,
             white: g.white(),
             black: g.black(),
@@ -247,6 +258,8 @@ pub struct GameRecord {
     pub end: Option<GameEnd>,
     /// Start position, moves and the position after each ply.
     pub game: makruk::Game,
+    /// The game's stored computer analysis, if it has one (see [`GameRecord::review`]).
+    pub analysis: Option<GameAnalysis>,
 }
 
 impl GameRecord {
@@ -266,6 +279,23 @@ impl GameRecord {
         let i = ply.checked_sub(1)?;
         let m = self.game.moves().get(i)?;
         Some(makruk::san::to_thai_san(&self.game.positions()[i], m))
+    }
+
+    /// What the stored analysis says of ply `ply` (1 = White's first move, as
+    /// [`GameRecord::san`]): the eval after it, the engine's best move before it and the
+    /// judgement. `None` without an analysis, outside the game, or if the analysis has no row
+    /// for that ply.
+    #[must_use]
+    pub fn review(&self, ply: usize) -> Option<PlyReview> {
+        let i = ply.checked_sub(1)?;
+        let played = self.game.moves().get(i)?;
+        let analysed = self
+            .analysis
+            .as_ref()?
+            .plies
+            .iter()
+            .find(|p| p.ply as usize == i)?;
+        Some(PlyReview::of(analysed, &self.game.positions()[i], played))
     }
 
     /// Plies `from + 1 ..= to` numbered as in PGN (`12. Nc3 Rd8 13. …`; a Black ply first is
@@ -338,6 +368,7 @@ mod tests {
             ruleset: Ruleset::Standard,
             end: None,
             game,
+            analysis: None,
         }
     }
 

@@ -14,7 +14,7 @@ use crate::discord::buttons::{ButtonId, Step, View};
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
 use crate::discord::{Context, Error};
-use crate::game::{Color, GameId, GameRecord, ServiceError};
+use crate::game::{Color, Eval, GameId, GameRecord, Judgement, PlyReview, ServiceError};
 use crate::i18n::Locale;
 use crate::render::{self, RenderOptions, Theme};
 use crate::tr;
@@ -67,6 +67,11 @@ pub(crate) async fn replay_answer(
             plies = plies
         )
     };
+    // An analysed game: what the computer says of the move, on a line of its own.
+    let line = match record.review(ply) {
+        Some(review) => format!("{line}\n{}", review_line(&review, locale)),
+        None => line,
+    };
     let view = View { ply, ..view };
     let running = record.end.is_none();
     let button = |step: Step, label: String, disabled: bool| {
@@ -93,6 +98,51 @@ pub(crate) async fn replay_answer(
         ephemeral: true,
         ..Answer::default()
     })
+}
+
+/// The analysis line of a replayed ply: the eval after the move, the engine's best move
+/// before it (in Thai notation with SAN beside it for Thai readers) and the judgement, joined
+/// by ` · ` (`Eval −1.35 · best was Rxd4 · mistake`).
+pub(crate) fn review_line(review: &PlyReview, locale: Locale) -> String {
+    let mut parts = vec![match review.eval {
+        Eval::Cp(cp) => tr!(locale, "discord-replay-eval", eval = eval_pawns(cp)),
+        Eval::Mate(moves) => tr!(
+            locale,
+            "discord-replay-eval-mate",
+            side = if moves > 0 { "white" } else { "black" },
+            moves = i64::from(moves.unsigned_abs())
+        ),
+        Eval::Checkmate { .. } => tr!(locale, "discord-replay-eval-checkmate"),
+    }];
+    if review.best_played {
+        parts.push(tr!(locale, "discord-replay-best-played"));
+    } else if let Some(best) = &review.best {
+        let shown = match locale {
+            Locale::Th => best.thai_with_san(),
+            _ => best.san.clone(),
+        };
+        parts.push(tr!(locale, "discord-replay-best", best = shown));
+    }
+    if let Some(j) = review.judgement {
+        let name = match j {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        };
+        parts.push(tr!(locale, "discord-replay-judgement", judgement = name));
+    }
+    parts.join(" · ")
+}
+
+/// Centipawns as signed pawns with two decimals, a real minus sign: `+1.35`, `−0.40`, `0.00`.
+fn eval_pawns(cp: i32) -> String {
+    let sign = match cp.signum() {
+        1 => "+",
+        -1 => "\u{2212}",
+        _ => "",
+    };
+    let a = cp.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
 /// The animated GIF of `record` as a file (drawn on the blocking pool), with a one-line text.
@@ -158,4 +208,56 @@ pub(super) async fn gif(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Resul
         gif_answer(&record, locale, false).await
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::MoveChoice;
+
+    fn review(eval: Eval, best_played: bool, judgement: Option<Judgement>) -> PlyReview {
+        PlyReview {
+            eval,
+            best: Some(MoveChoice {
+                san: "Rxd4".into(),
+                thai: "ร×ง๔".into(),
+            }),
+            best_played,
+            judgement,
+        }
+    }
+
+    #[test]
+    fn the_analysis_line_says_eval_best_move_and_judgement() {
+        let r = review(Eval::Cp(-135), false, Some(Judgement::Mistake));
+        assert_eq!(
+            review_line(&r, Locale::En),
+            "Eval \u{2212}1.35 · best was Rxd4 · mistake"
+        );
+        assert_eq!(
+            review_line(&r, Locale::Th),
+            "ค่าประเมิน \u{2212}1.35 · ตาที่ดีที่สุดคือ ร×ง๔ (Rxd4) · เดินพลาด"
+        );
+        let r = review(Eval::Cp(40), true, None);
+        assert_eq!(review_line(&r, Locale::En), "Eval +0.40 · the best move");
+        let r = review(Eval::Mate(-3), false, Some(Judgement::Blunder));
+        assert_eq!(
+            review_line(&r, Locale::En),
+            "Black mates in 3 · best was Rxd4 · blunder"
+        );
+        assert_eq!(
+            review_line(&r, Locale::Th),
+            "ฝ่ายดำรุกจนได้ใน 3 ตา · ตาที่ดีที่สุดคือ ร×ง๔ (Rxd4) · เดินพลาดหนัก"
+        );
+        let r = review(
+            Eval::Checkmate {
+                winner: Color::White,
+            },
+            true,
+            None,
+        );
+        assert_eq!(review_line(&r, Locale::En), "Checkmate · the best move");
+        assert_eq!(eval_pawns(0), "0.00");
+        assert_eq!(eval_pawns(5), "+0.05");
+    }
 }
