@@ -31,7 +31,7 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
     /// Database connections of this process: SQLite's readers beside its one writer (default
-    /// 4); PostgreSQL's pool, a quarter of it for writes (default 8).
+    /// 4); PostgreSQL's pool, half of it (at least one) for writes (default 8).
     #[arg(long, env = "DATABASE_MAX_CONNECTIONS",
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub database_max_connections: Option<u32>,

@@ -319,8 +319,8 @@ async fn a_thai_users_replay_is_in_thai() {
     t.stop().await;
 }
 
-/// Stores a finished analysis of game `game` straight in the bot's database (no Discord
-/// command asks for one yet): `plies` as `(eval, best, judgement)`, the stored forms.
+/// Stores a finished analysis of game `game` straight in the bot's database (chosen evals,
+/// not the engine's, so that the texts are known): `plies` as `(eval, best, judgement)`, the stored forms.
 async fn store_analysis(db: &str, game: i64, plies: &[(&str, Option<&str>, Option<&str>)]) {
     use sqlx::Connection as _;
     let mut conn = sqlx::SqliteConnection::connect(db).await.expect("database");
@@ -407,7 +407,7 @@ async fn an_analysed_game_shows_its_analysis_in_replay_and_pgn() {
         .clone();
     let pgn_text = String::from_utf8_lossy(&file);
     assert!(
-        pgn_text.contains("1. Rh2 $2 { [%eval -1.35] } Ne7 { [%eval 0.2] }"),
+        pgn_text.contains("1. Rh2 $2 { [%eval -1.35] } 1... Ne7 { [%eval 0.2] }"),
         "{pgn_text}"
     );
     assert!(

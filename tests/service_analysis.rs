@@ -248,14 +248,14 @@ async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgeme
     };
     let p = &stored.plies;
     let movetext = format!(
-        "1. Rh7{} {{ [%eval {}] }} Kb8{} {{ [%eval {}] }} 2. Rh8#{} {{ [%eval #0] }} 1-0\n",
+        "1. Rh7{} {{ [%eval {}] }} 1... Kb8{} {{ [%eval {}] }} 2. Rh8#{} {{ [%eval #0] }} 1-0\n",
         glyph(p[0].judgement),
         lichess_eval(p[0].eval),
         glyph(p[1].judgement),
         lichess_eval(p[1].eval),
         glyph(p[2].judgement),
     );
-    assert!(pgn.contains("Kb8 $2 { [%eval "), "{pgn}");
+    assert!(pgn.contains("1... Kb8 $2 { [%eval "), "{pgn}");
     let header = &plain[..plain.find("\n\n").unwrap() + 2];
     assert_eq!(pgn, format!("{header}{movetext}"));
     // It reads back: same tags and moves.

@@ -207,11 +207,6 @@ discord-replay-eval-checkmate = Checkmate
 # $best: the engine's best move in the position before the move played.
 discord-replay-best = best was { $best }
 discord-replay-best-played = the best move
-discord-replay-judgement = { $judgement ->
-    [inaccuracy] inaccuracy
-    [mistake] mistake
-   *[blunder] blunder
-}
 discord-gif-text = Game #{ $id } as an animated GIF ({ $plies ->
     [one] 1 ply
    *[other] { $plies } plies
@@ -265,5 +260,5 @@ discord-settings-thread-off = New games are played in the channel itself (thread
 cmd-analyse = analyse
 cmd-analyse-description = Computer analysis of a finished game: eval graph, accuracy, mistakes, the count
 cmd-analyse-game = game
-cmd-analyse-game-description = The game number (default: this channel's last game)
+cmd-analyse-game-description = The game number (default: this channel's last finished game)
 button-analyse = Analyse

@@ -129,6 +129,7 @@ error-count-not-counting = No count that you started is running.
 error-count = The count cannot be changed now.
 error-game-not-found = There is no game with that number in this channel. `/games` lists the games played here.
 error-game-not-over = That game is still being played: it can be analysed once it is over.
+error-nothing-to-analyse = That game ended before its first move: there is nothing to analyse.
 error-computer-level = The computer plays levels 1 to 8, and 9 (Fairy-Stockfish). Choose one of those.
 error-fairy-stockfish-rules = Fairy-Stockfish (level 9) plays only the standard rules. Choose `rules:standard`, or a level from 1 to 8.
 error-fairy-stockfish-missing = Fairy-Stockfish is not installed on this bot, so level 9 is not available. Choose a level from 1 to 8.
@@ -197,7 +198,7 @@ time-control-live = { $minutes } min + { $increment } s
 
 ## computer analysis (src/analysis/report.rs: /analyse and the Analyse button)
 analysis-title = **Computer analysis of game #{ $id }** · { $white } vs { $black }
-analysis-side = **{ $side }** { $player } · accuracy **{ $accuracy }%** · average centipawn loss { $acpl } · { $inaccuracies ->
+analysis-side = **{ $side }** { $player } · accuracy **{ $accuracy }%** · average loss { $acpl } centipawns (hundredths of a Bia) a move · { $inaccuracies ->
     [one] 1 inaccuracy
    *[other] { $inaccuracies } inaccuracies
 } · { $mistakes ->
@@ -222,7 +223,8 @@ analysis-mate-created = blunder: it allowed a forced mate
 analysis-mate-lost = blunder: it let a forced mate go
 analysis-why-mate = it mates in { $moves }
 analysis-why-wins = it wins the { $piece }
-analysis-why-better = it keeps a better position (+{ $pawns })
+analysis-why-better = it was { $pawns } pawns better than the move played
+analysis-why-avoids-mate = it avoids the mate
 analysis-refutation-mate = the opponent mates in { $moves }
 analysis-refutation-wins = the opponent wins the { $piece }
 analysis-refutation-better = the opponent is better by { $pawns }
@@ -232,9 +234,10 @@ analysis-count-pieces-honour = pieces' honour
 analysis-after = After { $moves }
 analysis-at-start = From the start
 analysis-note-mate-beyond-count = { $at }, { $side } had a forced mate in { $mate }, but the count ({ $count }) allowed only { $left } more moves: the count would have drawn first.
-analysis-note-count-not-started = { $at }, { $side } could have started counting board's honour (/count) and did not.
+analysis-note-count-not-started = { $at }, { $side } could have started counting board's honour (`/count action:start`) and did not.
 analysis-note-count-ran-out = { $side }'s count ({ $count }) reached { $limit }: the game was drawn.
 analysis-engine = Analysed by { $engine } at { $nodes } nodes a position.
 analysis-running = Analysing game #{ $id }… { $percent }%
-analysis-next = Game #{ $id } is next in line for analysis. This message will show it when it is ready.
-analysis-queued = Game #{ $id } is #{ $place } in line for analysis. This message will show it when it is ready.
+analysis-next = Game #{ $id } is next in line for analysis. The result will appear here when it is ready.
+analysis-queued = Game #{ $id } is #{ $place } in line for analysis. The result will appear here when it is ready.
+analysis-later = The analysis of game #{ $id } is taking a while. Its result will be posted in this channel when it is ready.

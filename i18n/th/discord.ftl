@@ -199,11 +199,6 @@ discord-replay-eval-mate = { $side ->
 discord-replay-eval-checkmate = รุกจน
 discord-replay-best = ตาที่ดีที่สุดคือ { $best }
 discord-replay-best-played = เป็นตาที่ดีที่สุด
-discord-replay-judgement = { $judgement ->
-    [inaccuracy] เดินไม่แม่น
-    [mistake] เดินพลาด
-   *[blunder] เดินพลาดหนัก
-}
 discord-gif-text = เกม #{ $id } เป็นภาพเคลื่อนไหว GIF (เดิน { $plies } ครั้ง)
 button-gif = ภาพเคลื่อนไหว GIF
 discord-last-moves = ตาเดินล่าสุด { $moves }
@@ -254,5 +249,5 @@ discord-settings-thread-off = เกมใหม่เล่นในช่อ�
 cmd-analyse = วิเคราะห์
 cmd-analyse-description = ให้คอมพิวเตอร์วิเคราะห์เกมที่จบแล้ว กราฟโอกาสชนะ ความแม่นยำ ตาที่พลาด และการนับ
 cmd-analyse-game = เกม
-cmd-analyse-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมล่าสุดของช่องนี้)
+cmd-analyse-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมล่าสุดที่จบแล้วของช่องนี้)
 button-analyse = วิเคราะห์

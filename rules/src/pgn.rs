@@ -250,7 +250,7 @@ pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
 ///     MoveAnnotation { nag: Some(2), comment: Some("[%eval 1.3]".into()) },
 /// ];
 /// let text = pgn::write_pgn_annotated(&game, &pgn::PgnTags::default(), &notes);
-/// assert!(text.ends_with("1. e4 { [%eval 0.17] } Sf7 $2 { [%eval 1.3] } *\n"));
+/// assert!(text.ends_with("1. e4 { [%eval 0.17] } 1... Sf7 $2 { [%eval 1.3] } *\n"));
 /// # Ok::<(), makruk::MoveInputError>(())
 /// ```
 #[must_use]
@@ -524,7 +524,7 @@ pub fn write_pgn_moves(start: &Position, moves: &[Move], tags: &PgnTags, result:
 
 /// [`write_pgn_moves`] with an annotation after each move, `annotations[i]` after ply `i`
 /// (see [`write_pgn_annotated`] and [`MoveAnnotation`]). Lines are wrapped between tokens: a
-/// move with its glued symbol, a ` $N` NAG and a whole `{ … }` comment are each one token
+/// move, a ` $N` NAG and a whole `{ … }` comment are each one token
 /// (a comment longer than a line stays on one line).
 #[must_use]
 pub fn write_pgn_moves_annotated(
@@ -562,12 +562,16 @@ pub fn write_pgn_moves_annotated(
     out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen()));
     let mut pos = start.clone();
     let mut tokens = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    // A comment before a Black move: its number is written again (`1... d5`), as PGN's
+    // export format asks (section 8.2.2.2) and lichess writes it.
+    let mut after_comment = false;
     for (i, m) in moves.iter().enumerate() {
         if pos.turn() == Color::White {
             tokens.push(format!("{}.", pos.fullmoves()));
-        } else if i == 0 {
+        } else if i == 0 || after_comment {
             tokens.push(format!("{}...", pos.fullmoves()));
         }
+        after_comment = false;
         tokens.push(to_san(&pos, m));
         let note = annotations.get(i);
         if let Some(n) = note.and_then(|a| a.nag).filter(|&n| n != 0) {
@@ -577,6 +581,7 @@ pub fn write_pgn_moves_annotated(
             let text = comment_text(text);
             if !text.is_empty() {
                 tokens.push(format!("{{ {text} }}"));
+                after_comment = true;
             }
         }
         pos.play_unchecked(m);
@@ -740,8 +745,8 @@ mod tests {
         assert_eq!(text[..header_end], plain[..header_end], "same tags");
         assert_eq!(
             &text[header_end..],
-            "1. e4 { [%eval 0.17] } d5 $6 { [%eval 1.3] } 2. exd5 $4 { [%eval #-3] } cxd5\n\
-             $10 { a  brace and a line } 3. Nd2 *\n"
+            "1. e4 { [%eval 0.17] } 1... d5 $6 { [%eval 1.3] } 2. exd5 $4 { [%eval #-3] }\n\
+             2... cxd5 $10 { a  brace and a line } 3. Nd2 *\n"
         );
         let back = read_pgn(&text).expect("readable");
         assert_eq!(back.moves, vec!["e4", "d5", "exd5", "cxd5", "Nd2"]);

@@ -199,6 +199,11 @@ pub fn moment_text(record: &GameRecord, m: &Moment, locale: Locale) -> String {
             },
         ),
     };
+    // A move that allowed a mate: what the best move did is avoid it.
+    let why = match (m.why_best, m.refutation) {
+        (Why::Better { .. }, Some(Why::Mate { .. })) => tr!(locale, "analysis-why-avoids-mate"),
+        (why, _) => why_text(why, locale, false),
+    };
     let mut text = tr!(
         locale,
         "analysis-moment",
@@ -207,7 +212,7 @@ pub fn moment_text(record: &GameRecord, m: &Moment, locale: Locale) -> String {
         side = side_name(locale, m.mover),
         drop = format!("{:.0}", m.win_drop),
         best = best,
-        why = why_text(m.why_best, locale, false)
+        why = why
     );
     if let Some(r) = m.refutation {
         text.push('\n');

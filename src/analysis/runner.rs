@@ -117,16 +117,21 @@ async fn run(
             .unwrap_or_else(PoisonError::into_inner)
             .insert(q.game_id, analysing.progress());
         let result = analysing.await;
-        running
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&q.game_id);
+        // Stays "running" until it is stored (or failed), so that a waiting message never
+        // goes back to "in line" in between.
+        let stop_running = || {
+            running
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&q.game_id);
+        };
         match result {
             Ok(analysis) => {
-                match service
+                let stored = service
                     .finish_analysis(q.game_id, &q.engine, q.nodes, &analysis)
-                    .await
-                {
+                    .await;
+                stop_running();
+                match stored {
                     Ok(true) => {
                         tracing::info!(game = q.game_id.0, "game analysed");
                         let _ = finished.send(q.game_id);
@@ -138,8 +143,12 @@ async fn run(
                     }
                 }
             }
-            Err(PoolError::Closed) => return,
+            Err(PoolError::Closed) => {
+                stop_running();
+                return;
+            }
             Err(e) => {
+                stop_running();
                 tracing::warn!(game = q.game_id.0, error = %e, "analysing a game");
                 failed.insert((q.game_id, q.engine, q.nodes));
             }

@@ -24,6 +24,8 @@ use crate::analysis::report::{queued_text, running_text};
 use crate::analysis::AnalysisRunner;
 use crate::game::{AnalysisStatus, ChannelId, GameId, GameService, ServiceError};
 use crate::i18n::Locale;
+use crate::tr;
+use makruk_engine::analysis::Progress;
 
 /// How long a waiting message follows its analysis: Discord's interaction tokens last 15
 /// minutes.
@@ -38,14 +40,25 @@ pub(crate) struct Analyses {
     pub(crate) runner: Arc<AnalysisRunner>,
     /// The search budget per position (nodes) analyses are asked at.
     pub(crate) nodes: u64,
-    waiting: Mutex<HashMap<GameId, usize>>,
+    waiting: Mutex<HashMap<GameId, Claim>>,
+}
+
+/// The waiting messages' claims on one game's result.
+#[derive(Default)]
+struct Claim {
+    /// Waiting messages holding a [`Ticket`].
+    holders: usize,
+    /// The poster heard the game finish while it was claimed, and left it to the messages.
+    left_to_us: bool,
 }
 
 /// A waiting message's claim on its game's result: while one is held, the poster leaves the
-/// result to the message. Dropping it gives the claim up.
+/// result to the message. [`Ticket::release`] gives it up and says whether the result is then
+/// the message's to post; dropping it gives it up after the result was shown.
 pub(crate) struct Ticket {
     analyses: Arc<Analyses>,
     game: GameId,
+    released: bool,
 }
 
 impl std::fmt::Debug for Ticket {
@@ -54,16 +67,46 @@ impl std::fmt::Debug for Ticket {
     }
 }
 
-impl Drop for Ticket {
-    fn drop(&mut self) {
+impl Ticket {
+    /// Gives the claim up. True when the poster heard the game finish while it was claimed
+    /// (and so will not post it): the caller then posts the result itself. Under one lock with
+    /// the poster's look ([`Analyses::leave_to_waiting`]), so a result is neither lost nor
+    /// posted twice by this process.
+    fn release(mut self) -> bool {
+        self.released = true;
         let mut waiting = self
             .analyses
             .waiting
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = waiting.get_mut(&self.game) {
-            *n -= 1;
-            if *n == 0 {
+        let Some(claim) = waiting.get_mut(&self.game) else {
+            return false;
+        };
+        claim.holders -= 1;
+        let ours = claim.left_to_us;
+        if claim.holders == 0 {
+            waiting.remove(&self.game);
+        } else {
+            // Another waiting message still follows it: the result is its to show.
+            return false;
+        }
+        ours
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if self.released {
+            return;
+        }
+        let mut waiting = self
+            .analyses
+            .waiting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(claim) = waiting.get_mut(&self.game) {
+            claim.holders -= 1;
+            if claim.holders == 0 {
                 waiting.remove(&self.game);
             }
         }
@@ -81,37 +124,40 @@ impl Analyses {
 
     /// A claim on `game`'s result for a waiting message (take it before the runner is nudged).
     pub(crate) fn wait(self: &Arc<Self>, game: GameId) -> Ticket {
-        *self
-            .waiting
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .entry(game)
-            .or_default() += 1;
-        Ticket {
-            analyses: Arc::clone(self),
-            game,
-        }
-    }
-
-    fn is_waited_for(&self, game: GameId) -> bool {
         self.waiting
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .contains_key(&game)
+            .entry(game)
+            .or_default()
+            .holders += 1;
+        Ticket {
+            analyses: Arc::clone(self),
+            game,
+            released: false,
+        }
     }
 
-    /// The waiting text of `game` now: its progress while it runs, else its place in line;
-    /// `None` once it is done (or no longer queued).
-    pub(crate) async fn waiting_text(
+    /// Whether a waiting message claims `game`'s result (the poster then leaves it to it, and
+    /// notes that it did, see [`Ticket::release`]).
+    fn leave_to_waiting(&self, game: GameId) -> bool {
+        let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
+        match waiting.get_mut(&game) {
+            Some(claim) => {
+                claim.left_to_us = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The waiting text of `game` when it is not running: its place in line; `None` once it
+    /// is done (or no longer queued).
+    async fn line_text(
         &self,
         service: &GameService,
         game: GameId,
         locale: Locale,
     ) -> Result<Option<String>, ServiceError> {
-        if let Some(p) = self.runner.progress(game) {
-            let p = *p.borrow();
-            return Ok(Some(running_text(game.0, p.searched, p.total, locale)));
-        }
         Ok(match service.analysis_state(game).await? {
             Some(AnalysisStatus::Queued { ahead, .. }) => Some(queued_text(game.0, ahead, locale)),
             _ => None,
@@ -187,12 +233,43 @@ pub(crate) fn follow(
         let editable = original.is_waiting_message(&http).await;
         let until = tokio::time::Instant::now() + FOLLOW_FOR;
         let mut last_edit = tokio::time::Instant::now();
-        while editable && tokio::time::Instant::now() < until {
-            let text = match analyses.waiting_text(&service, game, locale).await {
+        // One receiver of the running analysis' progress, read with `borrow_and_update`, so
+        // that waiting for a change waits.
+        let mut progress: Option<tokio::sync::watch::Receiver<Progress>> = None;
+        let mut followed = editable;
+        while followed {
+            if tokio::time::Instant::now() >= until {
+                // Said before the token expires: the poster takes over.
+                let later = Answer::public(tr!(locale, "analysis-later", id = game.0));
+                let _ = send("analysis later", None, || {
+                    original.edit(&http, later.clone())
+                })
+                .await;
+                followed = false;
+                break;
+            }
+            if progress.is_none() {
+                progress = analyses.runner.progress(game);
+            }
+            let text = match &mut progress {
+                Some(p) if p.has_changed().is_ok() => {
+                    let now = *p.borrow_and_update();
+                    Ok(Some(running_text(game.0, now.searched, now.total, locale)))
+                }
+                // Its search ended and the runner is storing it: the text stays.
+                Some(_) if analyses.runner.progress(game).is_some() => Ok(Some(shown.clone())),
+                // Stored, given up or never started: the store says which.
+                _ => {
+                    progress = None;
+                    analyses.line_text(&service, game, locale).await
+                }
+            };
+            let text = match text {
                 Ok(Some(text)) => text,
                 Ok(None) => break,
                 Err(e) => {
                     warn!(game = game.0, error = %e, "following an analysis");
+                    followed = false;
                     break;
                 }
             };
@@ -203,21 +280,25 @@ pub(crate) fn follow(
                 .await;
                 if let Err(f) = edited {
                     warn!(game = game.0, "cannot edit the waiting message: {f}");
+                    followed = false;
                     break;
                 }
                 shown = text;
                 last_edit = tokio::time::Instant::now();
             }
-            let progress = analyses.runner.progress(game);
             tokio::select! {
-                r = finished.recv() => match r {
-                    Ok(g) if g == game => {}
-                    Ok(_) | Err(RecvError::Lagged(_)) => {}
-                    Err(RecvError::Closed) => break,
+                r = finished.recv() => if let Err(RecvError::Closed) = r {
+                    followed = false;
+                    break;
                 },
                 () = async {
-                    match progress {
-                        Some(mut p) => { let _ = p.changed().await; }
+                    match &mut progress {
+                        Some(p) => {
+                            if p.changed().await.is_err() {
+                                // The analysis ended: its sender is gone.
+                                std::future::pending::<()>().await;
+                            }
+                        }
                         None => std::future::pending::<()>().await,
                     }
                 } => {}
@@ -225,36 +306,37 @@ pub(crate) fn follow(
             }
             tokio::time::sleep_until(last_edit + EDIT_EVERY).await;
         }
-        let result = match done(&service, channel, game, locale).await {
-            Ok(Some(answer)) => answer,
-            Ok(None) => {
-                // Not done (given up on, or the runner stopped): the poster posts it if it is
-                // ever done.
-                drop(ticket);
-                return;
+        if followed {
+            match done(&service, channel, game, locale).await {
+                Ok(Some(result)) => {
+                    if send("analysis result", None, || {
+                        original.edit(&http, result.clone())
+                    })
+                    .await
+                    .is_ok()
+                    {
+                        info!(game = game.0, "analysis shown");
+                        return;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => warn!(game = game.0, error = %e, "reading a finished analysis"),
             }
-            Err(e) => {
-                warn!(game = game.0, error = %e, "reading a finished analysis");
-                drop(ticket);
-                return;
-            }
-        };
-        if editable
-            && send("analysis result", None, || {
-                original.edit(&http, result.clone())
-            })
-            .await
-            .is_ok()
-        {
-            info!(game = game.0, "analysis shown");
-            return;
         }
-        drop(ticket);
-        if let Err(f) = herald
-            .post(&http, serenity::ChannelId::new(channel.0), result)
-            .await
-        {
-            warn!(game = game.0, "cannot post an analysis: {f}");
+        // Not shown here: the poster posts it when it is done, unless it already left it to us.
+        if ticket.release() {
+            match done(&service, channel, game, locale).await {
+                Ok(Some(result)) => {
+                    if let Err(f) = herald
+                        .post(&http, serenity::ChannelId::new(channel.0), result)
+                        .await
+                    {
+                        warn!(game = game.0, "cannot post an analysis: {f}");
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => warn!(game = game.0, error = %e, "reading a finished analysis"),
+            }
         }
     })
 }
@@ -291,7 +373,7 @@ pub(crate) fn spawn_poster(
                 }
                 Err(RecvError::Closed) => return,
             };
-            if analyses.is_waited_for(game) {
+            if analyses.leave_to_waiting(game) {
                 continue;
             }
             let service = herald.service();

@@ -50,12 +50,7 @@ pub(crate) async fn handle(
             message: press.message.id.get(),
         };
         let user = UserId(press.user.id.get());
-        if let ButtonId::Analyse(game) = id {
-            let (answer, follow) = request(data, at.channel, Some(game), locales.public).await?;
-            *put.lock().unwrap_or_else(PoisonError::into_inner) = follow;
-            return Ok(answer);
-        }
-        match act(data, id, &at, user, locales).await {
+        match act(data, id, &at, user, locales, &put).await {
             Ok(answer) => Ok(answer),
             Err(e) => Ok(press_error(&e, id, locales)),
         }
@@ -114,6 +109,7 @@ async fn act(
     at: &Press<'_>,
     user: UserId,
     locales: Locales,
+    follow: &FollowSlot,
 ) -> Result<Answer, ServiceError> {
     let (guild, channel) = (at.guild, at.channel);
     let locale = locales.public;
@@ -192,8 +188,12 @@ async fn act(
             let record = service.record(channel, Some(game)).await?;
             gif_answer(&record, locales.user, true).await?
         }
-        // Answered in `handle`: its waiting message is followed.
-        ButtonId::Analyse(game) => request(data, channel, Some(game), locale).await?.0,
+        // A new public message; a waiting one is followed once it is sent (`handle`).
+        ButtonId::Analyse(game) => {
+            let (answer, waiting) = request(data, channel, Some(game), locale).await?;
+            *follow.lock().unwrap_or_else(PoisonError::into_inner) = waiting;
+            answer
+        }
     })
 }
 

@@ -37,7 +37,7 @@ pub enum AnalysisStatus {
 pub struct GameAnalysis {
     /// The game.
     pub game_id: GameId,
-    /// Where it was asked for last (where its result is posted).
+    /// Where it was first asked for (where a result nobody waits for is posted).
     pub channel: Option<ChannelId>,
     /// The engine's name and version that made it.
     pub engine: String,
@@ -530,14 +530,15 @@ fn parse_judgement(text: &str) -> Option<Judgement> {
 
 impl GameService {
     /// Asks for the analysis of game `game` of `channel` (or of one of its threads; `None`:
-    /// the channel's last game) by `engine` at `nodes` per position: [`AnalysisStatus::Done`]
+    /// the channel's last finished game) by `engine` at `nodes` per position: [`AnalysisStatus::Done`]
     /// when one by that engine and budget is stored, else it is queued (once: asking again
     /// keeps its place) and its place in line is returned. The result will be posted in
     /// `channel`.
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::GameNotFound`],
-    /// [`ServiceError::GameNotOver`] (a game is analysed once it is over), `Internal`.
+    /// [`ServiceError::GameNotOver`] (a game is analysed once it is over),
+    /// [`ServiceError::NothingToAnalyse`] (it ended before its first move), `Internal`.
     #[tracing::instrument(skip(self))]
     pub async fn request_analysis(
         &self,
@@ -549,17 +550,26 @@ impl GameService {
         let row = {
             let mut tx = self.store.begin_read().await?;
             let row = match game {
-                Some(id) => store::game_of_channel(&mut tx, channel, id).await?,
-                None => store::last_game_of_channel(&mut tx, channel).await?,
+                Some(id) => store::game_of_channel(&mut tx, channel, id)
+                    .await?
+                    .ok_or(ServiceError::GameNotFound)?,
+                // The last finished game; a game still running is named only when there is
+                // none (then it is refused as not over).
+                None => match store::finished_games(&mut tx, channel, 1).await?.pop() {
+                    Some(row) => row,
+                    None => store::last_game_of_channel(&mut tx, channel)
+                        .await?
+                        .ok_or(ServiceError::NoGameHere)?,
+                },
             };
             tx.commit().await?;
-            row.ok_or(match game {
-                Some(_) => ServiceError::GameNotFound,
-                None => ServiceError::NoGameHere,
-            })?
+            row
         };
         if super::loaded::game_end(&row).is_none() {
             return Err(ServiceError::GameNotOver(row.id));
+        }
+        if row.plies == 0 {
+            return Err(ServiceError::NothingToAnalyse(row.id));
         }
         let nodes_i = i64::try_from(nodes).unwrap_or(i64::MAX);
         let mut tx = self.store.begin_write().await?;

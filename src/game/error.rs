@@ -91,6 +91,9 @@ pub enum ServiceError {
     /// the game would help a player).
     #[error("the game is not over")]
     GameNotOver(GameId),
+    /// The game ended before its first move: there is nothing to analyse.
+    #[error("the game has no moves")]
+    NothingToAnalyse(GameId),
     /// A computer game's level is not one of 1 to 9.
     #[error("{0}")]
     ComputerLevel(#[from] UnknownComputerLevel),
@@ -168,6 +171,7 @@ impl ServiceError {
             ServiceError::Count(_) => "count",
             ServiceError::GameNotFound => "game-not-found",
             ServiceError::GameNotOver(_) => "game-not-over",
+            ServiceError::NothingToAnalyse(_) => "nothing-to-analyse",
             ServiceError::ComputerLevel(_) => "computer-level",
             ServiceError::FairyStockfishRules => "fairy-stockfish-rules",
             ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",

@@ -28,6 +28,11 @@ use crate::tr;
 
 /// Side of a key moment's board, in pixels.
 const MOMENT_BOARD: u32 = 320;
+/// The most count notes shown (a long endgame may give many; Discord allows 4,096 characters
+/// an embed and 6,000 a message).
+const MAX_NOTES: usize = 6;
+/// The longest notes text, in characters.
+const MAX_NOTES_CHARS: usize = 1500;
 
 /// The result message of `analysis` of `record`: the totals and the eval graph, then an embed
 /// per key moment with the board before the move (the move played marked), then the count
@@ -75,7 +80,8 @@ pub(crate) async fn result_answer(
                 .colour(0x0095_a5a6),
         );
     }
-    for (i, m) in moments.iter().enumerate() {
+    let mut titled = false;
+    for m in moments {
         let ply = m.ply as usize;
         let (Some(position), Some(played)) = (
             record.game.positions().get(ply).cloned(),
@@ -97,25 +103,33 @@ pub(crate) async fn result_answer(
         let file = format!("makruk-analysis-{id}-{}.png", m.ply + 1);
         let mut embed = CreateEmbed::new()
             .description(moment_text(record, m, locale))
-            .thumbnail(format!("attachment://{file}"))
+            .image(format!("attachment://{file}"))
             .colour(match m.judgement() {
                 Some(Judgement::Blunder) => 0x00d1_2b2b,
                 Some(Judgement::Mistake) => 0x00e0_7b12,
                 _ => 0x00e5_b800,
             });
-        if i == 0 {
+        if !titled {
             embed = embed.title(tr!(locale, "analysis-moments-title"));
+            titled = true;
         }
         embeds.push(embed);
         files.push(CreateAttachment::bytes(png, file));
     }
     let notes = &analysis.summary.notes;
     if !notes.is_empty() {
-        let text = notes
+        let mut text = notes
             .iter()
+            .take(MAX_NOTES)
             .map(|n| format!("• {}", note_text(record, n, locale)))
             .collect::<Vec<_>>()
             .join("\n");
+        if notes.len() > MAX_NOTES {
+            text.push_str("\n• …");
+        }
+        if text.chars().count() > MAX_NOTES_CHARS {
+            text = text.chars().take(MAX_NOTES_CHARS - 1).collect::<String>() + "…";
+        }
         embeds.push(
             CreateEmbed::new()
                 .title(tr!(locale, "analysis-notes-title"))

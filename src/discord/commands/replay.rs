@@ -14,7 +14,7 @@ use crate::discord::buttons::{ButtonId, Step, View};
 use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
 use crate::discord::{Context, Error};
-use crate::game::{Color, Eval, GameId, GameRecord, Judgement, PlyReview, ServiceError};
+use crate::game::{Color, Eval, GameId, GameRecord, PlyReview, ServiceError};
 use crate::i18n::Locale;
 use crate::render::{self, RenderOptions, Theme};
 use crate::tr;
@@ -124,12 +124,11 @@ pub(crate) fn review_line(review: &PlyReview, locale: Locale) -> String {
         parts.push(tr!(locale, "discord-replay-best", best = shown));
     }
     if let Some(j) = review.judgement {
-        let name = match j {
-            Judgement::Inaccuracy => "inaccuracy",
-            Judgement::Mistake => "mistake",
-            Judgement::Blunder => "blunder",
-        };
-        parts.push(tr!(locale, "discord-replay-judgement", judgement = name));
+        // The analysis message's words for it (one word per judgement).
+        parts.push(tr!(
+            locale,
+            &format!("analysis-judgement-{}", crate::game::judgement_text(j))
+        ));
     }
     parts.join(" · ")
 }
@@ -215,7 +214,11 @@ mod tests {
     use super::*;
     use crate::game::MoveChoice;
 
-    fn review(eval: Eval, best_played: bool, judgement: Option<Judgement>) -> PlyReview {
+    fn review(
+        eval: Eval,
+        best_played: bool,
+        judgement: Option<crate::game::Judgement>,
+    ) -> PlyReview {
         PlyReview {
             eval,
             best: Some(MoveChoice {
@@ -229,7 +232,7 @@ mod tests {
 
     #[test]
     fn the_analysis_line_says_eval_best_move_and_judgement() {
-        let r = review(Eval::Cp(-135), false, Some(Judgement::Mistake));
+        let r = review(Eval::Cp(-135), false, Some(crate::game::Judgement::Mistake));
         assert_eq!(
             review_line(&r, Locale::En),
             "Eval \u{2212}1.35 · best was Rxd4 · mistake"
@@ -240,14 +243,14 @@ mod tests {
         );
         let r = review(Eval::Cp(40), true, None);
         assert_eq!(review_line(&r, Locale::En), "Eval +0.40 · the best move");
-        let r = review(Eval::Mate(-3), false, Some(Judgement::Blunder));
+        let r = review(Eval::Mate(-3), false, Some(crate::game::Judgement::Blunder));
         assert_eq!(
             review_line(&r, Locale::En),
             "Black mates in 3 · best was Rxd4 · blunder"
         );
         assert_eq!(
             review_line(&r, Locale::Th),
-            "ฝ่ายดำรุกจนได้ใน 3 ตา · ตาที่ดีที่สุดคือ ร×ง๔ (Rxd4) · เดินพลาดหนัก"
+            "ฝ่ายดำรุกจนได้ใน 3 ตา · ตาที่ดีที่สุดคือ ร×ง๔ (Rxd4) · เดินพลาดร้ายแรง"
         );
         let r = review(
             Eval::Checkmate {
