@@ -73,17 +73,7 @@ fn side_name(locale: Locale, side: Color) -> String {
 }
 
 fn piece_name(locale: Locale, role: Role) -> String {
-    tr!(
-        locale,
-        match role {
-            Role::Khun => "piece-khun",
-            Role::Met => "piece-met",
-            Role::Khon => "piece-khon",
-            Role::Ma => "piece-ma",
-            Role::Ruea => "piece-ruea",
-            Role::Bia => "piece-bia",
-        }
-    )
+    tr!(locale, crate::game::role_key(role))
 }
 
 fn count_name(locale: Locale, kind: CountKind) -> String {

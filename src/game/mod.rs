@@ -89,6 +89,7 @@ pub use ratings::{
     BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
+pub(crate) use text::role_key;
 pub use text::{reminder_text, ruleset_name, time_control_name};
 pub use threads::{GuildSettings, Place, Thread};
 

@@ -53,7 +53,13 @@ fn piece_key(p: Piece) -> &'static str {
     if p.promoted {
         return "piece-bia-ngai";
     }
-    match p.role {
+    role_key(p.role)
+}
+
+/// The text id of a piece's name by its role (`piece-ruea`; a promoted Bia is
+/// `piece-bia-ngai`, which needs the piece: see `piece_key`).
+pub(crate) fn role_key(role: Role) -> &'static str {
+    match role {
         Role::Khun => "piece-khun",
         Role::Met => "piece-met",
         Role::Khon => "piece-khon",
