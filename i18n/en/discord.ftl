@@ -123,7 +123,7 @@ discord-not-your-offer = This is not your game: only the two players can answer 
 discord-challenge-closed-expired = ⌛ This challenge has expired: its buttons no longer work. Send a new one with `/challenge`.
 discord-stale-button = This offer belongs to a game that is over; it can no longer be answered.
 discord-internal-error = Sorry, something went wrong on our side. Please try again in a moment.
-discord-guild-only = This command works only in a server channel.
+discord-guild-only = This command works only in a server that added Makruk: ratings, leaderboards and settings belong to a server. Outside one you can still play with `/challenge`, `/play` and `/move`.
 discord-bad-argument = I could not read that option. Please pick a value from the list.
 discord-bad-button = I could not read that button. It may belong to an old message: use the commands instead.
 discord-unknown-command = I do not know that command; it may have been removed. Type / to see the commands I have.
@@ -262,3 +262,7 @@ cmd-analyse-description = Computer analysis of a finished game: eval graph, accu
 cmd-analyse-game = game
 cmd-analyse-game-description = The game number (default: this channel's last finished game)
 button-analyse = Analyse
+
+## Outside a server (a DM or group DM, the app installed to a user's account)
+discord-unrated-here = Played outside a server, this game is unrated.
+discord-answers-only = Here I can only answer commands: the computer's move, and a clock that runs out while nobody types, are shown with the next command here (`/board` will do).

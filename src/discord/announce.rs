@@ -17,10 +17,11 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 use tokio::sync::mpsc::UnboundedReceiver;
-use tracing::{error, info, warn};
+use tracing::{debug, error, info, warn};
 
 use super::answer::{send, Answer};
 use super::herald::Herald;
+use super::reach::Door;
 use super::i18n::mention;
 use super::messages::{board_file, error_answer, game_answer};
 use crate::game::{reminder_text, Announcement, ClosedChallenge, GameId};
@@ -35,7 +36,7 @@ const HISTORY: u8 = 25;
 async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
     let channel = serenity::ChannelId::new(announcement.channel().0);
     if let Announcement::ChallengeClosed { closed, locale, .. } = announcement {
-        close_challenge(http, channel, closed, *locale).await;
+        close_challenge(herald, http, channel, closed, *locale).await;
         return;
     }
     if let (Announcement::Move { .. }, Some((game, plies))) = (announcement, announcement.shows()) {
@@ -51,6 +52,12 @@ async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
     let answer = answer(announcement).await;
     match herald.post(http, channel, answer.clone()).await {
         Ok(()) => {}
+        // An answer-only channel with no interaction to carry it: a move waits in the
+        // database, a flag's end with the door, a reminder is late by then and goes.
+        Err(f) if f.is_held() => match announcement {
+            Announcement::TimedOut { .. } => herald.hold(channel, answer).await,
+            _ => tracing::debug!(%channel, "left for the channel's next interaction"),
+        },
         Err(f) if f.refused() => {
             warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
             herald.shown(http, &answer).await;
@@ -62,11 +69,17 @@ async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
 /// Edits the message of challenge `closed` to say what became of it, without its buttons. A
 /// failure is only logged: a press on the buttons left says it too.
 async fn close_challenge(
+    herald: &Herald,
     http: &Http,
     channel: serenity::ChannelId,
     closed: &ClosedChallenge,
     locale: Locale,
 ) {
+    // Only the interaction that sent it could edit it there (and not for long): its buttons
+    // say what became of the challenge when pressed.
+    if herald.reach().answer_only(channel) {
+        return;
+    }
     let message = serenity::MessageId::new(closed.message.max(1));
     let text = closed.view.text(locale, &mention);
     let edit = || {
@@ -100,7 +113,8 @@ async fn repost(herald: &Herald, http: &Http) -> usize {
     let mut posted = 0;
     for announcement in &pending {
         let channel = serenity::ChannelId::new(announcement.channel().0);
-        if herald.is_busy(channel) {
+        // An answer-only channel's moves go with its next interaction's answer (`at_the_door`).
+        if herald.is_busy(channel) || herald.reach().answer_only(channel) {
             continue;
         }
         if let Some((game, plies)) = announcement.shows() {
@@ -220,6 +234,62 @@ async fn answer(announcement: &Announcement) -> Answer {
         // Edited in place by `close_challenge`, never posted.
         Announcement::ChallengeClosed { closed, .. } => {
             Answer::public(closed.view.text(locale, &mention))
+        }
+    }
+}
+
+/// What waits for an interaction just answered in answer-only `channel`, sent as follow-ups of
+/// it through its `door` (locked by the caller): first the answers the door kept (a flag that
+/// fell, an analysis' result), then each game of the channel whose moves were never shown (the
+/// computer's reply that came after the last token expired, or before a restart), as long as
+/// the interaction takes follow-ups. What cannot go stays for the next interaction.
+pub(crate) async fn at_the_door(
+    herald: &Herald,
+    http: &Http,
+    channel: serenity::ChannelId,
+    door: &mut Door,
+) {
+    let held = door.take_held();
+    let mut left = Vec::new();
+    for answer in held {
+        if !left.is_empty() {
+            left.push(answer);
+            continue;
+        }
+        match door.followup(http, &answer).await {
+            Ok(()) => herald.shown(http, &answer).await,
+            Err(f) => {
+                debug!(%channel, "a kept answer waits again: {f}");
+                left.push(answer);
+            }
+        }
+    }
+    let blocked = !left.is_empty();
+    door.put_back(left);
+    if blocked {
+        return;
+    }
+    let pending = match herald.service().unannounced().await {
+        Ok(p) => p,
+        Err(e) => {
+            error!(error = %e, "cannot read the moves not yet announced");
+            return;
+        }
+    };
+    for announcement in pending
+        .iter()
+        .filter(|a| a.channel().0 == channel.get())
+    {
+        if !door.is_open() {
+            return;
+        }
+        let answer = answer(announcement).await;
+        match door.followup(http, &answer).await {
+            Ok(()) => herald.shown(http, &answer).await,
+            Err(f) => {
+                debug!(%channel, "unannounced moves wait again: {f}");
+                return;
+            }
         }
     }
 }

@@ -144,8 +144,12 @@ enum Failure {
     Server,
     /// 40060: the interaction was already acknowledged (an earlier try got through).
     AlreadyAcknowledged,
-    /// 10062 / 10015: the interaction or its token expired (or never existed).
+    /// 10062 / 10015 / 50027: the interaction or its token expired (or never existed); 40094:
+    /// the interaction took all the follow-ups Discord allows it.
     Expired,
+    /// Not sent: the channel takes only answers to interactions and none can carry it now
+    /// (see `super::reach`); it waits for the next interaction there.
+    Held,
     /// Any other refusal (400, 403, 404…): trying again would not help.
     Refused,
 }
@@ -158,7 +162,7 @@ fn failure(e: &serenity::Error) -> Failure {
                 (429, _) => Failure::RateLimited,
                 (500..=599, _) => Failure::Server,
                 (_, 40060) => Failure::AlreadyAcknowledged,
-                (_, 10062 | 10015) => Failure::Expired,
+                (_, 10062 | 10015 | 50027 | 40094) => Failure::Expired,
                 _ => Failure::Refused,
             }
         }
@@ -175,6 +179,25 @@ pub(crate) struct Failed {
 }
 
 impl Failed {
+    /// Not sent because no interaction in an answer-only channel can carry it now (see
+    /// `super::reach`).
+    pub(crate) fn held() -> Failed {
+        Failed {
+            kind: Failure::Held,
+            error: serenity::Error::Other("no interaction to answer with in this channel"),
+        }
+    }
+
+    /// See [`Failed::held`].
+    pub(crate) fn is_held(&self) -> bool {
+        self.kind == Failure::Held
+    }
+
+    /// The interaction's token can carry nothing more: expired, or its follow-ups used up.
+    pub(crate) fn token_spent(&self) -> bool {
+        self.kind == Failure::Expired
+    }
+
     /// Discord refused it for good (not a rate limit, a server error or an expired token): a
     /// message to a channel the bot cannot reach, say.
     pub(crate) fn refused(&self) -> bool {

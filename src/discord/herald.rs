@@ -11,7 +11,8 @@ use serenity::Http;
 use tracing::error;
 
 use super::answer::{send, Answer, Failed};
-use crate::game::GameService;
+use super::reach::Reach;
+use crate::game::{ChannelId, GameService};
 
 /// Shows boards in channels for sure and keeps the "announced" mark of the moves they show:
 /// shared by the interaction handlers (their answers) and the poster (announcements, re-posts).
@@ -19,6 +20,8 @@ pub(crate) struct Herald {
     service: GameService,
     /// Channels with an answer being worked on or sent, and how many.
     busy: Mutex<HashMap<u64, usize>>,
+    /// The channels the bot may only answer in, and their doors.
+    reach: Reach,
 }
 
 /// A channel's answer in progress (see [`Herald::busy`]); dropping it ends it.
@@ -45,6 +48,48 @@ impl Herald {
         Herald {
             service,
             busy: Mutex::default(),
+            reach: Reach::default(),
+        }
+    }
+
+    /// Learns the answer-only channels stored by earlier runs (before anything is posted: a
+    /// post there would be refused). A failure is logged: those channels are learned again
+    /// from their next interaction.
+    pub(crate) async fn load_reach(&self) {
+        match self.service.answer_only_channels().await {
+            Ok(channels) => {
+                for c in channels {
+                    self.reach.learn(serenity::ChannelId::new(c.0.max(1)));
+                }
+            }
+            Err(e) => error!(error = %e, "cannot read the answer-only channels"),
+        }
+    }
+
+    /// The channels the bot may only answer in.
+    pub(crate) fn reach(&self) -> &Reach {
+        &self.reach
+    }
+
+    /// An interaction showed that `channel` takes only answers: remembered (and stored the
+    /// first time, so that a restart knows it).
+    pub(crate) async fn learn_answer_only(&self, channel: serenity::ChannelId) {
+        if self.reach.learn(channel) {
+            if let Err(e) = self
+                .service
+                .add_answer_only_channel(ChannelId(channel.get()))
+                .await
+            {
+                error!(%channel, error = %e, "cannot store an answer-only channel");
+            }
+        }
+    }
+
+    /// Keeps `answer` for the next interaction in answer-only `channel` (nothing if the channel
+    /// is not one).
+    pub(crate) async fn hold(&self, channel: serenity::ChannelId, answer: Answer) {
+        if let Some(door) = self.reach.door(channel) {
+            door.lock().await.hold(answer);
         }
     }
 
@@ -90,20 +135,26 @@ impl Herald {
     }
 
     /// Posts `answer` to `channel` as a plain message (retried as Discord allows), then marks
-    /// what it shows.
+    /// what it shows. In a channel the bot may only answer in, it goes as a follow-up of the
+    /// channel's newest interaction instead (see `super::reach`).
     ///
     /// # Errors
-    /// When Discord did not take it.
+    /// When Discord did not take it; [`Failed::held`] when no interaction of an answer-only
+    /// channel can carry it now (the caller keeps it, or leaves it for the next interaction).
     pub(crate) async fn post(
         &self,
         http: &Http,
         channel: serenity::ChannelId,
         answer: Answer,
     ) -> Result<(), Failed> {
-        send("channel message", None, || {
-            channel.send_message(http, answer.clone().channel_message())
-        })
-        .await?;
+        if let Some(door) = self.reach.door(channel) {
+            door.lock().await.followup(http, &answer).await?;
+        } else {
+            send("channel message", None, || {
+                channel.send_message(http, answer.clone().channel_message())
+            })
+            .await?;
+        }
         self.shown(http, &answer).await;
         Ok(())
     }

@@ -11,7 +11,9 @@
 //! Discord), built by `messages` (boards, offers, errors) with the buttons' ids of `buttons`.
 //! The `herald` shows boards for sure and marks their moves announced; `announce` posts the
 //! service's announcements and re-posts what never reached its channel; `threads` opens games'
-//! threads.
+//! threads. In a channel the bot may only answer in (a DM of users who installed the app to
+//! their account), `reach` carries what it would post as follow-ups of the channel's newest
+//! interaction, or keeps it for the next one.
 
 mod analyses;
 mod announce;
@@ -23,6 +25,7 @@ mod components;
 mod herald;
 mod i18n;
 mod messages;
+mod reach;
 mod respond;
 mod shards;
 mod threads;
@@ -153,6 +156,7 @@ pub async fn run(
     // Set when the bot cannot work at all (its commands refused at READY): it then stops.
     let (fatal_tx, mut fatal_rx) = tokio::sync::watch::channel(None::<String>);
     let herald = Arc::new(herald::Herald::new(service.clone()));
+    herald.load_reach().await;
     let analyses = Arc::new(analyses::Analyses::new(analysis, analysis_nodes));
     let data = Data {
         service: service.clone(),

@@ -38,6 +38,7 @@ use tracing::{debug, error, info, warn, Instrument as _};
 
 use super::answer::{send, Answer, Failed};
 use super::herald::Herald;
+use super::reach::Door;
 use super::i18n::{locale, Locales};
 use super::messages::error_answer;
 use super::Data;
@@ -78,6 +79,31 @@ impl<'a> Interaction<'a> {
         match self {
             Interaction::Command(i) => i.guild_id,
             Interaction::Press(i) => i.guild_id,
+        }
+    }
+
+    /// Its token: follow-ups and edits of its answer use it for 15 minutes.
+    fn token(self) -> &'a str {
+        match self {
+            Interaction::Command(i) => &i.token,
+            Interaction::Press(i) => &i.token,
+        }
+    }
+
+    /// Whether it comes from a channel the bot may only answer in (see
+    /// [`super::reach::answer_only`]).
+    pub(crate) fn answer_only(self) -> bool {
+        match self {
+            Interaction::Command(i) => super::reach::answer_only(
+                i.context,
+                i.guild_id,
+                &i.authorizing_integration_owners,
+            ),
+            Interaction::Press(i) => super::reach::answer_only(
+                i.context,
+                i.guild_id,
+                &i.authorizing_integration_owners,
+            ),
         }
     }
 
@@ -188,6 +214,9 @@ where
         let _in_flight = data.in_flight.read().await;
         let (user_code, guild_code) = interaction.locale_codes();
         remember_guild_locale(&data.service, interaction.guild(), guild_code).await;
+        if interaction.answer_only() {
+            data.herald.learn_answer_only(interaction.channel()).await;
+        }
         let locales = Locales::of(user_code, guild_code);
         let locale = locales.user;
         let work = or_apology(
@@ -263,6 +292,13 @@ pub(crate) async fn answer(
     work: impl Future<Output = Answer>,
 ) -> serenity::Result<()> {
     let _busy = herald.busy(interaction.channel());
+    // An answer-only channel's door stays locked until this answer and what waited for it are
+    // sent: what the bot would post there meanwhile goes after them, through this token.
+    let door = herald.reach().door(interaction.channel());
+    let mut door = match &door {
+        Some(d) => Some(d.lock().await),
+        None => None,
+    };
     let deadline = callback_deadline(interaction.id());
     let mut work = pin!(work);
     if let Some(answer) = ready_within(&mut work, defer_after).await {
@@ -270,7 +306,7 @@ pub(crate) async fn answer(
             interaction.create_response(http, interaction.response(answer.clone()))
         })
         .await;
-        return delivered(http, herald, interaction, answer, sent).await;
+        return delivered(http, herald, interaction, answer, sent, door.as_deref_mut()).await;
     }
     debug!("deferring");
     let deferred = callback("defer", deadline, || {
@@ -282,7 +318,7 @@ pub(crate) async fn answer(
         Ok(()) => fill_in(http, interaction, &answer).await,
         Err(why) => Err(why),
     };
-    delivered(http, herald, interaction, answer, filled).await
+    delivered(http, herald, interaction, answer, filled, door.as_deref_mut()).await
 }
 
 /// Fills in the answer of an acknowledged interaction: a command's public answer and a press's
@@ -317,18 +353,27 @@ async fn fill_in(http: &Http, interaction: Interaction<'_>, answer: &Answer) -> 
 /// After the interaction's ways were tried (`sent`): a board that reached the channel marks its
 /// moves announced; an answer the interaction could not carry goes the way back: a public one
 /// to the channel as a plain message, a private one is dropped (logged: it changed nothing).
+/// In an answer-only channel (its `door` locked by the caller) the interaction's token then
+/// carries what waited for it (`announce::at_the_door`); there is no way back there: a lost
+/// public answer's moves wait for the next interaction.
 async fn delivered(
     http: &Http,
     herald: &Herald,
     interaction: Interaction<'_>,
     answer: Answer,
     sent: Result<(), Failed>,
+    door: Option<&mut Door>,
 ) -> serenity::Result<()> {
     let channel = interaction.channel();
     let why = match sent {
         Ok(()) => {
             herald.shown(http, &answer).await;
             remember_challenge_message(http, herald.service(), interaction, &answer).await;
+            if let Some(door) = door {
+                // The answer itself may have been a follow-up (a deferred private one).
+                door.open(interaction.token(), 1);
+                super::announce::at_the_door(herald, http, channel, door).await;
+            }
             return Ok(());
         }
         Err(why) => why,
@@ -336,6 +381,10 @@ async fn delivered(
     if answer.ephemeral {
         warn!(%channel, "a private answer is lost: {why}");
         return Ok(());
+    }
+    if door.is_some() {
+        warn!(%channel, "an answer is lost in a channel the bot may only answer in: {why}");
+        return Err(why.error);
     }
     warn!(%channel, "posting the answer as a channel message: {why}");
     herald

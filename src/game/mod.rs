@@ -29,6 +29,8 @@
 //! - `clocks`: the clocks' side of every game: flags and reminders from the scheduler, the
 //!   start-up that rebuilds it and gives the downtime back, the heartbeat;
 //! - `threads`: games in their own thread, the servers' settings and preferred locales;
+//! - `reach`: the channels the bot may only answer in (no message of its own: a DM the app is
+//!   installed in by a user), remembered across restarts;
 //! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
 //!   a player's stats, `recompute`;
 //! - `leader`: the lease that lets one of several processes on the database pick up the work of
@@ -54,6 +56,7 @@ mod offers;
 mod persist;
 mod play;
 mod queries;
+mod reach;
 mod ratings;
 mod text;
 mod threads;

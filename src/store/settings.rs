@@ -1,5 +1,5 @@
 //! Per-server settings, the thread a challenge asks for, and where a game played in a thread
-//! started (migration 0007).
+//! started (migration 0007); the channels the bot may only answer in (migration 0011).
 
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row as _};
@@ -146,4 +146,31 @@ pub async fn game_parent(
             .fetch_optional(conn)
             .await?;
     Ok(row.and_then(|(channel, message)| channel.zip(message.map(|m| m as u64))))
+}
+
+/// Records `channel_id` as a channel the bot may only answer in (from `since_ms`, Unix
+/// milliseconds); a channel already recorded keeps its first time.
+#[tracing::instrument(skip(conn))]
+pub async fn add_answer_only_channel(
+    conn: &mut DbConn,
+    channel_id: ChannelId,
+    since_ms: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO answer_only_channels (channel_id, since_ms) VALUES ($1, $2) \
+         ON CONFLICT (channel_id) DO NOTHING",
+    )
+    .bind(channel_id)
+    .bind(since_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Every channel recorded by [`add_answer_only_channel`].
+#[tracing::instrument(skip(conn))]
+pub async fn answer_only_channels(conn: &mut DbConn) -> sqlx::Result<Vec<ChannelId>> {
+    sqlx::query_scalar("SELECT channel_id FROM answer_only_channels")
+        .fetch_all(conn)
+        .await
 }

@@ -22,7 +22,7 @@ use crate::tr;
 // `thread` (default: the server's `/settings thread`) plays the game in a thread of its own,
 // opened from the challenge message when it is accepted.
 /// `/challenge opponent [color] [rules] [time] [rated] [thread]`: a challenge with its buttons.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
     opponent: serenity::User,
@@ -53,6 +53,7 @@ pub(super) async fn challenge(
     }
     let thread = super::wants_thread(ctx, thread).await;
     let (channel, challenger) = (channel(ctx), user(ctx));
+    let place = super::Where::of(ctx);
     run(ctx, |locales: Locales| async move {
         let locale = locales.public;
         let time_control =
@@ -73,7 +74,7 @@ pub(super) async fn challenge(
             )
             .await?;
         let id = view.id;
-        let mut content = view.text(locale, &mention);
+        let mut content = place.notes(view.text(locale, &mention), ladder.rated, locale);
         if thread {
             content.push('\n');
             content.push_str(&tr!(locale, "discord-thread-challenge"));
@@ -93,7 +94,7 @@ pub(super) async fn challenge(
 }
 
 /// `/accept`: accept the challenge addressed to you in this channel (as its button does).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
@@ -125,7 +126,7 @@ pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// `/decline`: decline the challenge addressed to you in this channel (as its button does).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let (channel, player) = (channel(ctx), user(ctx));

@@ -59,7 +59,7 @@ impl LevelOption {
 // The computer runs on the game's clock like a person and can win on time.
 // `thread` (default: the server's `/settings thread`) plays it in a thread of its own.
 /// Play against the computer in this channel (default level 3, 3 days a move).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn play(
     ctx: Context<'_>,
     level: Option<LevelOption>,
@@ -90,6 +90,7 @@ pub(super) async fn start(
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
     let herald = std::sync::Arc::clone(&ctx.data().herald);
+    let place = super::Where::of(ctx);
     let human_name = ctx
         .author()
         .global_name
@@ -122,7 +123,8 @@ pub(super) async fn start(
         let reply = service
             .play_computer(channel, human, bot, level, terms)
             .await?;
-        let answer: Answer = game_answer(&reply, locale).await?;
+        let mut answer: Answer = game_answer(&reply, locale).await?;
+        answer.content = place.notes(answer.content, false, locale);
         Ok::<Answer, ServiceError>(answer)
     })
     .await

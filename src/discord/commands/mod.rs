@@ -62,8 +62,34 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     ];
     for command in &mut commands {
         localize(command);
+        place(command);
     }
     commands
+}
+
+/// The commands that work outside a server too: in a DM or group DM (the app installed to a
+/// user's account, issue 22) and in the bot's own DM. The others are about a server (its
+/// ratings, leaderboard and settings) and stay there.
+const EVERYWHERE: &[&str] = &[
+    "challenge", "accept", "decline", "play", "move", "board", "resign", "draw", "takeback",
+    "abort", "count", "rules", "games", "pgn", "replay", "gif", "analyse",
+];
+
+/// Registers where `command` may be used (Discord's `integration_types` and `contexts`): those
+/// of [`EVERYWHERE`] for both installations (a server's, a user's) in every context (server,
+/// bot DM, other DMs and group DMs); the rest only where a server added the bot, in its
+/// channels (poise's `guild_only`: reached elsewhere, its check answers `discord-guild-only`).
+fn place(command: &mut poise::Command<Data, Error>) {
+    use serenity::{InstallationContext as Install, InteractionContext as Where};
+    if EVERYWHERE.contains(&command.name.as_str()) {
+        command.guild_only = false;
+        command.install_context = Some(vec![Install::Guild, Install::User]);
+        command.interaction_context = Some(vec![Where::Guild, Where::BotDm, Where::PrivateChannel]);
+    } else {
+        command.guild_only = true;
+        command.install_context = Some(vec![Install::Guild]);
+        command.interaction_context = Some(vec![Where::Guild]);
+    }
 }
 
 fn localize(command: &mut poise::Command<Data, Error>) {
@@ -192,13 +218,14 @@ async fn send_private(ctx: Context<'_>, text: String) {
 
 /// Whether a new game of `ctx` is to be played in a thread: the `thread` option, else the
 /// server's default (`/settings thread`; none outside a server).
+/// Outside a server, or where the bot is not a member (it cannot open a thread there), never.
 pub(super) async fn wants_thread(ctx: Context<'_>, thread: Option<bool>) -> bool {
+    let Some(guild) = ctx.guild_id().filter(|_| !answer_only(ctx)) else {
+        return false;
+    };
     if let Some(t) = thread {
         return t;
     }
-    let Some(guild) = ctx.guild_id() else {
-        return false;
-    };
     match ctx
         .data()
         .service
@@ -210,6 +237,50 @@ pub(super) async fn wants_thread(ctx: Context<'_>, thread: Option<bool>) -> bool
             warn!(error = %e, "cannot read the server's settings");
             false
         }
+    }
+}
+
+/// Whether `ctx` comes from a channel the bot may only answer in (a DM of users who installed
+/// the app to their account; see `super::super::reach`).
+pub(super) fn answer_only(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => Interaction::Command(a.interaction).answer_only(),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Where a command was used, as a new game's (or challenge's) message tells it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Where {
+    /// Not in a server: the game is unrated.
+    outside_server: bool,
+    /// In a channel the bot may only answer in.
+    answer_only: bool,
+}
+
+impl Where {
+    /// Where `ctx` was used.
+    pub(super) fn of(ctx: Context<'_>) -> Where {
+        Where {
+            outside_server: ctx.guild_id().is_none(),
+            answer_only: answer_only(ctx),
+        }
+    }
+
+    /// `text`, then what it says about the place, each on a line of its own in `locale`: a
+    /// game outside a server is unrated (when `rated`: it would be rated on a server); in a
+    /// channel the bot may only answer in, the computer's moves and a flag that falls while
+    /// nobody types are shown with the next command there.
+    pub(super) fn notes(self, mut text: String, rated: bool, locale: Locale) -> String {
+        if rated && self.outside_server {
+            text.push('\n');
+            text.push_str(&tr!(locale, "discord-unrated-here"));
+        }
+        if self.answer_only {
+            text.push('\n');
+            text.push_str(&tr!(locale, "discord-answers-only"));
+        }
+        text
     }
 }
 
