@@ -10,6 +10,10 @@
 //!   [`Standin::put_channel_in_guild`]; with several shards its interactions go to that guild's
 //!   shard), `{}`.
 //! - `POST /users` `{"name", "locale"}`: adds a user, `{"id"}`.
+//! - `POST /dm` `{"users": [id, id, ...]}`: a DM between two users ([`Standin::dm`], the same
+//!   channel for the same two), a new group DM for 3 to 10 ([`Standin::group_dm`]); the bot is
+//!   not in it (a user-installed app). `{"channel"}`; 400 for unknown users, a user given
+//!   twice, fewer than 2 or more than 10.
 //! - `POST /command` `{"user": name, "channel", "name", "options": [[option, text], ...]}`:
 //!   sends the slash command (options as text, see [`Standin::options`]), `{"token"}`; 400 for
 //!   options that cannot be read, 503 when no bot session can take it.
@@ -40,6 +44,7 @@ pub fn routes(standin: Arc<Standin>) -> Router {
     Router::new()
         .route("/status", get(status))
         .route("/users", post(add_user))
+        .route("/dm", post(dm))
         .route("/channel-guild", post(channel_guild))
         .route("/command", post(command))
         .route("/click", post(click))
@@ -104,6 +109,36 @@ async fn add_user(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answe
     };
     let user = st.user(name, v["locale"].as_str().unwrap_or("en-US"));
     ok(json!({"id": user.id}))
+}
+
+async fn dm(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {
+    let ids: Vec<u64> = v["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_u64)
+        .collect();
+    let known = st.shared.lock().users.clone();
+    let users: Vec<_> = ids
+        .iter()
+        .filter_map(|id| known.iter().find(|u| u.id == *id))
+        .collect();
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let well_formed = v["users"].as_array().is_some_and(|a| a.len() == ids.len());
+    if !well_formed || users.len() != ids.len() || distinct.len() != ids.len() {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "needs the ids of distinct known users",
+        );
+    }
+    let channel = match users.as_slice() {
+        [a, b] => st.dm(a, b),
+        _ if (3..=10).contains(&users.len()) => st.group_dm(&users),
+        _ => return refused(StatusCode::BAD_REQUEST, "a DM has 2 to 10 users"),
+    };
+    ok(json!({ "channel": channel }))
 }
 
 async fn command(State(st): State<Arc<Standin>>, Json(v): Json<Value>) -> Answer {

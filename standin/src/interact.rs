@@ -4,7 +4,11 @@
 use serde_json::{json, Map, Value};
 use serenity::model::application::Interaction as SerenityInteraction;
 
-use crate::model::{bot_user, Interaction, Opt, Outcome, User, PERMISSIONS};
+use crate::model::{
+    bot_user, bot_user_json, Interaction, Opt, Outcome, User, BOT_DM_APP_PERMISSIONS,
+    CONTEXT_BOT_DM, CONTEXT_GUILD, PERMISSIONS, PRIVATE_APP_PERMISSIONS,
+};
+use crate::private::{command_for, command_owners, press_owners};
 use crate::{gateway, Standin, APP_ID};
 
 /// Interaction types: APPLICATION_COMMAND, MESSAGE_COMPONENT, APPLICATION_COMMAND_AUTOCOMPLETE.
@@ -20,8 +24,9 @@ impl Standin {
         self.shared.lock().channel_guilds.insert(channel, guild);
     }
 
-    /// The guild of `channel`.
-    pub fn guild_of(&self, channel: u64) -> u64 {
+    /// The guild of `channel`: [`crate::GUILD_ID`] unless placed elsewhere; `None` for a DM or
+    /// group DM ([`Standin::dm`], [`Standin::group_dm`], [`Standin::bot_dm`]).
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
         self.shared.guild_of(channel)
     }
 
@@ -181,6 +186,11 @@ impl Standin {
 
     /// As [`Standin::send_command`], but `None` instead of a panic when no bot is connected
     /// (a bot that may be killed at any moment: the interaction is then lost, as on Discord).
+    ///
+    /// A registered command that Discord's client would not offer in `channel`
+    /// ([`Standin::offered`]) is recorded in [`Standin::errors`] (and sent all the same); see
+    /// [`Standin::send_unoffered_command`]. A command never registered is sent without a word,
+    /// as a client with a stale command list would.
     pub fn try_send_command(
         &self,
         user: &User,
@@ -188,9 +198,74 @@ impl Standin {
         name: &str,
         options: &[(&str, Opt)],
     ) -> Option<String> {
-        let (interaction, mut payload) = self.new_interaction(COMMAND, user, channel);
-        payload["data"] = self.command_data(name, options, None, channel);
+        self.check_offered(channel, name);
+        self.send_command_anyway(user, channel, name, options)
+    }
+
+    /// Sends `/name options…` from `user` in `channel` even where Discord's client would not
+    /// offer it ([`Standin::offered`]), as an old client with a stale command list still can:
+    /// to test the bot's answer then. Returns its token.
+    ///
+    /// # Panics
+    /// If no bot is connected to the gateway.
+    pub fn send_unoffered_command(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> String {
+        self.send_command_anyway(user, channel, name, options)
+            .expect("stand-in: no bot connected to the gateway")
+    }
+
+    /// Records an error if `/name` is registered but not offered in `channel`.
+    fn check_offered(&self, channel: u64, name: &str) {
+        let unoffered = {
+            let inner = self.shared.lock();
+            command_for(&inner, name, inner.context_of(channel))
+                .is_some_and(|(_, offered)| !offered)
+        };
+        if unoffered {
+            self.shared.error(format!(
+                "/{name} sent in channel {channel}, where Discord's client does not offer it \
+                 (its integration_types/contexts; Standin::send_unoffered_command sends it anyway)"
+            ));
+        }
+    }
+
+    /// Sends the command without checking that it is offered in `channel`.
+    pub(crate) fn send_command_anyway(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> Option<String> {
+        let (interaction, payload) = self.command_payload(user, channel, name, options);
         self.try_dispatch(interaction, payload)
+    }
+
+    /// A fresh command interaction `/name options…` from `user` in `channel`, and its payload.
+    pub(crate) fn command_payload(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Opt)],
+    ) -> (Interaction, Value) {
+        let owners = self.command_owners(name, user, channel);
+        let (interaction, mut payload) = self.new_interaction(COMMAND, user, channel, owners);
+        payload["data"] = self.command_data(name, options, None, channel);
+        (interaction, payload)
+    }
+
+    /// `authorizing_integration_owners` of `/name` from `user` in `channel`.
+    fn command_owners(&self, name: &str, user: &User, channel: u64) -> Vec<(u8, u64)> {
+        let inner = self.shared.lock();
+        let context = inner.context_of(channel);
+        let command = command_for(&inner, name, context).map(|(c, _)| c);
+        command_owners(command, context, inner.guild_of(channel), user.id)
     }
 
     /// Runs the slash command and waits until its answer is final.
@@ -221,7 +296,9 @@ impl Standin {
         options: &[(&str, Opt)],
         focused: &str,
     ) -> Outcome {
-        let (interaction, mut payload) = self.new_interaction(AUTOCOMPLETE, user, channel);
+        self.check_offered(channel, name);
+        let owners = self.command_owners(name, user, channel);
+        let (interaction, mut payload) = self.new_interaction(AUTOCOMPLETE, user, channel, owners);
         payload["data"] = self.command_data(name, options, Some(focused), channel);
         let token = self
             .try_dispatch(interaction, payload)
@@ -247,14 +324,32 @@ impl Standin {
     /// Presses the button `custom_id` of message `message_id` without waiting; returns its
     /// token, or `None` if there is no such message or no bot is connected.
     pub fn try_send_click(&self, user: &User, message_id: u64, custom_id: &str) -> Option<String> {
+        let (interaction, payload) = self.click_payload(user, message_id, custom_id)?;
+        self.try_dispatch(interaction, payload)
+    }
+
+    /// A fresh press of button `custom_id` of message `message_id` by `user`, and its payload;
+    /// `None` without such a message.
+    pub(crate) fn click_payload(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Option<(Interaction, Value)> {
         let message = self.message(message_id)?;
+        let owners = {
+            let inner = self.shared.lock();
+            let channel = message.channel_id;
+            let (context, guild) = (inner.context_of(channel), inner.guild_of(channel));
+            press_owners(&inner, message_id, context, guild, user.id)
+        };
         let (mut interaction, mut payload) =
-            self.new_interaction(COMPONENT, user, message.channel_id);
+            self.new_interaction(COMPONENT, user, message.channel_id, owners);
         payload["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
         payload["message"] = message.json();
         interaction.component_message = Some(message_id);
         interaction.original = Some(message_id);
-        self.try_dispatch(interaction, payload)
+        Some((interaction, payload))
     }
 
     /// The newest message in `channel` visible to `user` with an enabled button labelled
@@ -315,7 +410,12 @@ impl Standin {
         let messages = interaction
             .messages
             .iter()
-            .filter_map(|id| inner.messages.iter().find(|m| m.id == *id && !m.deleted))
+            .filter_map(|id| {
+                inner
+                    .messages
+                    .iter()
+                    .find(|m| m.id == *id && !m.deleted && !m.after_answer)
+            })
             .cloned()
             .collect();
         Some(Outcome {
@@ -324,31 +424,85 @@ impl Standin {
         })
     }
 
-    /// A fresh interaction of `kind` from `user` in `channel`, and its payload without `data`.
-    fn new_interaction(&self, kind: u8, user: &User, channel: u64) -> (Interaction, Value) {
+    /// A fresh interaction of `kind` from `user` in `channel`, authorized by `owners`
+    /// (`authorizing_integration_owners`), and its payload without `data`.
+    fn new_interaction(
+        &self,
+        kind: u8,
+        user: &User,
+        channel: u64,
+        owners: Vec<(u8, u64)>,
+    ) -> (Interaction, Value) {
         let id = self.shared.snowflake();
         let token = format!("itoken-{id}");
-        let guild = self.shared.guild_of(channel);
-        let (thread, guild_locale, permissions) = {
+        let (guild, context, private, thread, guild_locale, permissions, users) = {
             let inner = self.shared.lock();
             (
+                inner.guild_of(channel),
+                inner.context_of(channel),
+                inner.private.get(&channel).cloned(),
                 inner.thread(channel).cloned(),
                 inner
                     .guild_locale
                     .clone()
                     .unwrap_or_else(|| "en-US".to_owned()),
                 inner.permissions.get(&user.id).cloned(),
+                inner.users.clone(),
             )
         };
+        let owners_json: Map<String, Value> = owners
+            .iter()
+            .map(|(t, id)| (t.to_string(), json!(id.to_string())))
+            .collect();
         let mut payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": guild.to_string(),
             "channel_id": channel.to_string(),
-            "channel": {
+            "locale": user.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": owners_json,
+            "context": context,
+            "attachment_size_limit": 26_214_400,
+        });
+        if let Some(p) = private {
+            // A DM or group DM: the user at the top level, no guild, no member, no guild_locale;
+            // the partial channel lists the other recipients.
+            let mut recipients: Vec<Value> = p
+                .users
+                .iter()
+                .filter(|u| **u != user.id)
+                .filter_map(|u| users.iter().find(|x| x.id == *u).map(User::json))
+                .collect();
+            if p.with_bot {
+                recipients.push(bot_user_json());
+            }
+            payload["user"] = user.json();
+            payload["app_permissions"] = json!(if context == CONTEXT_BOT_DM {
+                BOT_DM_APP_PERMISSIONS
+            } else {
+                PRIVATE_APP_PERMISSIONS
+            });
+            payload["channel"] = json!({
+                "id": channel.to_string(),
+                "type": p.kind,
+                "recipients": recipients,
+                "last_message_id": null,
+                "flags": 0,
+            });
+            if p.kind == 3 {
+                payload["channel"]["name"] = Value::Null;
+                payload["channel"]["owner_id"] = json!(p.users[0].to_string());
+            }
+        } else {
+            let guild = guild.unwrap_or(crate::GUILD_ID);
+            payload["guild_id"] = json!(guild.to_string());
+            payload["guild_locale"] = json!(guild_locale);
+            payload["app_permissions"] = json!(PERMISSIONS);
+            payload["member"] = user.member_json(true);
+            payload["channel"] = json!({
                 "id": channel.to_string(),
                 "type": 0,
                 "guild_id": guild.to_string(),
@@ -358,27 +512,22 @@ impl Standin {
                 "nsfw": false,
                 "permissions": PERMISSIONS,
                 "flags": 0,
-            },
-            "member": user.member_json(true),
-            "locale": user.locale,
-            "guild_locale": guild_locale,
-            "app_permissions": PERMISSIONS,
-            "entitlements": [],
-            "authorizing_integration_owners": { "0": guild.to_string() },
-            "context": 0,
-            "attachment_size_limit": 26_214_400,
-        });
-        if let Some(p) = permissions {
-            payload["member"]["permissions"] = json!(p);
+            });
+            if let Some(p) = permissions {
+                payload["member"]["permissions"] = json!(p);
+            }
+            // From a thread: the partial channel is the thread (type 11) with its parent.
+            if let Some(t) = thread {
+                payload["channel"]["type"] = json!(11);
+                payload["channel"]["name"] = json!(t.name);
+                payload["channel"]["parent_id"] = json!(t.parent_id.to_string());
+                payload["channel"]["thread_metadata"] = t.json()["thread_metadata"].clone();
+            }
         }
-        // From a thread: the partial channel is the thread (type 11) with its parent.
-        if let Some(t) = thread {
-            payload["channel"]["type"] = json!(11);
-            payload["channel"]["name"] = json!(t.name);
-            payload["channel"]["parent_id"] = json!(t.parent_id.to_string());
-            payload["channel"]["thread_metadata"] = t.json()["thread_metadata"].clone();
-        }
-        (Interaction::new(id, token, kind, user, channel), payload)
+        let mut interaction = Interaction::new(id, token, kind, user, channel);
+        interaction.context = context;
+        interaction.owners = owners;
+        (interaction, payload)
     }
 
     /// The `data` of a command or autocomplete interaction in `channel`; `focused` names the
@@ -390,12 +539,13 @@ impl Standin {
         focused: Option<&str>,
         channel: u64,
     ) -> Value {
-        let command_id = self
-            .shared
-            .lock()
-            .command(name)
-            .and_then(|c| c["id"].as_str().map(str::to_owned))
-            .unwrap_or_else(|| "1".to_owned());
+        let (command_id, guild) = {
+            let inner = self.shared.lock();
+            let id = command_for(&inner, name, inner.context_of(channel))
+                .and_then(|((_, c), _)| c["id"].as_str().map(str::to_owned))
+                .unwrap_or_else(|| "1".to_owned());
+            (id, inner.guild_of(channel))
+        };
         let mut users = Map::new();
         let mut members = Map::new();
         let opts: Vec<Value> = options
@@ -407,7 +557,10 @@ impl Standin {
                     Opt::Bool(b) => json!({"name": n, "type": 5, "value": b}),
                     Opt::User(u) => {
                         users.insert(u.id.to_string(), u.json());
-                        members.insert(u.id.to_string(), u.member_json(false));
+                        // Members only in a server.
+                        if guild.is_some() {
+                            members.insert(u.id.to_string(), u.member_json(false));
+                        }
                         json!({"name": n, "type": 6, "value": u.id.to_string()})
                     }
                 };
@@ -422,10 +575,15 @@ impl Standin {
             "name": name,
             "type": 1,
             "options": opts,
-            "guild_id": self.shared.guild_of(channel).to_string(),
         });
+        if let Some(g) = guild {
+            data["guild_id"] = json!(g.to_string());
+        }
         if !users.is_empty() {
-            data["resolved"] = json!({"users": users, "members": members});
+            data["resolved"] = json!({"users": users});
+            if !members.is_empty() {
+                data["resolved"]["members"] = json!(members);
+            }
         }
         data
     }
@@ -435,20 +593,29 @@ impl Standin {
     ///
     /// # Panics
     /// If serenity cannot read the payload or loses its user (faults of the stand-in).
-    fn try_dispatch(&self, interaction: Interaction, payload: Value) -> Option<String> {
+    pub(crate) fn try_dispatch(&self, interaction: Interaction, payload: Value) -> Option<String> {
         let parsed: SerenityInteraction = match serde_json::from_value(payload.clone()) {
             Ok(i) => i,
             Err(e) => {
                 panic!("stand-in built an interaction serenity cannot read: {e}\n{payload:#}")
             }
         };
-        // Without `member` serenity would silently use a default user.
+        // In a server the user comes from `member`, in a DM from `user`; without them serenity
+        // would silently use a default user.
+        let in_guild = interaction.context == CONTEXT_GUILD;
+        let context = Some(u64::from(interaction.context));
         let user_ok = match &parsed {
             SerenityInteraction::Command(c) | SerenityInteraction::Autocomplete(c) => {
-                c.user.id.get() == interaction.user && c.member.is_some()
+                c.user.id.get() == interaction.user
+                    && c.member.is_some() == in_guild
+                    && c.guild_id.is_some() == in_guild
+                    && c.context.map(|x| u64::from(u8::from(x))) == context
             }
             SerenityInteraction::Component(c) => {
-                c.user.id.get() == interaction.user && c.member.is_some()
+                c.user.id.get() == interaction.user
+                    && c.member.is_some() == in_guild
+                    && c.guild_id.is_some() == in_guild
+                    && c.context.map(|x| u64::from(u8::from(x))) == context
             }
             _ => false,
         };

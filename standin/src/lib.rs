@@ -21,6 +21,13 @@
 //!   is answered with Discord's error and recorded in [`Standin::errors`].
 //! - Every payload it sends the bot is first parsed with serenity's own model types, because
 //!   serenity silently drops a malformed event.
+//! - DMs and group DMs where the app is user-installed ([`Standin::dm`],
+//!   [`Standin::group_dm`]) and the DM with the bot ([`Standin::bot_dm`]): interactions shaped
+//!   as Discord sends them there (no guild, no member, `context` 2 or 1, a user installation in
+//!   `authorizing_integration_owners`), and Discord's rules for an app that is not in the
+//!   channel (no channel routes: 50001; at most 5 follow-ups: 40094), for tokens older than 15
+//!   minutes ([`Standin::expire_tokens`]: 50027) and for which commands are offered where
+//!   ([`Standin::offered`]).
 //!
 //! # Layout
 //! - `rest.rs`: the REST routes; `gateway.rs`: the gateway websocket;
@@ -30,7 +37,8 @@
 //!   faults a test arms ([`Fault`]); `session.rs`: the gateway's sessions; `state.rs`: the state
 //!   shared by the server and the [`Standin`] handle (it imports only those two);
 //! - `interact.rs`: driving the bot as users would ([`Standin::command`], [`Standin::click`],
-//!   …); `bot.rs`: running a bot against the stand-in ([`Bot`]);
+//!   …); `private.rs`: DMs and group DMs, and the rules of a user-installed app there;
+//!   `bot.rs`: running a bot against the stand-in ([`Bot`]);
 //! - [`scenario`]: scenario files played into a Markdown transcript;
 //! - [`control`]: an HTTP API over a [`Standin`] for a driver in another process, served by the
 //!   `standin-server` binary (`src/bin/standin-server.rs`), which can outlive the bot.
@@ -45,6 +53,7 @@ mod gateway;
 mod interact;
 mod limits;
 mod model;
+mod private;
 mod rest;
 pub mod scenario;
 mod session;
@@ -61,7 +70,7 @@ pub use bot::{Bot, Launch, Stop};
 pub use gateway::shard_of;
 pub use model::{
     Attachment, Failure, Fault, Interaction, Match, Message, Opt, Outcome, RequestLog, Route,
-    Thread, User,
+    Thread, User, MAX_USER_APP_FOLLOWUPS,
 };
 use state::{Inner, Shared};
 
@@ -193,13 +202,15 @@ impl Standin {
     }
 
     /// The messages the bot posted in `channel` of its own accord (not answers to an
-    /// interaction: e.g. the computer's moves), oldest first.
+    /// interaction: e.g. the computer's moves), oldest first: channel messages, and follow-ups
+    /// sent after their interaction was answered ([`Message::after_answer`], the way to post in
+    /// a DM the bot is not in).
     pub fn posted_messages(&self, channel: u64) -> Vec<Message> {
         self.shared
             .lock()
             .messages
             .iter()
-            .filter(|m| m.channel_id == channel && m.interaction_user.is_none())
+            .filter(|m| m.channel_id == channel && m.posted())
             .cloned()
             .collect()
     }
@@ -214,7 +225,7 @@ impl Standin {
             inner
                 .messages
                 .iter()
-                .filter(|m| m.channel_id == channel && m.interaction_user.is_none())
+                .filter(|m| m.channel_id == channel && m.posted())
                 .nth(seen)
                 .cloned()
         })

@@ -150,6 +150,29 @@ pub(crate) fn check_commands(list: &[Value], problems: &mut Vec<String>) {
                 c["name"]
             )),
         }
+        check_small_numbers(c, "integration_types", &[0, 1], problems);
+        check_small_numbers(c, "contexts", &[0, 1, 2], problems);
+    }
+}
+
+/// Checks a command's `integration_types` (installation contexts: 0 GUILD_INSTALL, 1
+/// USER_INSTALL) or `contexts` (interaction contexts: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL)
+/// (<https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-structure>):
+/// absent or null (Discord's default), else a list of distinct known values.
+fn check_small_numbers(c: &Value, key: &str, known: &[u64], problems: &mut Vec<String>) {
+    let name = &c["name"];
+    match c.get(key) {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            let mut seen = Vec::new();
+            for v in list {
+                match v.as_u64() {
+                    Some(n) if known.contains(&n) && !seen.contains(&n) => seen.push(n),
+                    _ => problems.push(format!("{name}: {key} has {v}, not one of {known:?} once")),
+                }
+            }
+        }
+        Some(other) => problems.push(format!("{name}: {key} {other} is not a list")),
     }
 }
 
@@ -316,4 +339,39 @@ pub(crate) fn autocomplete_choices(
         out.push((name, value));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn problems(c: Value) -> Vec<String> {
+        let mut p = Vec::new();
+        check_commands(&[c], &mut p);
+        p
+    }
+
+    #[test]
+    fn integration_types_and_contexts_are_accepted_and_checked() {
+        let base = json!({"name": "board", "description": "Shows the board"});
+        assert!(problems(base.clone()).is_empty());
+        let mut ok = base.clone();
+        ok["integration_types"] = json!([0, 1]);
+        ok["contexts"] = json!([0, 1, 2]);
+        assert!(problems(ok).is_empty());
+        let mut null = base.clone();
+        null["contexts"] = Value::Null;
+        assert!(problems(null).is_empty());
+        for (key, bad) in [
+            ("integration_types", json!([2])),
+            ("integration_types", json!([0, 0])),
+            ("contexts", json!([3])),
+            ("contexts", json!("0")),
+        ] {
+            let mut c = base.clone();
+            c[key] = bad.clone();
+            assert_eq!(problems(c).len(), 1, "{key}: {bad}");
+        }
+    }
 }

@@ -17,6 +17,50 @@ pub(crate) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 /// Server; [`crate::Standin::set_permissions`] changes a member's).
 pub(crate) const PERMISSIONS: &str = "2248473465835073";
 
+/// `app_permissions` of an interaction from a DM or group DM between users (the app is not in
+/// it): ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE, as Discord documents for "(G)DMs with
+/// other users" (<https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object>).
+pub(crate) const PRIVATE_APP_PERMISSIONS: &str = "180224";
+/// `app_permissions` in the DM with the app's bot user: those of [`PRIVATE_APP_PERMISSIONS`]
+/// and USE_EXTERNAL_EMOJIS (same source).
+pub(crate) const BOT_DM_APP_PERMISSIONS: &str = "442368";
+
+/// Interaction context types (`context` of an interaction, `contexts` of a command):
+/// GUILD, in a server.
+pub(crate) const CONTEXT_GUILD: u8 = 0;
+/// BOT_DM: in the DM with the app's bot user.
+pub(crate) const CONTEXT_BOT_DM: u8 = 1;
+/// PRIVATE_CHANNEL: in a DM or group DM other than the one with the bot user.
+pub(crate) const CONTEXT_PRIVATE: u8 = 2;
+
+/// Application integration types (`integration_types` of a command, keys of
+/// `authorizing_integration_owners`): GUILD_INSTALL.
+pub(crate) const GUILD_INSTALL: u8 = 0;
+/// USER_INSTALL.
+pub(crate) const USER_INSTALL: u8 = 1;
+
+/// A DM (Discord channel type 1) or group DM (type 3) of the stand-in.
+#[derive(Clone, Debug)]
+pub(crate) struct PrivateChannel {
+    /// 1: DM, 3: group DM.
+    pub(crate) kind: u8,
+    /// Its users (not the bot), in the order given.
+    pub(crate) users: Vec<u64>,
+    /// Whether the bot user is in it (the DM with the bot itself): it may then post there.
+    pub(crate) with_bot: bool,
+}
+
+impl PrivateChannel {
+    /// The interaction context of the channel: BOT_DM with the bot, else PRIVATE_CHANNEL.
+    pub(crate) fn context(&self) -> u8 {
+        if self.with_bot {
+            CONTEXT_BOT_DM
+        } else {
+            CONTEXT_PRIVATE
+        }
+    }
+}
+
 /// A Discord user of the stand-in.
 #[derive(Clone, Debug)]
 pub struct User {
@@ -114,6 +158,8 @@ pub struct Message {
     pub id: u64,
     /// The channel it is in.
     pub channel_id: u64,
+    /// The server of that channel; `None` in a DM or group DM.
+    pub guild_id: Option<u64>,
     /// The bot's messages are all we record; `interaction_user` is who triggered it.
     pub interaction_user: Option<u64>,
     /// The text content (at most 2000 characters).
@@ -132,14 +178,20 @@ pub struct Message {
     pub deleted: bool,
     /// How many times the bot edited it.
     pub edits: u32,
+    /// A follow-up the bot sent after its interaction was answered for good: a message of its
+    /// own accord sent through the interaction's webhook (e.g. the computer's move in a DM
+    /// where the bot, installed by a user, cannot post itself). Such messages count among
+    /// [`crate::Standin::posted_messages`], not in the interaction's [`Outcome`].
+    pub after_answer: bool,
 }
 
 impl Message {
-    /// An empty message of the bot in `channel_id`.
-    pub(crate) fn new(id: u64, channel_id: u64) -> Message {
+    /// An empty message of the bot in `channel_id`, of server `guild_id` (`None`: a DM).
+    pub(crate) fn new(id: u64, channel_id: u64, guild_id: Option<u64>) -> Message {
         Message {
             id,
             channel_id,
+            guild_id,
             interaction_user: None,
             content: String::new(),
             embeds: Vec::new(),
@@ -149,6 +201,7 @@ impl Message {
             thinking: false,
             deleted: false,
             edits: 0,
+            after_answer: false,
         }
     }
 
@@ -211,6 +264,12 @@ impl Message {
             .map(|a| a.bytes.as_slice())
     }
 
+    /// Whether the bot posted it of its own accord: a channel message, or a follow-up sent
+    /// after its interaction was answered.
+    pub(crate) fn posted(&self) -> bool {
+        self.interaction_user.is_none() || self.after_answer
+    }
+
     /// Whether `user` can see this message.
     pub fn visible_to(&self, user: u64) -> bool {
         !self.deleted && self.ephemeral_for.is_none_or(|u| u == user)
@@ -252,10 +311,9 @@ impl Message {
                 })
             })
             .collect();
-        let v = json!({
+        let mut v = json!({
             "id": self.id.to_string(),
             "channel_id": self.channel_id.to_string(),
-            "guild_id": GUILD_ID.to_string(),
             "author": bot_user_json(),
             "content": self.content,
             "timestamp": ts(self.id),
@@ -273,6 +331,10 @@ impl Message {
             "application_id": APP_ID.to_string(),
             "flags": if self.ephemeral_for.is_some() { 64 } else { 0 } | if self.thinking { 128 } else { 0 },
         });
+        // A message in a DM has no `guild_id`.
+        if let Some(g) = self.guild_id {
+            v["guild_id"] = json!(g.to_string());
+        }
         if let Err(e) = serde_json::from_value::<SerenityMessage>(v.clone()) {
             panic!("stand-in built a message serenity cannot read: {e}\n{v:#}");
         }
@@ -307,6 +369,17 @@ pub struct Interaction {
     pub choices: Option<Vec<(String, String)>>,
     /// A deferred answer (callback 5 or 6) not yet filled in.
     pub pending: bool,
+    /// Its interaction context: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL (a DM or group DM
+    /// without the bot).
+    pub context: u8,
+    /// `authorizing_integration_owners` as sent: (integration type, id) pairs, 0 GUILD_INSTALL
+    /// with the guild's id (`0` in the bot's DM), 1 USER_INSTALL with the authorizing user's.
+    pub owners: Vec<(u8, u64)>,
+    /// Follow-up messages created with its token (`POST /webhooks/{app}/{token}`).
+    pub followups: u32,
+    /// Its token is older than 15 minutes ([`crate::Standin::expire_tokens`]): the webhook
+    /// routes refuse it.
+    pub expired: bool,
 }
 
 impl Interaction {
@@ -325,7 +398,18 @@ impl Interaction {
             messages: Vec::new(),
             choices: None,
             pending: false,
+            context: CONTEXT_GUILD,
+            owners: Vec::new(),
+            followups: 0,
+            expired: false,
         }
+    }
+
+    /// Whether only a user installation authorized it (`authorizing_integration_owners` has
+    /// only the USER_INSTALL key): Discord then allows at most [`MAX_USER_APP_FOLLOWUPS`]
+    /// follow-ups.
+    pub fn user_install_only(&self) -> bool {
+        !self.owners.is_empty() && self.owners.iter().all(|(t, _)| *t == USER_INSTALL)
     }
 
     /// Whether its answer is final: a callback, and a deferred answer filled in.
@@ -338,12 +422,20 @@ impl Interaction {
     }
 }
 
+/// "Apps are limited to 5 followup messages per interaction if it was initiated from a
+/// user-installed app and isn't installed in the server (meaning the authorizing integration
+/// owners object only contains USER_INSTALL)"
+/// (<https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message>);
+/// the next one is refused with 400, code 40094.
+pub const MAX_USER_APP_FOLLOWUPS: u32 = 5;
+
 /// What came of an interaction, once settled.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The interaction as the stand-in recorded it.
     pub interaction: Interaction,
-    /// The messages created or edited by it, as they stand now (deleted ones left out).
+    /// The messages created or edited by it, as they stand now (deleted ones and those sent
+    /// after the answer, [`Message::after_answer`], left out).
     pub messages: Vec<Message>,
 }
 

@@ -18,7 +18,7 @@ use serenity::model::application::Command;
 
 use crate::faults::{answer_lost, faulty};
 use crate::limits::{self, CALLBACK_DEADLINE};
-use crate::model::{bot_user_json, Attachment, Message, Route, Thread};
+use crate::model::{bot_user_json, Attachment, Message, Route, Thread, MAX_USER_APP_FOLLOWUPS};
 use crate::state::{Inner, Shared};
 use crate::{APP_ID, GUILD_ID, TOKEN};
 
@@ -70,6 +70,32 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
 /// Discord's JSON error body.
 fn discord_error(status: StatusCode, code: u32, message: &str) -> Response {
     (status, Json(json!({ "code": code, "message": message }))).into_response()
+}
+
+/// What Discord answers the bot for a channel it cannot see: a DM or group DM it is not in.
+fn missing_access() -> Response {
+    discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access")
+}
+
+/// What Discord answers for an interaction token older than 15 minutes.
+fn invalid_webhook_token() -> Response {
+    discord_error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token")
+}
+
+/// Refuses (403 50001, recorded) a channel route `what` in `channel` when the bot is not in it
+/// (a DM or group DM where the app is only user-installed).
+#[expect(
+    clippy::result_large_err,
+    reason = "the error is the response, as in axum handlers"
+)]
+fn check_member(s: &Shared, channel: u64, what: &str) -> Result<(), Response> {
+    if s.lock().bot_outside(channel) {
+        s.error(format!(
+            "{what} in channel {channel}, a DM or group DM the bot is not in (50001 Missing Access)"
+        ));
+        return Err(missing_access());
+    }
+    Ok(())
 }
 
 fn invalid_form_body() -> Response {
@@ -444,7 +470,8 @@ async fn callback_now(
             limits::autocomplete_choices(&list, &mut problems)
         });
         let message_id = s.snowflake();
-        let mut new_message = Message::new(message_id, ix.channel_id);
+        let mut new_message =
+            Message::new(message_id, ix.channel_id, inner.guild_of(ix.channel_id));
         new_message.interaction_user = Some(ix.user);
         new_message.thinking = kind == 5;
         let mut draft = Some(draft);
@@ -529,6 +556,25 @@ async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) 
             s.error(format!("follow-up for unknown webhook token {token}"));
             return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
         };
+        if inner.interactions[idx].expired {
+            return invalid_webhook_token();
+        }
+        {
+            let ix = &inner.interactions[idx];
+            if ix.user_install_only() && ix.followups >= MAX_USER_APP_FOLLOWUPS {
+                drop(inner);
+                s.error(format!(
+                    "follow-up {} of an interaction only a user installation authorized \
+                     (at most {MAX_USER_APP_FOLLOWUPS}; 40094)",
+                    MAX_USER_APP_FOLLOWUPS + 1
+                ));
+                return discord_error(
+                    StatusCode::BAD_REQUEST,
+                    40094,
+                    "This interaction has hit the maximum number of follow up messages",
+                );
+            }
+        }
         if inner.interactions[idx].callback.is_none() {
             problems.push("follow-up before the interaction was acknowledged".to_owned());
         }
@@ -556,9 +602,11 @@ async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) 
             m.thinking = false;
             m.clone()
         } else {
-            let mut m = Message::new(message_id, ix.channel_id);
+            let mut m = Message::new(message_id, ix.channel_id, inner.guild_of(ix.channel_id));
             m.interaction_user = Some(ix.user);
             m.ephemeral_for = d.ephemeral.then_some(ix.user);
+            // Sent once the answer was final: a message of the bot's own accord.
+            m.after_answer = ix.settled();
             apply(&mut m, d);
             inner.messages.push(m.clone());
             m
@@ -573,6 +621,7 @@ async fn followup_now(s: &Shared, (app, token): (String, String), req: Request) 
             ix.messages.push(message_id);
         }
         ix.pending = false;
+        ix.followups += 1;
         m.json()
     };
     s.notify();
@@ -616,6 +665,9 @@ async fn edit_now(
             s.error(format!("edit for unknown webhook token {token}"));
             return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
         };
+        if inner.interactions[idx].expired {
+            return invalid_webhook_token();
+        }
         let Some(target) = target_message(&inner, idx, &message) else {
             drop(inner);
             s.error(format!("edit of unknown message {message}"));
@@ -662,7 +714,11 @@ async fn get_webhook_message(
     Path((app, token, message)): Path<(String, String, String)>,
 ) -> Response {
     let inner = s.lock();
-    let found = find_by_token(&inner, &app, &token)
+    let idx = find_by_token(&inner, &app, &token);
+    if idx.is_some_and(|i| inner.interactions[i].expired) {
+        return invalid_webhook_token();
+    }
+    let found = idx
         .and_then(|idx| target_message(&inner, idx, &message))
         .and_then(|id| inner.messages.iter().find(|m| m.id == id && !m.deleted));
     match found {
@@ -682,6 +738,9 @@ async fn delete_webhook_message(
             s.error(format!("delete for unknown webhook token {token}"));
             return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
         };
+        if inner.interactions[idx].expired {
+            return invalid_webhook_token();
+        }
         let Some(target) = target_message(&inner, idx, &message) else {
             drop(inner);
             s.error(format!("delete of unknown message {message}"));
@@ -712,6 +771,9 @@ async fn channel_history(
     let Ok(channel_id) = channel.parse::<u64>() else {
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    if let Err(r) = check_member(&s, channel_id, "reading the history") {
+        return r;
+    }
     let limit = query
         .as_deref()
         .unwrap_or("")
@@ -755,11 +817,15 @@ async fn channel_message_now(s: &Shared, channel: String, req: Request) -> Respo
         s.error(format!("message to bad channel id {channel}"));
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    if let Err(r) = check_member(s, channel_id, "a channel message") {
+        return r;
+    }
     if !problems.is_empty() {
         s.error(format!("channel message refused: {problems:?}"));
         return invalid_form_body();
     }
-    let mut m = Message::new(s.snowflake(), channel_id);
+    let guild = s.guild_of(channel_id);
+    let mut m = Message::new(s.snowflake(), channel_id, guild);
     apply(&mut m, d);
     let json = m.json();
     s.lock().messages.push(m);
@@ -773,6 +839,11 @@ async fn edit_channel_message(
     Path((channel, message)): Path<(String, String)>,
     req: Request,
 ) -> Response {
+    if let Ok(channel_id) = channel.parse::<u64>() {
+        if let Err(r) = check_member(&s, channel_id, "a message edit") {
+            return r;
+        }
+    }
     let body = match read_body(&s, req).await {
         Ok(b) => b,
         Err(r) => return r,
@@ -819,6 +890,20 @@ async fn start_thread(
 ) -> Response {
     if let Err(r) = check_auth(&s, &headers) {
         return r;
+    }
+    if let Ok(channel_id) = channel.parse::<u64>() {
+        if let Err(r) = check_member(&s, channel_id, "a thread") {
+            return r;
+        }
+        // The bot's own DM has no threads.
+        if s.lock().private.contains_key(&channel_id) {
+            s.error(format!("a thread in the DM {channel_id}"));
+            return discord_error(
+                StatusCode::BAD_REQUEST,
+                50024,
+                "Cannot execute action on this channel type",
+            );
+        }
     }
     let key = message.clone();
     faulty(&s, Route::Thread, &key, |_| {

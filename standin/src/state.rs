@@ -10,7 +10,8 @@ use serde_json::Value;
 use tokio::sync::watch;
 
 use crate::model::{
-    Fault, Interaction, Message, RequestLog, Route, Thread, User, DISCORD_EPOCH_MS,
+    Fault, Interaction, Message, PrivateChannel, RequestLog, Route, Thread, User, CONTEXT_GUILD,
+    DISCORD_EPOCH_MS,
 };
 use crate::session::Sessions;
 
@@ -39,6 +40,8 @@ pub(crate) struct Inner {
     pub(crate) guild_locale: Option<String>,
     /// Members' permissions in every channel where they differ from [`crate::model`]'s default.
     pub(crate) permissions: HashMap<u64, String>,
+    /// The DMs and group DMs, by channel id.
+    pub(crate) private: HashMap<u64, PrivateChannel>,
 }
 
 impl Inner {
@@ -50,6 +53,33 @@ impl Inner {
     /// The thread with (channel) id `id`.
     pub(crate) fn thread(&self, id: u64) -> Option<&Thread> {
         self.threads.iter().find(|t| t.id == id)
+    }
+
+    /// The guild of `channel`: [`crate::GUILD_ID`] unless placed elsewhere; `None` for a DM or
+    /// group DM.
+    pub(crate) fn guild_of(&self, channel: u64) -> Option<u64> {
+        if self.private.contains_key(&channel) {
+            return None;
+        }
+        Some(
+            self.channel_guilds
+                .get(&channel)
+                .copied()
+                .unwrap_or(crate::GUILD_ID),
+        )
+    }
+
+    /// The interaction context of `channel` (0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL).
+    pub(crate) fn context_of(&self, channel: u64) -> u8 {
+        self.private
+            .get(&channel)
+            .map_or(CONTEXT_GUILD, PrivateChannel::context)
+    }
+
+    /// Whether `channel` is a DM or group DM the bot is not in (the app only user-installed):
+    /// the bot cannot use the channel routes there.
+    pub(crate) fn bot_outside(&self, channel: u64) -> bool {
+        self.private.get(&channel).is_some_and(|p| !p.with_bot)
     }
 }
 
@@ -119,13 +149,10 @@ impl Shared {
         guilds
     }
 
-    /// The guild of `channel` ([`crate::GUILD_ID`] unless placed elsewhere).
-    pub(crate) fn guild_of(&self, channel: u64) -> u64 {
-        self.lock()
-            .channel_guilds
-            .get(&channel)
-            .copied()
-            .unwrap_or(crate::GUILD_ID)
+    /// The guild of `channel` ([`crate::GUILD_ID`] unless placed elsewhere; `None` for a DM or
+    /// group DM).
+    pub(crate) fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.lock().guild_of(channel)
     }
 
     /// `ws://127.0.0.1:PORT/gateway`.

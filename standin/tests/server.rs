@@ -78,6 +78,40 @@ fn the_server_says_where_it_listens_and_answers_the_control_api() {
     let (status, _) = request(control, "POST", "/channel-guild", r#"{"channel": 12}"#);
     assert_eq!(status, 400, "a guild is needed");
 
+    // Users, and a DM and a group DM between them.
+    let mut ids = Vec::new();
+    for name in ["alice", "bob", "carol"] {
+        let (status, body) = request(
+            control,
+            "POST",
+            "/users",
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).expect("JSON");
+        ids.push(v["id"].as_u64().expect("an id"));
+    }
+    let dm = |users: &[u64]| {
+        let (status, body) = request(
+            control,
+            "POST",
+            "/dm",
+            &serde_json::json!({"users": users}).to_string(),
+        );
+        let v: Value = serde_json::from_str(&body).expect("JSON");
+        (status, v["channel"].as_u64())
+    };
+    let (status, first) = dm(&ids[..2]);
+    assert_eq!(status, 200);
+    assert!(first.is_some());
+    assert_eq!(dm(&[ids[1], ids[0]]), (200, first), "one DM per pair");
+    let (status, group) = dm(&ids);
+    assert_eq!(status, 200);
+    assert!(group.is_some() && group != first);
+    assert_eq!(dm(&ids[..1]).0, 400, "a DM needs two users");
+    assert_eq!(dm(&[ids[0], ids[0]]).0, 400, "distinct users");
+    assert_eq!(dm(&[ids[0], 7]).0, 400, "known users");
+
     let (status, body) = get(api, "/api/v10/gateway");
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("ws://"), "{body}");

@@ -12,6 +12,13 @@
 //!   a thread of its own); `in channel` — back in the channel. What the bot posts in a thread
 //!   of its own accord (the game's first board) and the updates of a thread's starting message
 //!   (the result) are shown after the step that caused them.
+//! - `in dm alice bob` — the next steps happen in the DM between those two users (made at its
+//!   first use, the same DM afterwards; users added if new), where the bot is a user-installed
+//!   app, not a member ([`Standin::dm`]); `in dm alice makruk` — alice's DM with the bot itself
+//!   ([`Standin::bot_dm`]); `in group alice bob carol` — a group DM of those 2 to 10 users
+//!   ([`Standin::group_dm`], the same one for the same users). A command Discord would not
+//!   offer there ([`Standin::offered`]) stops the scenario. The transcript says where the steps
+//!   happen ("In a DM between @alice and @bob").
 //! - `wait 3d`, `wait 2h30m`, `wait 90s` — moves the bot's clock forward (units `d`, `h`, `m`,
 //!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
 //! - A user's line may give a Discord locale: `somchai[th]: /rules` (kept for their later
@@ -23,8 +30,9 @@
 //!   the bot writes its public messages) from now on; `en-US` until then.
 //!
 //! When an answer leaves the bot itself to move (a game against the computer: the answer's
-//! first line names the bot, "@Makruk is thinking…"), the scenario waits for the bot's move, posted as its own
-//! message, before the next step, as a person would; the transcript shows it.
+//! first line names the bot, "@Makruk is thinking…"), the scenario waits for the bot's move,
+//! posted as its own message (in a DM without the bot: a follow-up of the interaction, sent
+//! after its answer), before the next step, as a person would; the transcript shows it.
 
 pub mod parse;
 mod transcript;
@@ -53,6 +61,60 @@ pub struct Played {
     pub transcript: PathBuf,
     /// How many attachment files (board pictures, PGN files) were written next to it.
     pub files: usize,
+}
+
+/// Whether `name` names the bot (`makruk`, any case).
+fn is_bot(name: &str) -> bool {
+    name.eq_ignore_ascii_case("makruk")
+}
+
+/// `**@a**`, `**@a** and **@b**`, `**@a**, **@b** and **@c**`.
+fn names_text(names: &[String]) -> String {
+    let shown: Vec<String> = names.iter().map(|n| format!("**@{n}**")).collect();
+    match shown.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The channel of `in dm …` / `in group …` (made at first use), and the transcript's words
+/// for it. `groups`: the group DMs made so far, by their users' names (lower case, sorted).
+fn private_place(
+    discord: &Standin,
+    t: &mut Transcript,
+    place: &Place,
+    groups: &mut std::collections::HashMap<Vec<String>, u64>,
+) -> (u64, String) {
+    let mut users = |names: &[String]| -> Vec<User> {
+        names
+            .iter()
+            .filter(|n| !is_bot(n))
+            .map(|n| user_for(discord, t, n, None))
+            .collect()
+    };
+    match place {
+        Place::Dm(names) => {
+            let people = users(names);
+            if let [user] = people.as_slice() {
+                let words = format!("In **@{}**'s DM with the bot", user.name);
+                (discord.bot_dm(user), words)
+            } else {
+                let words = format!("In a DM between {}", names_text(names));
+                (discord.dm(&people[0], &people[1]), words)
+            }
+        }
+        Place::Group(names) => {
+            let people = users(names);
+            let mut key: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+            key.sort();
+            let channel = *groups
+                .entry(key)
+                .or_insert_with(|| discord.group_dm(&people.iter().collect::<Vec<_>>()));
+            (channel, format!("In a group DM of {}", names_text(names)))
+        }
+        Place::Channel | Place::Thread => (CHANNEL, String::new()),
+    }
 }
 
 /// The user named `name`, added (with `locale`, default `en-US`) if new.
@@ -128,9 +190,14 @@ where
             Step::Click { user, locale, .. } => {
                 user_for(&discord, &mut t, user, locale.as_deref());
             }
+            Step::Place(Place::Dm(names) | Place::Group(names)) => {
+                for name in names.iter().filter(|n| !is_bot(n)) {
+                    user_for(&discord, &mut t, name, None);
+                }
+            }
             Step::Restart
             | Step::Wait(_)
-            | Step::Place(_)
+            | Step::Place(Place::Channel | Place::Thread)
             | Step::ServerLocale(_)
             | Step::Await(_) => {}
         }
@@ -182,6 +249,7 @@ where
 {
     let mut here = CHANNEL;
     let mut elsewhere = Elsewhere::default();
+    let mut groups = std::collections::HashMap::new();
     t.line(&format!(
         "# Simulated Discord transcript\n\nScenario: `{}` · channel #makruk\n",
         scenario.display()
@@ -198,6 +266,11 @@ where
                 };
                 here = thread.id;
                 t.line(&format!("_In the thread **#{}**:_\n", thread.name));
+            }
+            Step::Place(place) => {
+                let (channel, words) = private_place(discord, t, &place, &mut groups);
+                here = channel;
+                t.line(&format!("_{words}:_\n"));
             }
             Step::Await(text) => {
                 let deadline = std::time::Instant::now() + AWAIT_AT_MOST;
@@ -257,6 +330,9 @@ where
             } => {
                 let u = user_for(discord, t, &user, locale.as_deref());
                 let parsed = options_for(discord, line, &command, &options)?;
+                if !discord.offered(here, &command) {
+                    bail!("line {line}: Discord does not offer /{command} here");
+                }
                 let shown: Vec<String> = options.iter().map(|(n, v)| format!("{n}:{v}")).collect();
                 t.line(&format!(
                     "**@{user}** used `/{command}{}{}`\n",
@@ -283,6 +359,9 @@ where
             } => {
                 let u = user_for(discord, t, &user, locale.as_deref());
                 let parsed = options_for(discord, line, &command, &options)?;
+                if !discord.offered(here, &command) {
+                    bail!("line {line}: Discord does not offer /{command} here");
+                }
                 let (focused, typed) = options.last().cloned().unwrap_or_default();
                 let outcome = discord
                     .autocomplete(&u, here, &command, &borrowed(&parsed), &focused)
@@ -437,4 +516,60 @@ fn options_for(
     discord
         .options(command, &text)
         .map_err(|e| anyhow::anyhow!("line {line}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: &[&str]) -> Vec<String> {
+        n.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[tokio::test]
+    async fn dm_and_group_places_are_made_once_and_named() {
+        let discord = Standin::start().await;
+        let mut t = Transcript::new(std::env::temp_dir());
+        let mut groups = std::collections::HashMap::new();
+        let (dm, words) = private_place(
+            &discord,
+            &mut t,
+            &Place::Dm(names(&["alice", "bob"])),
+            &mut groups,
+        );
+        assert_eq!(words, "In a DM between **@alice** and **@bob**");
+        assert!(discord.is_private(dm));
+        assert!(discord.user_named("bob").is_some(), "users added if new");
+        let (again, _) = private_place(
+            &discord,
+            &mut t,
+            &Place::Dm(names(&["Bob", "alice"])),
+            &mut groups,
+        );
+        assert_eq!(again, dm);
+        let group = Place::Group(names(&["alice", "bob", "carol"]));
+        let (g, words) = private_place(&discord, &mut t, &group, &mut groups);
+        assert_eq!(
+            words,
+            "In a group DM of **@alice**, **@bob** and **@carol**"
+        );
+        let reordered = Place::Group(names(&["carol", "alice", "bob"]));
+        assert_eq!(
+            private_place(&discord, &mut t, &reordered, &mut groups).0,
+            g
+        );
+        assert_ne!(g, dm);
+        let (bot_dm, words) = private_place(
+            &discord,
+            &mut t,
+            &Place::Dm(names(&["alice", "Makruk"])),
+            &mut groups,
+        );
+        assert_eq!(words, "In **@alice**'s DM with the bot");
+        assert_eq!(
+            bot_dm,
+            discord.bot_dm(&discord.user_named("alice").expect("alice"))
+        );
+        assert!(discord.user_named("makruk").is_none(), "the bot is no user");
+    }
 }

@@ -6,12 +6,40 @@ use std::time::Duration;
 use anyhow::{bail, Context as _};
 
 /// Where a scenario's steps happen.
-#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+#[derive(Debug, PartialEq, Eq, Clone)]
 pub enum Place {
     /// The scenario's channel.
     Channel,
     /// The newest thread the bot opened in it.
     Thread,
+    /// `in dm alice bob`: the DM between those two users (`makruk` as one of them: the other's
+    /// DM with the bot itself), names as written without `@`.
+    Dm(Vec<String>),
+    /// `in group alice bob carol`: a group DM of those users (2 to 10), names as written
+    /// without `@`.
+    Group(Vec<String>),
+}
+
+/// Most users in a group DM (Discord's limit).
+const MAX_GROUP: usize = 10;
+
+/// The user names of `in dm …` / `in group …`: `@` dropped, each a plain name, none twice
+/// (case-insensitive).
+fn place_names(text: &str) -> anyhow::Result<Vec<String>> {
+    let mut names: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        let name = word.strip_prefix('@').unwrap_or(word);
+        anyhow::ensure!(
+            !name.is_empty() && !name.contains([':', '[', ']', '"', '@', '#']),
+            "{word:?} is not a user name"
+        );
+        anyhow::ensure!(
+            !names.iter().any(|n| n.eq_ignore_ascii_case(name)),
+            "{name} is named twice"
+        );
+        names.push(name.to_owned());
+    }
+    Ok(names)
 }
 
 /// One scenario step.
@@ -50,8 +78,8 @@ pub enum Step {
     },
     /// `restart`
     Restart,
-    /// `in thread` (the newest thread the bot opened) or `in channel`: where the next steps
-    /// happen.
+    /// `in thread` (the newest thread the bot opened), `in channel`, `in dm alice bob` or
+    /// `in group alice bob carol`: where the next steps happen.
     Place(Place),
     /// `wait 3d`, `wait 2h30m`, `wait 90s`: the bot's clock moves forward.
     Wait(Duration),
@@ -166,6 +194,23 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
     }
     if line == "in channel" {
         return Ok(Some(Step::Place(Place::Channel)));
+    }
+    if let Some(rest) = line.strip_prefix("in dm ") {
+        let names = place_names(rest)?;
+        anyhow::ensure!(names.len() == 2, "expected `in dm <user> <user>`");
+        return Ok(Some(Step::Place(Place::Dm(names))));
+    }
+    if let Some(rest) = line.strip_prefix("in group ") {
+        let names = place_names(rest)?;
+        anyhow::ensure!(
+            (2..=MAX_GROUP).contains(&names.len()),
+            "expected `in group <user> <user> …` with 2 to {MAX_GROUP} users"
+        );
+        anyhow::ensure!(
+            !names.iter().any(|n| n.eq_ignore_ascii_case("makruk")),
+            "the bot is in no group DM (the app is user-installed there)"
+        );
+        return Ok(Some(Step::Place(Place::Group(names))));
     }
     if let Some(d) = line.strip_prefix("wait ") {
         return Ok(Some(Step::Wait(duration(d)?)));
@@ -282,6 +327,39 @@ mod tests {
                 (8, Step::Wait(Duration::from_secs(9000))),
             ]
         );
+    }
+
+    #[test]
+    fn places() {
+        let text = "in dm alice @bob\nin group alice bob carol\nin thread\nin channel\n\
+                    in dm alice Makruk\n";
+        let names = |n: &[&str]| n.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            steps(text).expect("valid places"),
+            vec![
+                (1, Step::Place(Place::Dm(names(&["alice", "bob"])))),
+                (
+                    2,
+                    Step::Place(Place::Group(names(&["alice", "bob", "carol"])))
+                ),
+                (3, Step::Place(Place::Thread)),
+                (4, Step::Place(Place::Channel)),
+                (5, Step::Place(Place::Dm(names(&["alice", "Makruk"])))),
+            ]
+        );
+        for bad in [
+            "in dm alice",
+            "in dm alice bob carol",
+            "in dm alice Alice",
+            "in dm alice bob:",
+            "in dm @ bob",
+            "in group alice",
+            "in group a b c d e f g h i j k",
+            "in group alice makruk",
+            "in group alice bob alice",
+        ] {
+            assert!(steps(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
