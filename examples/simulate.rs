@@ -44,7 +44,8 @@ async fn main() -> anyhow::Result<()> {
         let mut config = Config::with_token(launch.token);
         config.database_url = db.clone();
         config.api_url = Some(launch.api_url);
-        config.guild_id = Some(launch.guild_id);
+        // Registered globally, as the real bot: only global commands reach DMs.
+        config.guild_id = None;
         config.sim_clock = Some(clock.clone());
         makruk_bot::app::run(config, launch.stop)
     };

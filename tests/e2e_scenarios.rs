@@ -54,6 +54,25 @@ async fn the_example_scenarios_play_through() {
                 "{transcript}"
             );
         }
+        if path.file_name().is_some_and(|n| n == "dm.txt") {
+            // Outside a server (issue 22): a DM game to mate, then a group DM against the
+            // computer whose replies come as follow-ups, its flag shown with the next command.
+            for shown in [
+                "_In a DM between **@alice** and **@bob**:_",
+                "Played outside a server, this game is unrated.",
+                "Black wins by checkmate",
+                "_In a group DM of **@alice**, **@bob** and **@carol**:_",
+                "ran out of time",
+                "Black wins by resignation",
+            ] {
+                assert!(transcript.contains(shown), "{shown}\n{transcript}");
+            }
+            assert_eq!(
+                transcript.matches("_The bot posts:_").count(),
+                3,
+                "one reply per move against the computer\n{transcript}"
+            );
+        }
         if path.file_name().is_some_and(|n| n == "timeout.txt") {
             // The flag falls with nobody typing: the bot posts it by itself, pinging both.
             assert!(

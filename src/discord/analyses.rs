@@ -387,11 +387,12 @@ pub(crate) fn spawn_poster(
                 let locale = service.game_locale(game).await?;
                 let record = service.record(channel, Some(game)).await?;
                 let answer = result_answer(&record, &a, locale).await?;
-                if let Err(f) = herald
-                    .post(&http, serenity::ChannelId::new(channel.0), answer)
-                    .await
-                {
-                    warn!(game = game.0, "cannot post an analysis: {f}");
+                let channel = serenity::ChannelId::new(channel.0);
+                match herald.post(&http, channel, answer.clone()).await {
+                    Ok(()) => {}
+                    // A DM the bot may only answer in: shown with the next command there.
+                    Err(f) if f.is_held() => herald.hold(channel, answer).await,
+                    Err(f) => warn!(game = game.0, "cannot post an analysis: {f}"),
                 }
                 Ok(())
             };

@@ -21,9 +21,9 @@ use tracing::{debug, error, info, warn};
 
 use super::answer::{send, Answer};
 use super::herald::Herald;
-use super::reach::Door;
 use super::i18n::mention;
 use super::messages::{board_file, error_answer, game_answer};
+use super::reach::Door;
 use crate::game::{reminder_text, Announcement, ClosedChallenge, GameId};
 use crate::i18n::Locale;
 
@@ -50,7 +50,11 @@ async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
         }
     }
     let answer = answer(announcement).await;
-    match herald.post(http, channel, answer.clone()).await {
+    let posted = match announcement {
+        Announcement::Move { .. } => herald.post_moves(http, channel, answer.clone()).await,
+        _ => herald.post(http, channel, answer.clone()).await,
+    };
+    match posted {
         Ok(()) => {}
         // An answer-only channel with no interaction to carry it: a move waits in the
         // database, a flag's end with the door, a reminder is late by then and goes.
@@ -243,20 +247,27 @@ async fn answer(announcement: &Announcement) -> Answer {
 /// fell, an analysis' result), then each game of the channel whose moves were never shown (the
 /// computer's reply that came after the last token expired, or before a restart), as long as
 /// the interaction takes follow-ups. What cannot go stays for the next interaction.
+///
+/// `ended` is the game end the interaction's own answer showed (game, plies): a kept answer
+/// showing that same end (the flag that fell, when the answer was `/board`) is not sent again.
 pub(crate) async fn at_the_door(
     herald: &Herald,
     http: &Http,
     channel: serenity::ChannelId,
     door: &mut Door,
+    ended: Option<(GameId, u32)>,
 ) {
     let held = door.take_held();
     let mut left = Vec::new();
     for answer in held {
+        if ended.is_some() && answer.ended.is_some() && answer.shows == ended {
+            continue;
+        }
         if !left.is_empty() {
             left.push(answer);
             continue;
         }
-        match door.followup(http, &answer).await {
+        match door.followup(http, &answer, herald.now_ms()).await {
             Ok(()) => herald.shown(http, &answer).await,
             Err(f) => {
                 debug!(%channel, "a kept answer waits again: {f}");
@@ -276,15 +287,12 @@ pub(crate) async fn at_the_door(
             return;
         }
     };
-    for announcement in pending
-        .iter()
-        .filter(|a| a.channel().0 == channel.get())
-    {
-        if !door.is_open() {
+    for announcement in pending.iter().filter(|a| a.channel().0 == channel.get()) {
+        if !door.is_open(herald.now_ms()) {
             return;
         }
         let answer = answer(announcement).await;
-        match door.followup(http, &answer).await {
+        match door.followup(http, &answer, herald.now_ms()).await {
             Ok(()) => herald.shown(http, &answer).await,
             Err(f) => {
                 debug!(%channel, "unannounced moves wait again: {f}");

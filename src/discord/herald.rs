@@ -66,6 +66,11 @@ impl Herald {
         }
     }
 
+    /// The service's time, Unix milliseconds (a simulator's clock moves it).
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.service.time().now_ms()
+    }
+
     /// The channels the bot may only answer in.
     pub(crate) fn reach(&self) -> &Reach {
         &self.reach
@@ -147,8 +152,47 @@ impl Herald {
         channel: serenity::ChannelId,
         answer: Answer,
     ) -> Result<(), Failed> {
+        self.post_as(http, channel, answer, false).await
+    }
+
+    /// As [`Herald::post`], for the board of moves nobody has shown yet (the computer's reply):
+    /// in an answer-only channel it is not sent if those moves were shown meanwhile (with the
+    /// answer to an interaction there).
+    ///
+    /// # Errors
+    /// As [`Herald::post`].
+    pub(crate) async fn post_moves(
+        &self,
+        http: &Http,
+        channel: serenity::ChannelId,
+        answer: Answer,
+    ) -> Result<(), Failed> {
+        self.post_as(http, channel, answer, true).await
+    }
+
+    async fn post_as(
+        &self,
+        http: &Http,
+        channel: serenity::ChannelId,
+        answer: Answer,
+        moves_only: bool,
+    ) -> Result<(), Failed> {
         if let Some(door) = self.reach.door(channel) {
-            door.lock().await.followup(http, &answer).await?;
+            let mut door = door.lock().await;
+            // A move's board may have gone with the interaction that held the door meanwhile.
+            if moves_only {
+                if let Some((game, plies)) = answer.shows {
+                    if !self
+                        .service
+                        .needs_announcing(game, plies)
+                        .await
+                        .unwrap_or(true)
+                    {
+                        return Ok(());
+                    }
+                }
+            }
+            door.followup(http, &answer, self.now_ms()).await?;
         } else {
             send("channel message", None, || {
                 channel.send_message(http, answer.clone().channel_message())

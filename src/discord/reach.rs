@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{AuthorizingIntegrationOwner, Builder as _, Http, InteractionContext};
@@ -61,7 +61,9 @@ pub(crate) fn answer_only(
 /// An interaction token that still takes follow-ups.
 struct Token {
     token: String,
-    since: Instant,
+    /// When its interaction was answered, Unix milliseconds of the service's time (a
+    /// simulator's clock moves it too).
+    since_ms: i64,
     followups: u8,
 }
 
@@ -74,31 +76,38 @@ pub(crate) struct Door {
 }
 
 impl Door {
-    /// The interaction with `token` was just answered in the channel: its token carries what
-    /// comes next. `used` follow-ups were already sent with it (its answer's own).
-    pub(crate) fn open(&mut self, token: &str, used: u8) {
+    /// The interaction with `token` was just answered in the channel (at `now_ms`, Unix
+    /// milliseconds): its token carries what comes next. `used` follow-ups were already sent
+    /// with it (its answer's own).
+    pub(crate) fn open(&mut self, token: &str, used: u8, now_ms: i64) {
         self.token = Some(Token {
             token: token.to_owned(),
-            since: Instant::now(),
+            since_ms: now_ms,
             followups: used,
         });
     }
 
-    /// Whether a follow-up can be sent now.
-    pub(crate) fn is_open(&self) -> bool {
-        self.token
-            .as_ref()
-            .is_some_and(|t| t.since.elapsed() < TOKEN_LIFE && t.followups < MAX_FOLLOWUPS)
+    /// Whether a follow-up can be sent at `now_ms` (Unix milliseconds).
+    pub(crate) fn is_open(&self, now_ms: i64) -> bool {
+        let life = i64::try_from(TOKEN_LIFE.as_millis()).unwrap_or(i64::MAX);
+        self.token.as_ref().is_some_and(|t| {
+            now_ms.saturating_sub(t.since_ms) < life && t.followups < MAX_FOLLOWUPS
+        })
     }
 
     /// Sends `answer` as a follow-up of the channel's newest interaction (retried as Discord
-    /// allows).
+    /// allows), at `now_ms` (Unix milliseconds).
     ///
     /// # Errors
     /// [`Failed::held`] when no token can carry it (none, expired, its follow-ups used up);
     /// Discord's refusal otherwise (a token Discord says is spent is dropped).
-    pub(crate) async fn followup(&mut self, http: &Http, answer: &Answer) -> Result<(), Failed> {
-        if !self.is_open() {
+    pub(crate) async fn followup(
+        &mut self,
+        http: &Http,
+        answer: &Answer,
+        now_ms: i64,
+    ) -> Result<(), Failed> {
+        if !self.is_open(now_ms) {
             self.token = None;
             return Err(Failed::held());
         }
@@ -109,7 +118,10 @@ impl Door {
         token.followups += 1;
         let key = token.token.clone();
         let sent = send("follow-up", None, || {
-            answer.clone().followup().execute(http, (None, key.as_str()))
+            answer
+                .clone()
+                .followup()
+                .execute(http, (None, key.as_str()))
         })
         .await;
         match sent {
@@ -168,7 +180,10 @@ impl Reach {
     }
 
     /// The door of `channel` if it is answer-only.
-    pub(crate) fn door(&self, channel: serenity::ChannelId) -> Option<Arc<tokio::sync::Mutex<Door>>> {
+    pub(crate) fn door(
+        &self,
+        channel: serenity::ChannelId,
+    ) -> Option<Arc<tokio::sync::Mutex<Door>>> {
         self.lock().get(&channel.get()).cloned()
     }
 
@@ -194,13 +209,29 @@ mod tests {
         let both = owners(r#"{"0": "7", "1": "42"}"#);
         let none = owners("{}");
         // A DM or group DM of users (the app installed to one of them).
-        assert!(answer_only(Some(InteractionContext::PrivateChannel), None, &user_only));
+        assert!(answer_only(
+            Some(InteractionContext::PrivateChannel),
+            None,
+            &user_only
+        ));
         // The user's DM with the bot: the bot is in it.
-        assert!(!answer_only(Some(InteractionContext::BotDm), None, &user_only));
+        assert!(!answer_only(
+            Some(InteractionContext::BotDm),
+            None,
+            &user_only
+        ));
         // A server that added the bot; one where only the user installed the app.
-        assert!(!answer_only(Some(InteractionContext::Guild), guild, &in_guild));
+        assert!(!answer_only(
+            Some(InteractionContext::Guild),
+            guild,
+            &in_guild
+        ));
         assert!(!answer_only(Some(InteractionContext::Guild), guild, &both));
-        assert!(answer_only(Some(InteractionContext::Guild), guild, &user_only));
+        assert!(answer_only(
+            Some(InteractionContext::Guild),
+            guild,
+            &user_only
+        ));
         // Older payloads without the fields: as before, a server channel.
         assert!(!answer_only(None, guild, &none));
     }
@@ -208,7 +239,7 @@ mod tests {
     #[test]
     fn a_door_keeps_the_newest_answers_in_order() {
         let mut door = Door::default();
-        assert!(!door.is_open());
+        assert!(!door.is_open(0));
         for i in 0..10 {
             door.hold(Answer::public(format!("{i}")));
         }
@@ -220,9 +251,11 @@ mod tests {
         let again = door.take_held();
         assert_eq!(again.first().map(|a| a.content.as_str()), Some("3"));
         assert_eq!(again.last().map(|a| a.content.as_str()), Some("new"));
-        door.open("t", 1);
-        assert!(door.is_open());
-        door.open("t", MAX_FOLLOWUPS);
-        assert!(!door.is_open());
+        door.open("t", 1, 1_000);
+        assert!(door.is_open(1_000));
+        assert!(door.is_open(1_000 + 14 * 60_000));
+        assert!(!door.is_open(1_000 + 15 * 60_000));
+        door.open("t", MAX_FOLLOWUPS, 1_000);
+        assert!(!door.is_open(1_000));
     }
 }

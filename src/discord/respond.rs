@@ -38,9 +38,9 @@ use tracing::{debug, error, info, warn, Instrument as _};
 
 use super::answer::{send, Answer, Failed};
 use super::herald::Herald;
-use super::reach::Door;
 use super::i18n::{locale, Locales};
 use super::messages::error_answer;
+use super::reach::Door;
 use super::Data;
 use crate::game::{GameService, ServiceError};
 use crate::tr;
@@ -94,16 +94,12 @@ impl<'a> Interaction<'a> {
     /// [`super::reach::answer_only`]).
     pub(crate) fn answer_only(self) -> bool {
         match self {
-            Interaction::Command(i) => super::reach::answer_only(
-                i.context,
-                i.guild_id,
-                &i.authorizing_integration_owners,
-            ),
-            Interaction::Press(i) => super::reach::answer_only(
-                i.context,
-                i.guild_id,
-                &i.authorizing_integration_owners,
-            ),
+            Interaction::Command(i) => {
+                super::reach::answer_only(i.context, i.guild_id, &i.authorizing_integration_owners)
+            }
+            Interaction::Press(i) => {
+                super::reach::answer_only(i.context, i.guild_id, &i.authorizing_integration_owners)
+            }
         }
     }
 
@@ -318,7 +314,15 @@ pub(crate) async fn answer(
         Ok(()) => fill_in(http, interaction, &answer).await,
         Err(why) => Err(why),
     };
-    delivered(http, herald, interaction, answer, filled, door.as_deref_mut()).await
+    delivered(
+        http,
+        herald,
+        interaction,
+        answer,
+        filled,
+        door.as_deref_mut(),
+    )
+    .await
 }
 
 /// Fills in the answer of an acknowledged interaction: a command's public answer and a press's
@@ -371,8 +375,11 @@ async fn delivered(
             remember_challenge_message(http, herald.service(), interaction, &answer).await;
             if let Some(door) = door {
                 // The answer itself may have been a follow-up (a deferred private one).
-                door.open(interaction.token(), 1);
-                super::announce::at_the_door(herald, http, channel, door).await;
+                door.open(interaction.token(), 1, herald.now_ms());
+                let ended = answer
+                    .shows
+                    .filter(|_| answer.ended.is_some() && !answer.ephemeral);
+                super::announce::at_the_door(herald, http, channel, door, ended).await;
             }
             return Ok(());
         }

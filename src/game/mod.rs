@@ -56,8 +56,8 @@ mod offers;
 mod persist;
 mod play;
 mod queries;
-mod reach;
 mod ratings;
+mod reach;
 mod text;
 mod threads;
 

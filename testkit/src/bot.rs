@@ -57,7 +57,8 @@ pub fn launcher_on(
         let mut config = Config::with_token(launch.token);
         config.database_url = database_url.clone();
         config.api_url = Some(launch.api_url);
-        config.guild_id = Some(launch.guild_id);
+        // Registered globally, as the real bot: only global commands reach DMs.
+        config.guild_id = None;
         config.sim_clock = Some(Arc::clone(&clock));
         Box::pin(makruk_bot::app::run(config, launch.stop))
     }

@@ -71,8 +71,23 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 /// user's account, issue 22) and in the bot's own DM. The others are about a server (its
 /// ratings, leaderboard and settings) and stay there.
 const EVERYWHERE: &[&str] = &[
-    "challenge", "accept", "decline", "play", "move", "board", "resign", "draw", "takeback",
-    "abort", "count", "rules", "games", "pgn", "replay", "gif", "analyse",
+    "challenge",
+    "accept",
+    "decline",
+    "play",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "takeback",
+    "abort",
+    "count",
+    "rules",
+    "games",
+    "pgn",
+    "replay",
+    "gif",
+    "analyse",
 ];
 
 /// Registers where `command` may be used (Discord's `integration_types` and `contexts`): those

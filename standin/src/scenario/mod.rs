@@ -20,7 +20,8 @@
 //!   offer there ([`Standin::offered`]) stops the scenario. The transcript says where the steps
 //!   happen ("In a DM between @alice and @bob").
 //! - `wait 3d`, `wait 2h30m`, `wait 90s` — moves the bot's clock forward (units `d`, `h`, `m`,
-//!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown.
+//!   `s`) and lets it act; what it posts meanwhile (a flag falling, a reminder) is shown. A
+//!   wait of 15 minutes or more also expires every interaction token so far (Discord's limit).
 //! - A user's line may give a Discord locale: `somchai[th]: /rules` (kept for their later
 //!   lines; another one changes it).
 //! - `await "text"` — waits (in real time, a minute at most) until a public message of the
@@ -47,6 +48,9 @@ use crate::interact::borrowed;
 use crate::{Bot, Launch, Standin, User, BOT_ID};
 use parse::{Place, Step};
 use transcript::Transcript;
+
+/// How long Discord takes follow-ups with an interaction's token.
+const TOKEN_LIFE: Duration = Duration::from_secs(15 * 60);
 
 /// The longest an `await` step waits.
 const AWAIT_AT_MOST: Duration = Duration::from_secs(60);
@@ -296,6 +300,12 @@ where
             }
             Step::Wait(by) => {
                 let before = discord.channel_messages(here);
+                // The interactions' tokens last 15 minutes of Discord's time: a longer wait
+                // leaves the bot no token to follow up with (what it would post in a DM then
+                // waits for the next command there).
+                if by >= TOKEN_LIFE {
+                    discord.expire_tokens();
+                }
                 wait(by).await;
                 t.wait(by);
                 t.line(&format!("_⏳ {} pass._\n", duration_text(by)));
