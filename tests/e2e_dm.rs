@@ -97,8 +97,11 @@ async fn two_friends_play_a_game_in_a_dm_to_the_end() {
         .await;
     assert!(!challenge.is_ephemeral(), "{}", challenge.text());
     let text = challenge.text();
-    assert!(text.contains("this game is unrated"), "{text}");
-    assert!(text.contains("I can only answer commands"), "{text}");
+    assert!(text.contains("so it is unrated"), "{text}");
+    assert!(
+        text.contains("I can only answer commands and buttons"),
+        "{text}"
+    );
     let accepted = discord.click_label(&bob, dm, "Accept").await;
     assert!(accepted.png().is_some(), "{}", accepted.text());
     // No thread outside a server: the game is played in the DM.
@@ -130,10 +133,15 @@ async fn two_friends_play_a_game_in_a_dm_to_the_end() {
     assert!(pgn.text().contains("PGN of game #1"), "{}", pgn.text());
     let gif = discord.run(&bob, dm, "gif", &[]).await;
     assert!(gif.text().contains("animated GIF"), "{}", gif.text());
-    // Unrated: nothing to show on any server.
+    // Nothing posted by the bot on its own in the DM (it cannot): every board was an answer.
     assert!(
         discord.posted_messages(dm).is_empty(),
-        "nothing posted by itself"
+        "nothing posted by itself: {:#?}",
+        discord
+            .posted_messages(dm)
+            .iter()
+            .map(|m| m.text())
+            .collect::<Vec<_>>()
     );
     assert_eq!(discord.errors(), Vec::<String>::new());
     bot.stop().await;
@@ -160,7 +168,9 @@ async fn the_computer_answers_in_follow_ups_and_a_flag_shows_at_the_next_command
         )
         .await;
     assert!(
-        start.text().contains("I can only answer commands"),
+        start
+            .text()
+            .contains("I can only answer commands and buttons"),
         "{}",
         start.text()
     );
@@ -265,6 +275,57 @@ async fn a_board_lost_in_a_dm_waits_for_the_next_command_across_a_restart() {
     );
     assert!(board.visible_to(alice.id), "a public follow-up");
     assert!(board.png().is_some());
+    assert_eq!(discord.errors(), Vec::<String>::new());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_own_dm_posts_and_speaks_the_users_language() {
+    let discord = Standin::start().await;
+    let (_dir, db) = temp_database();
+    let bot = Bot::start(&discord, launcher(&db, |c| c.guild_id = None)).await;
+    let somchai = discord.user("somchai", "th");
+    let friend = discord.user("friend", "th");
+    let mine = discord.bot_dm(&somchai);
+
+    // Nobody else is in one's DM with the bot: a challenge there is refused, with why.
+    let refused = discord
+        .run(&somchai, mine, "challenge", &[("opponent", "@friend")])
+        .await;
+    assert!(refused.is_ephemeral());
+    assert!(refused.text().contains("มีแค่คุณกับบอท"), "{}", refused.text());
+
+    // The computer's reply there is a plain message of the bot's (it is in that DM), in Thai,
+    // without the note of the DMs it may only answer in.
+    let start = discord
+        .run(
+            &somchai,
+            mine,
+            "play",
+            &[("level", "1"), ("color", "white")],
+        )
+        .await;
+    assert!(
+        !start.text().contains("ที่นี่บอทตอบได้เฉพาะ"),
+        "{}",
+        start.text()
+    );
+    discord
+        .run(&somchai, mine, "move", &[("move", "Nd2")])
+        .await;
+    let reply = discord.wait_posted(mine, 0).await;
+    assert!(!reply.after_answer, "a channel message");
+    assert!(reply.text().contains("ถึงตาคุณเดินแล้ว"), "{}", reply.text());
+
+    // In a DM of two Thai users (the bot not in it), the computer's follow-up is Thai too.
+    let dm = discord.dm(&somchai, &friend);
+    discord
+        .run(&friend, dm, "play", &[("level", "1"), ("color", "white")])
+        .await;
+    discord.run(&friend, dm, "move", &[("move", "Nd2")]).await;
+    let reply = discord.wait_posted(dm, 0).await;
+    assert!(reply.after_answer, "a follow-up");
+    assert!(reply.text().contains("ถึงตาคุณเดินแล้ว"), "{}", reply.text());
     assert_eq!(discord.errors(), Vec::<String>::new());
     bot.stop().await;
 }

@@ -59,7 +59,7 @@ async fn the_example_scenarios_play_through() {
             // computer whose replies come as follow-ups, its flag shown with the next command.
             for shown in [
                 "_In a DM between **@alice** and **@bob**:_",
-                "Played outside a server, this game is unrated.",
+                "This game is played outside a server, so it is unrated.",
                 "Black wins by checkmate",
                 "_In a group DM of **@alice**, **@bob** and **@carol**:_",
                 "ran out of time",

@@ -1,6 +1,7 @@
 //! The "announced" mark of stored moves (migration 0005): a move is stored unannounced, a board
 //! shown in the channel marks every move up to it, a restart still knows what was never shown,
 //! a takeback removes its unshown move, and moves stored before the mark existed count as shown.
+//! Also the channels the bot may only answer in (where unannounced moves wait for an answer).
 
 use makruk::Ruleset;
 use makruk_bot::game::{Announcement, ChannelId, Event, GameId, OfferKind};
@@ -116,4 +117,22 @@ async fn moves_stored_before_the_mark_existed_count_as_announced() {
     tx.commit().await.expect("commit");
     assert!(!env.svc.needs_announcing(game, 2).await.expect("read"));
     assert!(pending(&env).await.is_empty());
+}
+
+/// The channels the bot may only answer in (migration 0011): recorded once however often an
+/// interaction shows them, and still known after a restart.
+#[tokio::test]
+async fn answer_only_channels_are_remembered_across_a_restart() {
+    let mut env = Env::new().await;
+    assert_eq!(env.svc.answer_only_channels().await.expect("read"), []);
+    for channel in [ChannelId(5), ChannelId(u64::MAX), ChannelId(5)] {
+        env.svc
+            .add_answer_only_channel(channel)
+            .await
+            .expect("recorded");
+    }
+    env.restart().await;
+    let mut known = env.svc.answer_only_channels().await.expect("read");
+    known.sort();
+    assert_eq!(known, [ChannelId(5), ChannelId(u64::MAX)]);
 }

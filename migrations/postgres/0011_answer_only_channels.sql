@@ -10,3 +10,11 @@ CREATE TABLE answer_only_channels (
     -- Unix milliseconds of the first interaction that showed it.
     since_ms   BIGINT NOT NULL
 );
+
+-- The language of a channel outside any server (a DM or group DM): the locale of the user of
+-- its last interaction, who is answered in it. What the bot says there by itself (the
+-- computer's move, a flag) is written in it, as a server's messages are in the server's.
+CREATE TABLE channel_locales (
+    channel_id BIGINT PRIMARY KEY,
+    locale     TEXT NOT NULL
+);

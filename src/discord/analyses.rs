@@ -328,7 +328,7 @@ pub(crate) fn follow(
             match done(&service, channel, game, locale).await {
                 Ok(Some(result)) => {
                     if let Err(f) = herald
-                        .post(&http, serenity::ChannelId::new(channel.0), result)
+                        .post_or_hold(&http, serenity::ChannelId::new(channel.0), result)
                         .await
                     {
                         warn!(game = game.0, "cannot post an analysis: {f}");
@@ -388,11 +388,10 @@ pub(crate) fn spawn_poster(
                 let record = service.record(channel, Some(game)).await?;
                 let answer = result_answer(&record, &a, locale).await?;
                 let channel = serenity::ChannelId::new(channel.0);
-                match herald.post(&http, channel, answer.clone()).await {
-                    Ok(()) => {}
-                    // A DM the bot may only answer in: shown with the next command there.
-                    Err(f) if f.is_held() => herald.hold(channel, answer).await,
-                    Err(f) => warn!(game = game.0, "cannot post an analysis: {f}"),
+                // In a DM the bot may only answer in: shown with the next command there if no
+                // interaction can carry it now.
+                if let Err(f) = herald.post_or_hold(&http, channel, answer).await {
+                    warn!(game = game.0, "cannot post an analysis: {f}");
                 }
                 Ok(())
             };

@@ -50,18 +50,17 @@ async fn announce(herald: &Herald, http: &Http, announcement: &Announcement) {
         }
     }
     let answer = answer(announcement).await;
+    // In an answer-only channel with no interaction to carry it: a move waits in the database
+    // for the next interaction there, a flag's end with the channel's door, a reminder (late
+    // by then) is dropped.
     let posted = match announcement {
         Announcement::Move { .. } => herald.post_moves(http, channel, answer.clone()).await,
+        Announcement::TimedOut { .. } => herald.post_or_hold(http, channel, answer.clone()).await,
         _ => herald.post(http, channel, answer.clone()).await,
     };
     match posted {
         Ok(()) => {}
-        // An answer-only channel with no interaction to carry it: a move waits in the
-        // database, a flag's end with the door, a reminder is late by then and goes.
-        Err(f) if f.is_held() => match announcement {
-            Announcement::TimedOut { .. } => herald.hold(channel, answer).await,
-            _ => tracing::debug!(%channel, "left for the channel's next interaction"),
-        },
+        Err(f) if f.is_held() => debug!(%channel, "left for the channel's next interaction"),
         Err(f) if f.refused() => {
             warn!(%channel, "Discord refuses the announcement, giving up on it: {f}");
             herald.shown(http, &answer).await;
@@ -244,9 +243,10 @@ async fn answer(announcement: &Announcement) -> Answer {
 
 /// What waits for an interaction just answered in answer-only `channel`, sent as follow-ups of
 /// it through its `door` (locked by the caller): first the answers the door kept (a flag that
-/// fell, an analysis' result), then each game of the channel whose moves were never shown (the
-/// computer's reply that came after the last token expired, or before a restart), as long as
-/// the interaction takes follow-ups. What cannot go stays for the next interaction.
+/// fell, an analysis' result), then, if the door says a board may be missing ([`Door::owe`]),
+/// each game of the channel whose moves were never shown (the computer's reply that came after
+/// the last token expired, an answer lost, a restart), as long as the interaction takes
+/// follow-ups. What cannot go stays for the next interaction.
 ///
 /// `ended` is the game end the interaction's own answer showed (game, plies): a kept answer
 /// showing that same end (the flag that fell, when the answer was `/board`) is not sent again.
@@ -269,6 +269,8 @@ pub(crate) async fn at_the_door(
         }
         match door.followup(http, &answer, herald.now_ms()).await {
             Ok(()) => herald.shown(http, &answer).await,
+            // Refused for good (it would be refused at every interaction): given up.
+            Err(f) if f.refused() => warn!(%channel, "Discord refuses a kept answer: {f}"),
             Err(f) => {
                 debug!(%channel, "a kept answer waits again: {f}");
                 left.push(answer);
@@ -277,25 +279,39 @@ pub(crate) async fn at_the_door(
     }
     let blocked = !left.is_empty();
     door.put_back(left);
+    // Only when a board may be missing: the moves of an interaction still being answered
+    // there are its own answer's to show.
+    if !door.take_owed() {
+        return;
+    }
     if blocked {
+        door.owe();
         return;
     }
     let pending = match herald.service().unannounced().await {
         Ok(p) => p,
         Err(e) => {
             error!(error = %e, "cannot read the moves not yet announced");
+            door.owe();
             return;
         }
     };
     for announcement in pending.iter().filter(|a| a.channel().0 == channel.get()) {
         if !door.is_open(herald.now_ms()) {
+            door.owe();
             return;
         }
         let answer = answer(announcement).await;
         match door.followup(http, &answer, herald.now_ms()).await {
             Ok(()) => herald.shown(http, &answer).await,
+            // As `announce`: a board Discord refuses for good is given up on.
+            Err(f) if f.refused() => {
+                warn!(%channel, "Discord refuses a board, giving up on it: {f}");
+                herald.shown(http, &answer).await;
+            }
             Err(f) => {
                 debug!(%channel, "unannounced moves wait again: {f}");
+                door.owe();
                 return;
             }
         }

@@ -59,7 +59,7 @@ impl Herald {
         match self.service.answer_only_channels().await {
             Ok(channels) => {
                 for c in channels {
-                    self.reach.learn(serenity::ChannelId::new(c.0.max(1)));
+                    self.reach.learn(serenity::ChannelId::new(c.0.max(1)), true);
                 }
             }
             Err(e) => error!(error = %e, "cannot read the answer-only channels"),
@@ -76,25 +76,36 @@ impl Herald {
         &self.reach
     }
 
-    /// An interaction showed that `channel` takes only answers: remembered (and stored the
-    /// first time, so that a restart knows it).
-    pub(crate) async fn learn_answer_only(&self, channel: serenity::ChannelId) {
-        if self.reach.learn(channel) {
-            if let Err(e) = self
-                .service
-                .add_answer_only_channel(ChannelId(channel.get()))
-                .await
-            {
-                error!(%channel, error = %e, "cannot store an answer-only channel");
+    /// An interaction came from `channel`, one the bot may only answer in if `answer_only`:
+    /// such a channel is remembered (and stored the first time, so that a restart knows it); a
+    /// known one that no longer is (its server added the bot) is forgotten, and what its door
+    /// kept is posted.
+    pub(crate) async fn learn_reach(
+        &self,
+        http: &Http,
+        channel: serenity::ChannelId,
+        answer_only: bool,
+    ) {
+        let id = ChannelId(channel.get());
+        if answer_only {
+            if self.reach.learn(channel, false) {
+                if let Err(e) = self.service.add_answer_only_channel(id).await {
+                    error!(%channel, error = %e, "cannot store an answer-only channel");
+                }
             }
+            return;
         }
-    }
-
-    /// Keeps `answer` for the next interaction in answer-only `channel` (nothing if the channel
-    /// is not one).
-    pub(crate) async fn hold(&self, channel: serenity::ChannelId, answer: Answer) {
-        if let Some(door) = self.reach.door(channel) {
-            door.lock().await.hold(answer);
+        let Some(door) = self.reach.forget(channel) else {
+            return;
+        };
+        if let Err(e) = self.service.remove_answer_only_channel(id).await {
+            error!(%channel, error = %e, "cannot forget an answer-only channel");
+        }
+        let held = door.lock().await.take_held();
+        for answer in held {
+            if let Err(f) = self.post(http, channel, answer).await {
+                tracing::warn!(%channel, "cannot post what waited for the channel: {f}");
+            }
         }
     }
 
@@ -141,23 +152,25 @@ impl Herald {
 
     /// Posts `answer` to `channel` as a plain message (retried as Discord allows), then marks
     /// what it shows. In a channel the bot may only answer in, it goes as a follow-up of the
-    /// channel's newest interaction instead (see `super::reach`).
+    /// channel's newest interaction instead (see `super::reach`), once no answer is being
+    /// worked on there (a few seconds at most: the answer and what waited for it go first).
     ///
     /// # Errors
     /// When Discord did not take it; [`Failed::held`] when no interaction of an answer-only
-    /// channel can carry it now (the caller keeps it, or leaves it for the next interaction).
+    /// channel can carry it now (it is dropped: a reminder, late by then).
     pub(crate) async fn post(
         &self,
         http: &Http,
         channel: serenity::ChannelId,
         answer: Answer,
     ) -> Result<(), Failed> {
-        self.post_as(http, channel, answer, false).await
+        self.deliver(http, channel, answer, Otherwise::Drop).await
     }
 
     /// As [`Herald::post`], for the board of moves nobody has shown yet (the computer's reply):
-    /// in an answer-only channel it is not sent if those moves were shown meanwhile (with the
-    /// answer to an interaction there).
+    /// in an answer-only channel it is not sent if those moves were shown meanwhile, and if no
+    /// interaction can carry it, it is left to the next one there (the moves stay unannounced
+    /// in the database: [`Failed::held`]).
     ///
     /// # Errors
     /// As [`Herald::post`].
@@ -167,39 +180,91 @@ impl Herald {
         channel: serenity::ChannelId,
         answer: Answer,
     ) -> Result<(), Failed> {
-        self.post_as(http, channel, answer, true).await
+        self.deliver(http, channel, answer, Otherwise::Leave).await
     }
 
-    async fn post_as(
+    /// As [`Herald::post`], for what nothing else would show again (a flag that fell, an
+    /// analysis' result): in an answer-only channel that no interaction can carry it now, the
+    /// door keeps it for the next interaction there (`Ok`).
+    ///
+    /// # Errors
+    /// As [`Herald::post`], never [`Failed::held`].
+    pub(crate) async fn post_or_hold(
         &self,
         http: &Http,
         channel: serenity::ChannelId,
         answer: Answer,
-        moves_only: bool,
     ) -> Result<(), Failed> {
-        if let Some(door) = self.reach.door(channel) {
-            let mut door = door.lock().await;
-            // A move's board may have gone with the interaction that held the door meanwhile.
-            if moves_only {
-                if let Some((game, plies)) = answer.shows {
-                    if !self
-                        .service
-                        .needs_announcing(game, plies)
-                        .await
-                        .unwrap_or(true)
-                    {
-                        return Ok(());
-                    }
-                }
-            }
-            door.followup(http, &answer, self.now_ms()).await?;
-        } else {
+        self.deliver(http, channel, answer, Otherwise::Hold).await
+    }
+
+    async fn deliver(
+        &self,
+        http: &Http,
+        channel: serenity::ChannelId,
+        answer: Answer,
+        otherwise: Otherwise,
+    ) -> Result<(), Failed> {
+        let Some(door) = self.reach.door(channel) else {
             send("channel message", None, || {
                 channel.send_message(http, answer.clone().channel_message())
             })
             .await?;
+            self.shown(http, &answer).await;
+            return Ok(());
+        };
+        self.wait_idle(channel).await;
+        let mut door = door.lock().await;
+        // A move's board may have gone with an answer there meanwhile.
+        if let (Otherwise::Leave, Some((game, plies))) = (otherwise, answer.shows) {
+            if !self
+                .service
+                .needs_announcing(game, plies)
+                .await
+                .unwrap_or(true)
+            {
+                return Ok(());
+            }
         }
-        self.shown(http, &answer).await;
-        Ok(())
+        match door.followup(http, &answer, self.now_ms()).await {
+            Ok(()) => {
+                self.shown(http, &answer).await;
+                Ok(())
+            }
+            Err(f) if f.is_held() || f.token_spent() => match otherwise {
+                Otherwise::Hold => {
+                    door.hold(answer);
+                    Ok(())
+                }
+                Otherwise::Leave => {
+                    door.owe();
+                    Err(Failed::held())
+                }
+                Otherwise::Drop => Err(Failed::held()),
+            },
+            Err(f) => Err(f),
+        }
     }
+
+    /// Waits (at most [`IDLE_WAIT`]) until no answer is being worked on in `channel`.
+    async fn wait_idle(&self, channel: serenity::ChannelId) {
+        let started = tokio::time::Instant::now();
+        while self.is_busy(channel) && started.elapsed() < IDLE_WAIT {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The longest a message for an answer-only channel waits for the answer being worked on there.
+const IDLE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// What becomes, in an answer-only channel, of a message no interaction can carry now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Otherwise {
+    /// Dropped (late by the next interaction).
+    Drop,
+    /// Left: it is in the database (unannounced moves), the next interaction shows it.
+    Leave,
+    /// Kept by the door for the next interaction.
+    Hold,
 }

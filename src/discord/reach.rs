@@ -73,6 +73,9 @@ struct Token {
 pub(crate) struct Door {
     token: Option<Token>,
     held: Vec<Answer>,
+    /// Some board of the channel's games may not have been shown (a move no interaction could
+    /// carry, an answer lost, a restart): the next interaction looks for unannounced moves.
+    owed: bool,
 }
 
 impl Door {
@@ -135,6 +138,17 @@ impl Door {
         }
     }
 
+    /// Some move of the channel may not have been shown: the next interaction looks.
+    pub(crate) fn owe(&mut self) {
+        self.owed = true;
+    }
+
+    /// Whether the next interaction is to look for unannounced moves; the mark is taken (put it
+    /// back with [`Door::owe`] if they cannot all be shown).
+    pub(crate) fn take_owed(&mut self) -> bool {
+        std::mem::take(&mut self.owed)
+    }
+
     /// Keeps `answer` for the next interaction in the channel.
     pub(crate) fn hold(&mut self, answer: Answer) {
         if self.held.len() == MAX_HELD {
@@ -170,13 +184,26 @@ impl Reach {
     }
 
     /// Records `channel` as answer-only; true if it was not known yet (then it is to be stored).
-    pub(crate) fn learn(&self, channel: serenity::ChannelId) -> bool {
+    /// `owed`: its next interaction is to look for unannounced moves (a restart's channels).
+    pub(crate) fn learn(&self, channel: serenity::ChannelId, owed: bool) -> bool {
         let mut doors = self.lock();
         if doors.contains_key(&channel.get()) {
             return false;
         }
-        doors.insert(channel.get(), Arc::default());
+        let door = Door {
+            owed,
+            ..Door::default()
+        };
+        doors.insert(channel.get(), Arc::new(tokio::sync::Mutex::new(door)));
         true
+    }
+
+    /// Forgets that `channel` is answer-only; its door, if it was.
+    pub(crate) fn forget(
+        &self,
+        channel: serenity::ChannelId,
+    ) -> Option<Arc<tokio::sync::Mutex<Door>>> {
+        self.lock().remove(&channel.get())
     }
 
     /// The door of `channel` if it is answer-only.

@@ -40,7 +40,6 @@ use super::answer::{send, Answer, Failed};
 use super::herald::Herald;
 use super::i18n::{locale, Locales};
 use super::messages::error_answer;
-use super::reach::Door;
 use super::Data;
 use crate::game::{GameService, ServiceError};
 use crate::tr;
@@ -210,9 +209,20 @@ where
         let _in_flight = data.in_flight.read().await;
         let (user_code, guild_code) = interaction.locale_codes();
         remember_guild_locale(&data.service, interaction.guild(), guild_code).await;
-        if interaction.answer_only() {
-            data.herald.learn_answer_only(interaction.channel()).await;
+        if interaction.guild().is_none() {
+            // Outside a server the bot's own messages follow the last user answered there.
+            let channel = crate::game::ChannelId(interaction.channel().get());
+            if let Err(e) = data
+                .service
+                .remember_channel_locale(channel, locale(user_code))
+                .await
+            {
+                warn!(error = %e, "cannot store the channel's locale");
+            }
         }
+        data.herald
+            .learn_reach(http, interaction.channel(), interaction.answer_only())
+            .await;
         let locales = Locales::of(user_code, guild_code);
         let locale = locales.user;
         let work = or_apology(
@@ -287,14 +297,9 @@ pub(crate) async fn answer(
     defer_after: Duration,
     work: impl Future<Output = Answer>,
 ) -> serenity::Result<()> {
+    // While it is busy, what the bot would post by itself in an answer-only channel waits
+    // (`Herald::post`): this answer goes first, and carries it if it can.
     let _busy = herald.busy(interaction.channel());
-    // An answer-only channel's door stays locked until this answer and what waited for it are
-    // sent: what the bot would post there meanwhile goes after them, through this token.
-    let door = herald.reach().door(interaction.channel());
-    let mut door = match &door {
-        Some(d) => Some(d.lock().await),
-        None => None,
-    };
     let deadline = callback_deadline(interaction.id());
     let mut work = pin!(work);
     if let Some(answer) = ready_within(&mut work, defer_after).await {
@@ -302,7 +307,7 @@ pub(crate) async fn answer(
             interaction.create_response(http, interaction.response(answer.clone()))
         })
         .await;
-        return delivered(http, herald, interaction, answer, sent, door.as_deref_mut()).await;
+        return delivered(http, herald, interaction, answer, sent.map(|()| 0)).await;
     }
     debug!("deferring");
     let deferred = callback("defer", deadline, || {
@@ -314,21 +319,14 @@ pub(crate) async fn answer(
         Ok(()) => fill_in(http, interaction, &answer).await,
         Err(why) => Err(why),
     };
-    delivered(
-        http,
-        herald,
-        interaction,
-        answer,
-        filled,
-        door.as_deref_mut(),
-    )
-    .await
+    delivered(http, herald, interaction, answer, filled).await
 }
 
 /// Fills in the answer of an acknowledged interaction: a command's public answer and a press's
 /// update are edited in (else sent as a follow-up); a command's private answer replaces the
 /// public placeholder (deleted) with a private follow-up; a press's new message is a follow-up.
-async fn fill_in(http: &Http, interaction: Interaction<'_>, answer: &Answer) -> Result<(), Failed> {
+/// Returns how many follow-ups it sent (0 or 1).
+async fn fill_in(http: &Http, interaction: Interaction<'_>, answer: &Answer) -> Result<u8, Failed> {
     let edited = match interaction {
         Interaction::Command(_) => !answer.ephemeral,
         Interaction::Press(_) => answer.update,
@@ -339,7 +337,7 @@ async fn fill_in(http: &Http, interaction: Interaction<'_>, answer: &Answer) -> 
         })
         .await
         {
-            Ok(()) => return Ok(()),
+            Ok(()) => return Ok(0),
             Err(why) => warn!("cannot edit the answer in, sending it as a follow-up: {why}"),
         }
     } else if let Interaction::Command(_) = interaction {
@@ -352,34 +350,39 @@ async fn fill_in(http: &Http, interaction: Interaction<'_>, answer: &Answer) -> 
         interaction.create_followup(http, answer.clone())
     })
     .await
+    .map(|()| 1)
 }
 
 /// After the interaction's ways were tried (`sent`): a board that reached the channel marks its
 /// moves announced; an answer the interaction could not carry goes the way back: a public one
 /// to the channel as a plain message, a private one is dropped (logged: it changed nothing).
-/// In an answer-only channel (its `door` locked by the caller) the interaction's token then
-/// carries what waited for it (`announce::at_the_door`); there is no way back there: a lost
-/// public answer's moves wait for the next interaction.
+/// In an answer-only channel the interaction's token then carries what waited for it
+/// (`announce::at_the_door`, the channel's door locked meanwhile; `sent` says how many
+/// follow-ups the answer itself took); there is no way back there: a lost public answer's moves
+/// wait for the next interaction.
 async fn delivered(
     http: &Http,
     herald: &Herald,
     interaction: Interaction<'_>,
     answer: Answer,
-    sent: Result<(), Failed>,
-    door: Option<&mut Door>,
+    sent: Result<u8, Failed>,
 ) -> serenity::Result<()> {
     let channel = interaction.channel();
+    let door = herald.reach().door(channel);
     let why = match sent {
-        Ok(()) => {
+        Ok(used) => {
             herald.shown(http, &answer).await;
             remember_challenge_message(http, herald.service(), interaction, &answer).await;
-            if let Some(door) = door {
-                // The answer itself may have been a follow-up (a deferred private one).
-                door.open(interaction.token(), 1, herald.now_ms());
+            if let Some(door) = &door {
+                let mut door = door.lock().await;
+                // The token's 15 minutes count from the interaction's creation.
+                let created_ms =
+                    herald.now_ms() - i64::try_from(age(interaction.id()).as_millis()).unwrap_or(0);
+                door.open(interaction.token(), used, created_ms);
                 let ended = answer
                     .shows
                     .filter(|_| answer.ended.is_some() && !answer.ephemeral);
-                super::announce::at_the_door(herald, http, channel, door, ended).await;
+                super::announce::at_the_door(herald, http, channel, &mut door, ended).await;
             }
             return Ok(());
         }
@@ -389,7 +392,8 @@ async fn delivered(
         warn!(%channel, "a private answer is lost: {why}");
         return Ok(());
     }
-    if door.is_some() {
+    if let Some(door) = door {
+        door.lock().await.owe();
         warn!(%channel, "an answer is lost in a channel the bot may only answer in: {why}");
         return Err(why.error);
     }

@@ -129,6 +129,8 @@ pub struct GameService {
     leader: Arc<Leader>,
     /// The servers' locales already stored.
     locales: Arc<threads::LocaleMemo>,
+    /// The locales of channels outside a server already stored.
+    channel_locales: Arc<threads::LocaleMemo>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -170,6 +172,7 @@ impl GameService {
             clocks: Arc::default(),
             leader: Arc::default(),
             locales: Arc::default(),
+            channel_locales: Arc::default(),
         })
     }
 

@@ -21,6 +21,17 @@ impl GameService {
         Ok(())
     }
 
+    /// Forgets that `channel` takes only answers (its server added the bot since).
+    ///
+    /// # Errors
+    /// `Internal` only (database errors).
+    pub async fn remove_answer_only_channel(&self, channel: ChannelId) -> Result<(), ServiceError> {
+        let mut tx = self.store.begin_write().await?;
+        store::remove_answer_only_channel(&mut tx, channel).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Every channel recorded by [`GameService::add_answer_only_channel`], in no order.
     ///
     /// # Errors

@@ -62,24 +62,25 @@ pub struct GuildSettings {
     pub locale: Option<Locale>,
 }
 
-/// The servers' locales already stored, so that an interaction writes only when it changed.
+/// The locales already stored (servers', or channels' outside a server, by id), so that an
+/// interaction writes only when it changed.
 #[derive(Debug, Default)]
 pub(super) struct LocaleMemo(Mutex<HashMap<u64, Locale>>);
 
 impl LocaleMemo {
-    fn get(&self, guild: GuildId) -> Option<Locale> {
+    fn get(&self, id: u64) -> Option<Locale> {
         self.0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(&guild.0)
+            .get(&id)
             .copied()
     }
 
-    fn put(&self, guild: GuildId, locale: Locale) {
+    fn put(&self, id: u64, locale: Locale) {
         self.0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(guild.0, locale);
+            .insert(id, locale);
     }
 }
 
@@ -119,13 +120,34 @@ impl GameService {
         guild: GuildId,
         locale: Locale,
     ) -> Result<(), ServiceError> {
-        if self.locales.get(guild) == Some(locale) {
+        if self.locales.get(guild.0) == Some(locale) {
             return Ok(());
         }
         let mut tx = self.store.begin_write().await?;
         store::set_guild_locale(&mut tx, guild, locale.tag()).await?;
         tx.commit().await?;
-        self.locales.put(guild, locale);
+        self.locales.put(guild.0, locale);
+        Ok(())
+    }
+
+    /// Records `locale` as the language of `channel`, a channel outside any server (a DM): the
+    /// locale of the user its last interaction came from, in which the bot's own messages there
+    /// are written ([`GameService::game_locale`]); written only when it changed.
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn remember_channel_locale(
+        &self,
+        channel: ChannelId,
+        locale: Locale,
+    ) -> Result<(), ServiceError> {
+        if self.channel_locales.get(channel.0) == Some(locale) {
+            return Ok(());
+        }
+        let mut tx = self.store.begin_write().await?;
+        store::set_channel_locale(&mut tx, channel, locale.tag()).await?;
+        tx.commit().await?;
+        self.channel_locales.put(channel.0, locale);
         Ok(())
     }
 

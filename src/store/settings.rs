@@ -76,12 +76,14 @@ pub async fn set_guild_locale(
     Ok(())
 }
 
-/// The preferred locale of the server game `game_id` is played in (`None`: no server, or its
-/// locale never seen).
+/// The language game `game_id`'s messages are written in: its server's preferred locale, or
+/// outside a server its channel's (`channel_locales`); `None`: never seen.
 #[tracing::instrument(skip(conn))]
 pub async fn game_guild_locale(conn: &mut DbConn, game_id: GameId) -> sqlx::Result<Option<String>> {
     let locale: Option<Option<String>> = sqlx::query_scalar(
-        "SELECT s.locale AS locale FROM games g JOIN guild_settings s ON s.guild_id = g.guild_id \
+        "SELECT COALESCE(s.locale, c.locale) AS locale FROM games g \
+         LEFT JOIN guild_settings s ON s.guild_id = g.guild_id \
+         LEFT JOIN channel_locales c ON c.channel_id = g.channel_id AND g.guild_id IS NULL \
          WHERE g.id = $1",
     )
     .bind(game_id)
@@ -173,4 +175,35 @@ pub async fn answer_only_channels(conn: &mut DbConn) -> sqlx::Result<Vec<Channel
     sqlx::query_scalar("SELECT channel_id FROM answer_only_channels")
         .fetch_all(conn)
         .await
+}
+
+/// Records `locale` as the language of `channel_id`, a channel outside any server.
+#[tracing::instrument(skip(conn))]
+pub async fn set_channel_locale(
+    conn: &mut DbConn,
+    channel_id: ChannelId,
+    locale: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO channel_locales (channel_id, locale) VALUES ($1, $2) \
+         ON CONFLICT (channel_id) DO UPDATE SET locale = excluded.locale",
+    )
+    .bind(channel_id)
+    .bind(locale)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets that `channel_id` takes only answers (the server added the bot since).
+#[tracing::instrument(skip(conn))]
+pub async fn remove_answer_only_channel(
+    conn: &mut DbConn,
+    channel_id: ChannelId,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM answer_only_channels WHERE channel_id = $1")
+        .bind(channel_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -13,7 +13,7 @@ use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
 use crate::discord::messages::game_answer;
 use crate::discord::{Context, Error};
-use crate::game::{ComputerLevel, GameService, GuildId, Ladder, Ruleset, Terms, UserId};
+use crate::game::{ComputerLevel, GameService, Ladder, Ruleset, Terms, UserId};
 use crate::tr;
 
 // `time` is one of the service's time controls, offered as Discord choices (the same list as
@@ -33,7 +33,7 @@ pub(super) async fn challenge(
     thread: Option<bool>,
 ) -> Result<(), Error> {
     let ladder = Ladder {
-        guild: ctx.guild_id().map(|g| GuildId(g.get())),
+        guild: super::server(ctx),
         rated: rated.unwrap_or(true),
     };
     let service = ctx.data().service.clone();
@@ -49,6 +49,16 @@ pub(super) async fn challenge(
             time,
             thread,
         )
+        .await;
+    }
+    // Nobody but the bot is in one's DM with it: only the computer can be played there.
+    if super::in_bot_dm(ctx) {
+        return run(ctx, |locales: Locales| async move {
+            Ok(Answer::private(tr!(
+                locales.user,
+                "discord-challenge-bot-dm"
+            )))
+        })
         .await;
     }
     let thread = super::wants_thread(ctx, thread).await;

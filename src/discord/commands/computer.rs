@@ -11,8 +11,7 @@ use crate::discord::messages::game_answer;
 use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
-    ColorChoice, ComputerLevel, GameService, GuildId, Ladder, Place, Ruleset, ServiceError, Terms,
-    UserId,
+    ColorChoice, ComputerLevel, GameService, Ladder, Place, Ruleset, ServiceError, Terms, UserId,
 };
 use crate::tr;
 
@@ -87,7 +86,7 @@ pub(super) async fn start(
     let bot = UserId(ctx.serenity_context().cache.current_user().id.get());
     let (channel, human) = (channel(ctx), user(ctx));
     let thread = super::wants_thread(ctx, thread).await;
-    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    let guild = super::server(ctx);
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
     let herald = std::sync::Arc::clone(&ctx.data().herald);
     let place = super::Where::of(ctx);

@@ -277,7 +277,7 @@ impl Where {
     /// Where `ctx` was used.
     pub(super) fn of(ctx: Context<'_>) -> Where {
         Where {
-            outside_server: ctx.guild_id().is_none(),
+            outside_server: server(ctx).is_none(),
             answer_only: answer_only(ctx),
         }
     }
@@ -296,6 +296,24 @@ impl Where {
             text.push_str(&tr!(locale, "discord-answers-only"));
         }
         text
+    }
+}
+
+/// The server `ctx` was used in, if it added the bot: ratings, leaderboards and settings are
+/// its. A server where only users installed the app (the bot is not in it) counts as none.
+pub(super) fn server(ctx: Context<'_>) -> Option<crate::game::GuildId> {
+    ctx.guild_id()
+        .filter(|_| !answer_only(ctx))
+        .map(|g| crate::game::GuildId(g.get()))
+}
+
+/// Whether `ctx` comes from the user's DM with the bot itself (nobody else is there).
+pub(super) fn in_bot_dm(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => {
+            a.interaction.context == Some(serenity::InteractionContext::BotDm)
+        }
+        poise::Context::Prefix(_) => false,
     }
 }
 
