@@ -67,10 +67,17 @@ async fn the_example_scenarios_play_through() {
             ] {
                 assert!(transcript.contains(shown), "{shown}\n{transcript}");
             }
+            // Two replies of the computer, the flag after `/rules`, one more reply: follow-ups
+            // (the bot is not in those DMs), none posted.
             assert_eq!(
-                transcript.matches("_The bot posts:_").count(),
-                3,
-                "one reply per move against the computer\n{transcript}"
+                transcript.matches("_The bot follows up:_").count(),
+                4,
+                "{transcript}"
+            );
+            assert!(!transcript.contains("_The bot posts:_"), "{transcript}");
+            assert!(
+                transcript.contains("Threads exist only in servers"),
+                "{transcript}"
             );
         }
         if path.file_name().is_some_and(|n| n == "timeout.txt") {

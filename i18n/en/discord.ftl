@@ -265,5 +265,7 @@ button-analyse = Analyse
 
 ## Outside a server (a DM or group DM, the app installed to a user's account)
 discord-unrated-here = This game is played outside a server, so it is unrated.
-discord-answers-only = Here I can only answer commands and buttons. The computer replies right after your move; a clock that runs out while nobody types, or anything that comes more than 15 minutes after the last command, is shown with the next command here (`/board` will do).
+discord-answers-only = Here I can only answer commands and buttons: a clock that runs out while nobody types, or anything that comes more than 15 minutes after the last command, is shown with the next command here (`/board` will do).
+discord-answers-only-computer = Here I can only answer commands and buttons. The computer replies right after your move; a clock that runs out while nobody types, or anything that comes more than 15 minutes after the last command, is shown with the next command here (`/board` will do).
+discord-no-thread-here = Threads exist only in servers, so the game is played here.
 discord-challenge-bot-dm = Only you and I are in this DM: play me with `/play`. To play a friend, use `/challenge` in a server, a DM or a group DM with them.

@@ -209,21 +209,18 @@ where
         let _in_flight = data.in_flight.read().await;
         let (user_code, guild_code) = interaction.locale_codes();
         remember_guild_locale(&data.service, interaction.guild(), guild_code).await;
+        let mut locales = Locales::of(user_code, guild_code);
         if interaction.guild().is_none() {
-            // Outside a server the bot's own messages follow the last user answered there.
+            // Outside a server public messages keep the language of the channel's first user.
             let channel = crate::game::ChannelId(interaction.channel().get());
-            if let Err(e) = data
-                .service
-                .remember_channel_locale(channel, locale(user_code))
-                .await
-            {
-                warn!(error = %e, "cannot store the channel's locale");
+            match data.service.channel_locale(channel, locales.user).await {
+                Ok(public) => locales.public = public,
+                Err(e) => warn!(error = %e, "cannot read the channel's locale"),
             }
         }
         data.herald
             .learn_reach(http, interaction.channel(), interaction.answer_only())
             .await;
-        let locales = Locales::of(user_code, guild_code);
         let locale = locales.user;
         let work = or_apology(
             async move {

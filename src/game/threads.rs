@@ -130,25 +130,27 @@ impl GameService {
         Ok(())
     }
 
-    /// Records `locale` as the language of `channel`, a channel outside any server (a DM): the
-    /// locale of the user its last interaction came from, in which the bot's own messages there
-    /// are written ([`GameService::game_locale`]); written only when it changed.
+    /// The language of `channel`, a channel outside any server (a DM): that of the user of its
+    /// first interaction (`first`, recorded now if it is the first), so that a game between a
+    /// Thai and an English speaker does not switch language with every command. Public
+    /// answers there, and the bot's own messages ([`GameService::game_locale`]), use it.
     ///
     /// # Errors
     /// `Internal` only.
-    pub async fn remember_channel_locale(
+    pub async fn channel_locale(
         &self,
         channel: ChannelId,
-        locale: Locale,
-    ) -> Result<(), ServiceError> {
-        if self.channel_locales.get(channel.0) == Some(locale) {
-            return Ok(());
+        first: Locale,
+    ) -> Result<Locale, ServiceError> {
+        if let Some(known) = self.channel_locales.get(channel.0) {
+            return Ok(known);
         }
         let mut tx = self.store.begin_write().await?;
-        store::set_channel_locale(&mut tx, channel, locale.tag()).await?;
+        let code = store::channel_locale_or(&mut tx, channel, first.tag()).await?;
         tx.commit().await?;
+        let locale = Locale::from_tag(&code);
         self.channel_locales.put(channel.0, locale);
-        Ok(())
+        Ok(locale)
     }
 
     /// The locale of `game`'s public messages: its server's preferred locale, or the default

@@ -177,22 +177,26 @@ pub async fn answer_only_channels(conn: &mut DbConn) -> sqlx::Result<Vec<Channel
         .await
 }
 
-/// Records `locale` as the language of `channel_id`, a channel outside any server.
+/// The language of `channel_id`, a channel outside any server: the one recorded first (`locale`
+/// if there is none yet, then recorded).
 #[tracing::instrument(skip(conn))]
-pub async fn set_channel_locale(
+pub async fn channel_locale_or(
     conn: &mut DbConn,
     channel_id: ChannelId,
     locale: &str,
-) -> sqlx::Result<()> {
+) -> sqlx::Result<String> {
     sqlx::query(
         "INSERT INTO channel_locales (channel_id, locale) VALUES ($1, $2) \
-         ON CONFLICT (channel_id) DO UPDATE SET locale = excluded.locale",
+         ON CONFLICT (channel_id) DO NOTHING",
     )
     .bind(channel_id)
     .bind(locale)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(())
+    sqlx::query_scalar("SELECT locale FROM channel_locales WHERE channel_id = $1")
+        .bind(channel_id)
+        .fetch_one(conn)
+        .await
 }
 
 /// Forgets that `channel_id` takes only answers (the server added the bot since).

@@ -61,6 +61,7 @@ pub(super) async fn challenge(
         })
         .await;
     }
+    let thread_asked = thread;
     let thread = super::wants_thread(ctx, thread).await;
     let (channel, challenger) = (channel(ctx), user(ctx));
     let place = super::Where::of(ctx);
@@ -84,7 +85,13 @@ pub(super) async fn challenge(
             )
             .await?;
         let id = view.id;
-        let mut content = place.notes(view.text(locale, &mention), ladder.rated, locale);
+        let mut content = place.notes(
+            view.text(locale, &mention),
+            ladder.rated,
+            thread_asked,
+            false,
+            locale,
+        );
         if thread {
             content.push('\n');
             content.push_str(&tr!(locale, "discord-thread-challenge"));

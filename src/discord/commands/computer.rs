@@ -85,6 +85,7 @@ pub(super) async fn start(
     let computer = std::sync::Arc::clone(&ctx.data().computer);
     let bot = UserId(ctx.serenity_context().cache.current_user().id.get());
     let (channel, human) = (channel(ctx), user(ctx));
+    let thread_asked = thread;
     let thread = super::wants_thread(ctx, thread).await;
     let guild = super::server(ctx);
     let http = std::sync::Arc::clone(&ctx.serenity_context().http);
@@ -123,7 +124,7 @@ pub(super) async fn start(
             .play_computer(channel, human, bot, level, terms)
             .await?;
         let mut answer: Answer = game_answer(&reply, locale).await?;
-        answer.content = place.notes(answer.content, false, locale);
+        answer.content = place.notes(answer.content, false, thread_asked, true, locale);
         Ok::<Answer, ServiceError>(answer)
     })
     .await

@@ -283,17 +283,34 @@ impl Where {
     }
 
     /// `text`, then what it says about the place, each on a line of its own in `locale`: a
-    /// game outside a server is unrated (when `rated`: it would be rated on a server); in a
-    /// channel the bot may only answer in, the computer's moves and a flag that falls while
-    /// nobody types are shown with the next command there.
-    pub(super) fn notes(self, mut text: String, rated: bool, locale: Locale) -> String {
-        if rated && self.outside_server {
+    /// game outside a server is unrated (when `rated`: it would be rated on a server) and has
+    /// no thread (when `thread` was asked for); in a channel the bot may only answer in, a flag
+    /// that falls while nobody types is shown with the next command there, and against the
+    /// `computer` its replies come at once.
+    pub(super) fn notes(
+        self,
+        mut text: String,
+        rated: bool,
+        thread: Option<bool>,
+        computer: bool,
+        locale: Locale,
+    ) -> String {
+        let mut note = |key: &str| {
             text.push('\n');
-            text.push_str(&tr!(locale, "discord-unrated-here"));
+            text.push_str(&tr!(locale, key));
+        };
+        if rated && self.outside_server {
+            note("discord-unrated-here");
+        }
+        if thread == Some(true) && (self.outside_server || self.answer_only) {
+            note("discord-no-thread-here");
         }
         if self.answer_only {
-            text.push('\n');
-            text.push_str(&tr!(locale, "discord-answers-only"));
+            note(if computer {
+                "discord-answers-only-computer"
+            } else {
+                "discord-answers-only"
+            });
         }
         text
     }

@@ -417,7 +417,8 @@ where
 
 /// If `outcome` leaves the bot to move (its public answer starts by naming the bot: "@Makruk is
 /// thinking…"), waits for the bot's move, the first message it posts after the `seen` it had
-/// posted before the step, and writes it to the transcript.
+/// posted before the step, and writes it to the transcript; in a DM, then every other
+/// follow-up of the answer.
 ///
 /// # Errors
 /// An attachment that cannot be written.
@@ -433,12 +434,25 @@ async fn wait_for_the_bots_move(
         .messages
         .iter()
         .any(|m| m.ephemeral_for.is_none() && m.content.starts_with(&bot));
+    let mut shown = seen;
     if bot_to_move {
         let posted = discord.wait_posted(here, seen).await;
         t.posted(&posted)?;
+        shown += 1;
+    }
+    // In a DM the bot is not in, what waited for a command (a flag that fell while nobody
+    // typed, a board never shown) follows its answer up: shown after it.
+    if discord.is_private(here) {
+        tokio::time::sleep(FOLLOW_UPS_SETTLE).await;
+        for m in discord.posted_messages(here).iter().skip(shown) {
+            t.posted(m)?;
+        }
     }
     Ok(())
 }
+
+/// How long a step in a DM waits for the follow-ups of its answer.
+const FOLLOW_UPS_SETTLE: Duration = Duration::from_millis(300);
 
 /// What the transcript has shown of the threads: how many messages the bot posted in each of
 /// its own accord, and how often each thread's starting message was edited.

@@ -133,7 +133,11 @@ impl Transcript {
     /// # Errors
     /// An attachment that cannot be written.
     pub(crate) fn posted(&mut self, m: &Message) -> anyhow::Result<()> {
-        self.line("_The bot posts:_\n");
+        self.line(if m.after_answer {
+            "_The bot follows up:_\n"
+        } else {
+            "_The bot posts:_\n"
+        });
         self.message(m, false)
     }
 
