@@ -313,6 +313,13 @@ impl App {
             downtime_ms = clocks.downtime_ms,
             "clocks started"
         );
+        // The shipped puzzles (issue 24): those not stored yet are added, keeping the ratings
+        // and votes of those that are.
+        let added = service
+            .install_puzzles(crate::puzzles::shipped())
+            .await
+            .context("cannot store the shipped puzzles")?;
+        info!(added, total = crate::puzzles::shipped().len(), "puzzles");
         let in_flight = Arc::new(tokio::sync::RwLock::new(()));
         if let Some(sim) = &config.sim_clock {
             sim.attach(&service, &in_flight);

@@ -13,6 +13,7 @@ pub mod computer;
 pub mod discord;
 pub mod game;
 pub mod i18n;
+pub mod puzzles;
 pub mod rating;
 pub mod render;
 pub mod store;

@@ -1,5 +1,6 @@
 //! The bot binary: `makruk-bot` runs the bot; `makruk-bot render …` draws one board;
-//! `makruk-bot recompute` rebuilds every rating from the stored games.
+//! `makruk-bot recompute` rebuilds every rating from the stored games; `makruk-bot puzzles
+//! export --json` prints the shipped puzzle set.
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,9 @@ enum Command {
     /// Analyse a game record (PGN) with the engine and print each move's eval, best move and
     /// judgement, and each side's accuracy, as JSON.
     Analyse(makruk_bot::analysis::cli::AnalyseArgs),
+    /// The puzzle set shipped with the bot (`puzzles export --json`).
+    #[command(subcommand)]
+    Puzzles(makruk_bot::puzzles::cli::PuzzlesCommand),
     /// Rebuild every rating from the stored games and report any difference from the stored
     /// ratings (run it while the bot is stopped).
     Recompute {
@@ -70,6 +74,7 @@ fn main() -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Render(args)) => makruk_bot::render::cli::run(&args),
         Some(Command::Analyse(args)) => makruk_bot::analysis::cli::run(&args),
+        Some(Command::Puzzles(command)) => makruk_bot::puzzles::cli::run(&command),
         Some(Command::Recompute {
             database_url,
             dry_run,

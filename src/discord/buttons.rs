@@ -38,6 +38,14 @@ pub(crate) enum ButtonId {
     Gif(GameId),
     /// The finished game's computer analysis.
     Analyse(GameId),
+    /// A hint for the puzzle attempt (issue 24).
+    PuzzleHint(i64),
+    /// The solution of the puzzle attempt (it fails).
+    PuzzleSolution(i64),
+    /// The next puzzle after the attempt.
+    PuzzleNext(i64),
+    /// A vote (up: 👍) on the puzzle of the attempt.
+    PuzzleVote(bool, i64),
 }
 
 /// A custom id that is not one of ours: forged, foreign, or from another version of the bot.
@@ -66,6 +74,11 @@ impl ButtonId {
             ButtonId::Replay(..) => "replay",
             ButtonId::Gif(_) => "gif",
             ButtonId::Analyse(_) => "analyse",
+            ButtonId::PuzzleHint(_) => "pz-hint",
+            ButtonId::PuzzleSolution(_) => "pz-solution",
+            ButtonId::PuzzleNext(_) => "pz-next",
+            ButtonId::PuzzleVote(true, _) => "pz-up",
+            ButtonId::PuzzleVote(false, _) => "pz-down",
         }
     }
 
@@ -126,6 +139,11 @@ impl ButtonId {
             "lb-correspondence" => ButtonId::Leaderboard(Kind::Correspondence, page()?),
             "gif" => ButtonId::Gif(GameId(id)),
             "analyse" => ButtonId::Analyse(GameId(id)),
+            "pz-hint" => ButtonId::PuzzleHint(id),
+            "pz-solution" => ButtonId::PuzzleSolution(id),
+            "pz-next" => ButtonId::PuzzleNext(id),
+            "pz-up" => ButtonId::PuzzleVote(true, id),
+            "pz-down" => ButtonId::PuzzleVote(false, id),
             _ => return None,
         })
     }
@@ -140,7 +158,11 @@ impl fmt::Display for ButtonId {
             | ButtonId::OfferAccept(_, GameId(id))
             | ButtonId::OfferDecline(_, GameId(id))
             | ButtonId::Gif(GameId(id))
-            | ButtonId::Analyse(GameId(id)) => write!(f, "mk:{}:{id}", self.name()),
+            | ButtonId::Analyse(GameId(id))
+            | ButtonId::PuzzleHint(id)
+            | ButtonId::PuzzleSolution(id)
+            | ButtonId::PuzzleNext(id)
+            | ButtonId::PuzzleVote(_, id) => write!(f, "mk:{}:{id}", self.name()),
             ButtonId::Leaderboard(speed, page) => write!(f, "mk:lb-{}:{page}", speed_name(speed)),
             ButtonId::Replay(step, view) => {
                 let side = match view.orientation {

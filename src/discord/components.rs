@@ -188,6 +188,37 @@ async fn act(
             let record = service.record(channel, Some(game)).await?;
             gif_answer(&record, locales.user, true).await?
         }
+        ButtonId::PuzzleHint(attempt) => {
+            let (role, square) = service.puzzle_hint(user, attempt).await?;
+            Answer::private(tr!(
+                locales.user,
+                "puzzle-hint",
+                piece = tr!(locales.user, crate::game::role_key(role)),
+                square = match locales.user {
+                    Locale::Th => makruk::san::to_thai_square(square),
+                    _ => square.to_string(),
+                }
+            ))
+        }
+        ButtonId::PuzzleSolution(attempt) => {
+            let end = service.puzzle_solution(user, attempt).await?;
+            if let Some(progress) = &end.daily {
+                super::commands::puzzle::update_daily(at.http, service, progress).await;
+            }
+            super::commands::puzzle::end_answer(&end, locales.user)
+                .await?
+                .updating()
+        }
+        ButtonId::PuzzleNext(attempt) => {
+            let view = service.next_puzzle(user, attempt, guild).await?;
+            super::commands::puzzle::puzzle_answer(&view, None, locales.user)
+                .await?
+                .updating()
+        }
+        ButtonId::PuzzleVote(up, attempt) => {
+            service.vote_puzzle(user, attempt, up).await?;
+            Answer::private(tr!(locales.user, "puzzle-voted"))
+        }
         // A new public message; a waiting one is followed once it is sent (`handle`).
         ButtonId::Analyse(game) => {
             let (answer, waiting) = request(data, channel, Some(game), locale).await?;

@@ -11,7 +11,7 @@
 //! Discord), built by `messages` (boards, offers, errors) with the buttons' ids of `buttons`.
 //! The `herald` shows boards for sure and marks their moves announced; `announce` posts the
 //! service's announcements and re-posts what never reached its channel; `threads` opens games'
-//! threads. In a channel the bot may only answer in (a DM of users who installed the app to
+//! threads; `daily` posts the servers' daily puzzles. In a channel the bot may only answer in (a DM of users who installed the app to
 //! their account), `reach` carries what it would post as follow-ups of the channel's newest
 //! interaction, or keeps it for the next one.
 
@@ -22,6 +22,7 @@ mod board;
 mod buttons;
 mod commands;
 mod components;
+mod daily;
 mod herald;
 mod i18n;
 mod messages;
@@ -90,6 +91,8 @@ pub struct Data {
     pub(crate) herald: Arc<herald::Herald>,
     /// The analyses asked for here and their waiting messages (`analyses`).
     pub(crate) analyses: Arc<analyses::Analyses>,
+    /// Wakes the daily puzzle's poster (`daily`) when a server changes its daily puzzle.
+    pub(crate) daily_wake: Arc<tokio::sync::Notify>,
 }
 
 /// How long shutdown waits for interactions still being answered.
@@ -158,7 +161,9 @@ pub async fn run(
     let herald = Arc::new(herald::Herald::new(service.clone()));
     herald.load_reach().await;
     let analyses = Arc::new(analyses::Analyses::new(analysis, analysis_nodes));
+    let daily_wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
+        daily_wake: Arc::clone(&daily_wake),
         service: service.clone(),
         computer,
         defer_after: settings.defer_after,
@@ -236,6 +241,7 @@ pub async fn run(
         Arc::clone(&analyses),
         analysis_finished,
     );
+    let daily_poster = daily::spawn(Arc::clone(&client.http), service.clone(), daily_wake);
     let poster = service.announcements().map(|rx| {
         announce::spawn(
             Arc::clone(&client.http),
@@ -291,6 +297,7 @@ pub async fn run(
         poster.abort();
     }
     analysis_poster.abort();
+    daily_poster.abort();
     if let Some(why) = fatal_rx.borrow_and_update().clone() {
         anyhow::bail!(why);
     }

@@ -113,6 +113,31 @@ pub enum ServiceError {
     /// This user has no rated game on this server (at the speed asked for).
     #[error("no rated games")]
     NoRatedGames(UserId),
+    /// The user has no puzzle in progress in this channel (and it has no daily puzzle today).
+    #[error("no puzzle in progress here")]
+    NoPuzzle,
+    /// The puzzle's buttons belong to another user.
+    #[error("not your puzzle")]
+    NotYourPuzzle,
+    /// The puzzle is solved or failed already.
+    #[error("the puzzle is over")]
+    PuzzleOver,
+    /// A vote is for a puzzle that is over.
+    #[error("the puzzle is not over")]
+    PuzzleNotOver,
+    /// The user has tried today's daily puzzle already.
+    #[error("today's daily puzzle was tried already")]
+    DailyDone,
+    /// The user's puzzle in progress here is the daily puzzle (answer it, or ask for its
+    /// solution, before another).
+    #[error("the daily puzzle is in progress")]
+    DailyInProgress,
+    /// No puzzle is stored (of the theme asked for).
+    #[error("no puzzle")]
+    NoPuzzles,
+    /// The theme is not one of `crate::puzzles::THEMES`.
+    #[error("unknown puzzle theme")]
+    UnknownPuzzleTheme,
     /// Another request on the same game was applied at the same moment; this one was not.
     #[error("another request changed the game at the same moment")]
     Conflict,
@@ -178,6 +203,14 @@ impl ServiceError {
             ServiceError::Stale => "stale",
             ServiceError::LeaderboardEmpty(_) => "leaderboard-empty",
             ServiceError::NoRatedGames(_) => "no-rated-games",
+            ServiceError::NoPuzzle => "no-puzzle",
+            ServiceError::NotYourPuzzle => "not-your-puzzle",
+            ServiceError::PuzzleOver => "puzzle-over",
+            ServiceError::PuzzleNotOver => "puzzle-not-over",
+            ServiceError::DailyDone => "daily-done",
+            ServiceError::DailyInProgress => "daily-in-progress",
+            ServiceError::NoPuzzles => "no-puzzles",
+            ServiceError::UnknownPuzzleTheme => "unknown-puzzle-theme",
             ServiceError::Conflict => "conflict",
             ServiceError::Internal(_) => "internal",
         }

@@ -31,6 +31,8 @@
 //! - `threads`: games in their own thread, the servers' settings and preferred locales;
 //! - `reach`: the channels the bot may only answer in (no message of its own: a DM the app is
 //!   installed in by a user), remembered across restarts;
+//! - `puzzles`: puzzles served, answered, rated and voted on, and the servers' daily puzzles
+//!   (the pure side is `crate::puzzles`);
 //! - `ratings`: Glicko-2 ratings applied in the save that ends a rated game, the leaderboard,
 //!   a player's stats, `recompute`;
 //! - `leader`: the lease that lets one of several processes on the database pick up the work of
@@ -55,6 +57,7 @@ mod loaded;
 mod offers;
 mod persist;
 mod play;
+mod puzzles;
 mod queries;
 mod ratings;
 mod reach;
@@ -87,6 +90,10 @@ pub use makruk::{
 };
 /// The engine's eval and judgement types, as stored analyses ([`GameAnalysis`]) give them.
 pub use makruk_engine::analysis::{Eval, Judgement};
+pub use puzzles::{
+    DailyChange, DailyPost, DailyProgress, DailySettings, PuzzleEnd, PuzzleStats, PuzzleView,
+    SolveOutcome,
+};
 pub use queries::GameRecord;
 pub use ratings::{
     BestWin, Leaderboard, LeaderboardEntry, PlayerStats, RecentResult, RecomputeReport, Record,

@@ -7,7 +7,8 @@ use super::loaded::{game_end, Loaded};
 use super::persist::{load, load_active, load_current_or_last};
 use super::{
     text, ChannelId, Event, GameAnalysis, GameEnd, GameId, GameService, GameSummary, MoveChoice,
-    PgnExport, PlyReview, Reply, RulesTopic, Ruleset, ServiceError, UserId, MAX_SUGGESTIONS,
+    PgnExport, PlyReview, Position, Reply, RulesTopic, Ruleset, ServiceError, UserId,
+    MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store;
@@ -78,42 +79,7 @@ impl GameService {
         if pos.turn() != side {
             return Err(ServiceError::NotYourTurn);
         }
-        let prefix = prefix.trim().to_lowercase();
-        // Thai letters sort the Thai way; Latin ones by SAN.
-        let thai = !prefix.is_ascii();
-        let mut moves: Vec<(u8, String, MoveChoice)> = pos
-            .legal_moves()
-            .into_iter()
-            .filter_map(|mv| {
-                let choice = MoveChoice {
-                    san: makruk::san::to_san(pos, &mv),
-                    thai: makruk::san::to_thai_san(pos, &mv),
-                };
-                let rank = if choice.san.ends_with('#') || choice.san.ends_with('+') {
-                    0
-                } else if mv.is_capture() {
-                    1
-                } else {
-                    2
-                };
-                let uci = makruk::uci::to_uci(&mv);
-                let matches = choice.san.to_lowercase().starts_with(&prefix)
-                    || choice.thai.to_lowercase().starts_with(&prefix)
-                    || uci.starts_with(&prefix);
-                let key = if thai {
-                    choice.thai.clone()
-                } else {
-                    choice.san.clone()
-                };
-                matches.then_some((rank, key, choice))
-            })
-            .collect();
-        moves.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-        Ok(moves
-            .into_iter()
-            .take(MAX_SUGGESTIONS)
-            .map(|(_, _, c)| c)
-            .collect())
+        Ok(move_choices(pos, prefix))
     }
 
     /// The rules of `ruleset` on `topic`, in `locale` (Markdown, from `i18n/*/rules.ftl`).
@@ -346,6 +312,48 @@ impl GameRecord {
         }
         out.join(" ")
     }
+}
+
+/// The legal moves of `pos` whose SAN, Thai SAN or UCI starts with `prefix` (any case), as
+/// autocomplete offers them: checks and mates first, then captures, then the rest, each by
+/// SAN (by Thai SAN when `prefix` is Thai); at most [`MAX_SUGGESTIONS`].
+pub(crate) fn move_choices(pos: &Position, prefix: &str) -> Vec<MoveChoice> {
+    let prefix = prefix.trim().to_lowercase();
+    // Thai letters sort the Thai way; Latin ones by SAN.
+    let thai = !prefix.is_ascii();
+    let mut moves: Vec<(u8, String, MoveChoice)> = pos
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let choice = MoveChoice {
+                san: makruk::san::to_san(pos, &mv),
+                thai: makruk::san::to_thai_san(pos, &mv),
+            };
+            let rank = if choice.san.ends_with('#') || choice.san.ends_with('+') {
+                0
+            } else if mv.is_capture() {
+                1
+            } else {
+                2
+            };
+            let uci = makruk::uci::to_uci(&mv);
+            let matches = choice.san.to_lowercase().starts_with(&prefix)
+                || choice.thai.to_lowercase().starts_with(&prefix)
+                || uci.starts_with(&prefix);
+            let key = if thai {
+                choice.thai.clone()
+            } else {
+                choice.san.clone()
+            };
+            matches.then_some((rank, key, choice))
+        })
+        .collect();
+    moves.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    moves
+        .into_iter()
+        .take(MAX_SUGGESTIONS)
+        .map(|(_, _, c)| c)
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! All SQL, behind typed functions (sqlx; SQLite by default, or PostgreSQL): one file per table
 //! (`games`, `moves`, `count_events`, `challenges`, `bot_state`, `ratings` with its history,
-//! `settings`, `leases`); this one opens the store and hands out its connections and
+//! `settings`, `leases`, `puzzles`); this one opens the store and hands out its connections and
 //! transactions.
 //!
 //! One code path for both: every query function takes a [`DbConn`] (sqlx's `AnyConnection`),
@@ -48,6 +48,7 @@ mod ids;
 mod leases;
 mod locks;
 mod moves;
+mod puzzles;
 mod ratings;
 mod settings;
 
@@ -61,6 +62,7 @@ pub use games::*;
 pub use leases::*;
 pub use locks::*;
 pub use moves::*;
+pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
 

@@ -1,7 +1,7 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count`
 //! (/count), `info` (/board, /rules), `history` (/games, /pgn), `leaderboard` (/leaderboard),
-//! `stats` (/stats), `replay` (/replay, /gif), `analyse` (/analyse), `settings` (/settings); the options several
+//! `stats` (/stats), `replay` (/replay, /gif), `analyse` (/analyse), `puzzle` (/puzzle, /solve), `settings` (/settings); the options several
 //! commands share are in `options`, a game started in its own thread in `thread`. Each command
 //! reads Discord's input and hands [`run`] the work: ask the game service, build an [`Answer`]
 //! (shared builders in `super::messages`); all user-facing words come from the service or
@@ -17,6 +17,7 @@ pub(crate) mod leaderboard;
 mod offers;
 mod options;
 mod play;
+pub(crate) mod puzzle;
 pub(crate) mod replay;
 mod settings;
 mod stats;
@@ -58,6 +59,8 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         replay::replay(),
         replay::gif(),
         analyse::analyse(),
+        puzzle::puzzle(),
+        puzzle::solve_command(),
         settings::settings(),
     ];
     for command in &mut commands {
@@ -88,6 +91,8 @@ const EVERYWHERE: &[&str] = &[
     "replay",
     "gif",
     "analyse",
+    "puzzle",
+    "solve",
 ];
 
 /// Registers where `command` may be used (Discord's `integration_types` and `contexts`): those

@@ -1,15 +1,17 @@
-//! `/settings [thread]`: the server's settings, for members with Manage Server. Registered with
+//! `/settings [thread] [daily-puzzle] [puzzle-channel] [puzzle-time] [timezone]`: the server's
+//! settings, for members with Manage Server. Registered with
 //! `default_member_permissions` = Manage Server (Discord hides it from others), and checked
 //! again on use: a server can grant the command to anyone in its integration settings, and an
 //! interaction carries the member's permissions in the channel.
 
 use poise::serenity_prelude as serenity;
 
-use super::run;
+use super::{channel, run};
 use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
 use crate::discord::{Context, Error};
-use crate::game::GuildId;
+use crate::game::{ChannelId, DailyChange, DailySettings, GuildId};
+use crate::puzzles::daily::{offset_text, parse_offset, parse_time, time_text};
 use crate::tr;
 
 /// On or off, as `/settings` takes a switch.
@@ -22,13 +24,27 @@ pub(crate) enum Switch {
 }
 
 // `thread`: new challenges and `/play` games open a thread of their own unless their own
-// `thread` option says otherwise. Without an option: the settings as they are. The answer is
-// private, in the member's language.
-/// `/settings [thread]`: show or change the server's settings.
+// `thread` option says otherwise. `daily-puzzle`, `puzzle-channel`, `puzzle-time`,
+// `timezone`: the daily puzzle (issue 24), posted at that time of the server's day in that
+// channel (`daily-puzzle:on` alone: in this channel). Without an option: the settings as they
+// are. The answer is private, in the member's language.
+/// `/settings …`: show or change the server's settings.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
-pub(super) async fn settings(ctx: Context<'_>, thread: Option<Switch>) -> Result<(), Error> {
+pub(super) async fn settings(
+    ctx: Context<'_>,
+    thread: Option<Switch>,
+    #[rename = "daily-puzzle"] daily_puzzle: Option<Switch>,
+    #[rename = "puzzle-channel"]
+    #[channel_types("Text")]
+    puzzle_channel: Option<serenity::ChannelId>,
+    #[rename = "puzzle-time"] puzzle_time: Option<String>,
+    timezone: Option<String>,
+) -> Result<(), Error> {
     let service = ctx.data().service.clone();
+    let wake = std::sync::Arc::clone(&ctx.data().daily_wake);
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    let here = channel(ctx);
     let allowed = manages_server(ctx);
     run(ctx, |locales: Locales| async move {
         let locale = locales.user;
@@ -38,29 +54,78 @@ pub(super) async fn settings(ctx: Context<'_>, thread: Option<Switch>) -> Result
         if !allowed {
             return Ok(Answer::private(tr!(locale, "discord-settings-not-allowed")));
         }
+        let minute = match puzzle_time.as_deref().map(parse_time) {
+            Some(None) => {
+                return Ok(Answer::private(tr!(locale, "discord-settings-bad-time")));
+            }
+            other => other.flatten(),
+        };
+        let utc_offset = match timezone.as_deref().map(parse_offset) {
+            Some(None) => {
+                return Ok(Answer::private(tr!(
+                    locale,
+                    "discord-settings-bad-timezone"
+                )));
+            }
+            other => other.flatten(),
+        };
+        let channel = match (daily_puzzle, puzzle_channel) {
+            (Some(Switch::Off), _) => Some(None),
+            (_, Some(c)) => Some(Some(ChannelId(c.get()))),
+            (Some(Switch::On), None) => Some(Some(here)),
+            (None, None) => None,
+        };
+        let change = DailyChange {
+            channel,
+            minute,
+            utc_offset,
+        };
+        let changed = thread.is_some() || change != DailyChange::default();
         if let Some(switch) = thread {
             service
                 .set_thread_default(guild, matches!(switch, Switch::On))
                 .await?;
         }
+        let daily = if change == DailyChange::default() {
+            service.daily_settings(guild).await?
+        } else {
+            let d = service.set_daily_settings(guild, change).await?;
+            wake.notify_one();
+            d
+        };
         let settings = service.guild_settings(guild).await?;
         let key = if settings.thread_default {
             "discord-settings-thread-on"
         } else {
             "discord-settings-thread-off"
         };
-        let heading = if thread.is_some() {
+        let heading = if changed {
             "discord-settings-changed"
         } else {
             "discord-settings-now"
         };
         Ok(Answer::private(format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
             tr!(locale, heading),
-            tr!(locale, key)
+            tr!(locale, key),
+            daily_text(daily, locale)
         )))
     })
     .await
+}
+
+/// The daily puzzle's line of the settings.
+fn daily_text(d: DailySettings, locale: crate::i18n::Locale) -> String {
+    match d.channel {
+        Some(c) => tr!(
+            locale,
+            "discord-settings-daily-on",
+            channel = format!("<#{}>", c.0),
+            at = time_text(d.minute),
+            zone = offset_text(d.utc_offset)
+        ),
+        None => tr!(locale, "discord-settings-daily-off"),
+    }
 }
 
 /// Whether the member who invoked `ctx` has Manage Server (or Administrator) in the channel, as

@@ -1,4 +1,5 @@
-//! `/stats [player] [speed]`: a player's rating, record and rating chart on this server.
+//! `/stats [player] [speed]`: a player's rating, record and rating chart on this server, and
+//! their puzzle rating and streak.
 //! Public, as chess bots post a player's stats: ratings are public on the leaderboard anyway,
 //! and players show them to each other; a refusal (no rated games) is private.
 
@@ -29,15 +30,41 @@ pub(super) async fn stats(
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
         };
-        let stats = service.stats(guild, who, speed.map(|s| s.kind())).await?;
+        let puzzles = service.puzzle_stats(who).await?.map(|p| {
+            crate::tr!(
+                locale,
+                "puzzle-stats",
+                rating = format!("{}{}", p.rating, if p.provisional { "?" } else { "" }),
+                solved = p.solved,
+                failed = p.failed,
+                streak = p.streak,
+                best = p.best_streak
+            )
+        });
+        let stats = match service.stats(guild, who, speed.map(|s| s.kind())).await {
+            // Puzzles but no rated game: the puzzle rating alone.
+            Err(ServiceError::NoRatedGames(_)) if puzzles.is_some() => {
+                let title = crate::tr!(locale, "puzzle-stats-title", player = mention(who));
+                return Ok(Answer::public(format!(
+                    "{title}\n{}",
+                    puzzles.unwrap_or_default()
+                )));
+            }
+            other => other?,
+        };
         let history = stats.history.clone();
         let png = tokio::task::spawn_blocking(move || chart_png(&history))
             .await
             .context("the chart task was lost")?
             .context("cannot draw the rating chart")
             .map_err(ServiceError::Internal)?;
+        let mut content = stats.text(locale, &mention);
+        if let Some(line) = puzzles {
+            content.push('\n');
+            content.push_str(&line);
+        }
         Ok(Answer {
-            content: stats.text(locale, &mention),
+            content,
             files: vec![CreateAttachment::bytes(png, "rating.png")],
             ..Answer::default()
         })
