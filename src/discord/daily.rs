@@ -2,7 +2,9 @@
 //! clock), has the service claim it (once per server and day, in the database), posts it in
 //! the server's channel in the server's language and records its message; after a restart it
 //! posts what was claimed but never sent. `/settings` wakes it when a server changes its
-//! daily puzzle.
+//! daily puzzle. With several processes on one database only the leader (the holder of the
+//! lease of `crate::game`'s `leader`) posts, so that a puzzle is not posted twice; another
+//! process looks again every minute, and takes over when it gets the lease.
 
 use std::sync::Arc;
 
@@ -17,7 +19,8 @@ use crate::i18n::Locale;
 
 /// The longest sleep between two looks (a server's settings changed by another process).
 const LOOK_EVERY_MS: i64 = 10 * 60 * 1000;
-/// How long after a failed post (Discord or the database down) it is tried again.
+/// How long after a failed post (Discord or the database down) it is tried again, and how
+/// often a process that is not the leader looks whether it has become it.
 const RETRY_MS: i64 = 60 * 1000;
 
 /// Starts the poster.
@@ -28,6 +31,15 @@ pub(crate) fn spawn(
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
+            if !service.is_leader() {
+                let now = service.time().now_ms();
+                let time = Arc::clone(service.time());
+                tokio::select! {
+                    () = time.sleep_until(now + RETRY_MS) => {}
+                    () = wake.notified() => {}
+                }
+                continue;
+            }
             let failed = match post_due(&http, &service).await {
                 Ok(()) => false,
                 Err(e) => {
