@@ -1,7 +1,8 @@
 //! A Makruk engine on the `makruk` rules crate: iterative-deepening alpha-beta search with a
 //! transposition table, a Makruk evaluation, time management, playing levels 1–8 for the
 //! bot, the `traditional` board's honour count decision, the computer analysis of a finished
-//! game ([`analysis`]: evals, lichess's judgements and accuracy, notes on the count), and a
+//! game ([`analysis`]: evals, lichess's judgements and accuracy, notes on the count), puzzles
+//! ([`puzzle`]: the only-move tactics of a position), and a
 //! UCI front end (`makruk-uci`). Pure Rust, no async; no I/O outside [`uci`].
 //!
 //! The search draws exactly where the rules crate's [`makruk::Game::outcome`] does, under
@@ -28,6 +29,7 @@ pub mod draws;
 pub mod evaluate;
 mod level;
 pub mod movepick;
+pub mod puzzle;
 mod search;
 pub mod timeman;
 pub mod tt;
