@@ -22,7 +22,12 @@ CREATE TABLE puzzles (
     votes_down BIGINT           NOT NULL DEFAULT 0,
     -- Where it comes from (the shipped set's `source`, or 'game:<id>:<ply>').
     source     TEXT             NOT NULL,
-    guild_id   BIGINT
+    guild_id   BIGINT,
+    -- A puzzle from a server's game: the game, the player who missed the win there, and when
+    -- the game ended (Unix seconds).
+    game_id    BIGINT,
+    player_id  BIGINT,
+    played_at  BIGINT
 );
 
 CREATE INDEX puzzles_by_rating ON puzzles (rating);

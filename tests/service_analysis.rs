@@ -290,3 +290,49 @@ async fn an_analysed_games_pgn_and_replay_carry_its_evals_best_moves_and_judgeme
     let movetext = &text[text.find("\n\n").unwrap()..];
     assert!(!movetext.contains('{') && !movetext.contains('?'), "{text}");
 }
+
+/// After the analysis of a server's game, the runner tries its missed wins as puzzles: White
+/// could take Black's undefended Ruea (Rxa8) and played Ke2; that position becomes a puzzle
+/// of the server (issue 24).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysed_games_missed_win_becomes_a_puzzle_of_its_server() {
+    let env = Env::new().await;
+    let ch = ChannelId(31);
+    let id = start_from_fen(
+        &env.svc,
+        ch,
+        "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        Ruleset::Standard,
+    )
+    .await;
+    let mut tx = env.svc.store().begin_write().await.expect("tx");
+    sqlx::query("UPDATE games SET guild_id = 4242 WHERE id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await
+        .expect("a server's game");
+    tx.commit().await.expect("commit");
+    env.svc.play(ch, WHITE, "Ke2").await.expect("played");
+    env.svc.resign(ch, WHITE).await.expect("over");
+    let runner = AnalysisRunner::start(env.svc.clone(), pool());
+    env.svc
+        .request_analysis(ch, Some(id), ENGINE, 20_000)
+        .await
+        .expect("queued");
+    runner.nudge();
+    for _ in 0..600 {
+        let mut conn = env.svc.store().read_conn().await.expect("conn");
+        let found: Vec<(String, String)> =
+            sqlx::query_as("SELECT moves, source FROM puzzles WHERE guild_id = 4242")
+                .fetch_all(&mut *conn)
+                .await
+                .expect("read");
+        if let Some((moves, source)) = found.first() {
+            assert!(moves.starts_with("a1a8"), "{moves}");
+            assert_eq!(source, &format!("game:{}:0", id.0));
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no puzzle from the game in 60 s");
+}

@@ -559,3 +559,80 @@ async fn the_daily_puzzle_is_claimed_once_when_due_and_answered_once_per_user() 
     time.advance(Duration::from_secs(24 * 3600));
     assert!(env.svc.claim_due_dailies().await.expect("claim").is_empty());
 }
+
+/// A win missed in a server's game becomes a puzzle of that server, naming the player: found
+/// after the game's analysis, stored with its origin, served only there.
+#[tokio::test]
+async fn a_missed_win_in_a_servers_game_becomes_its_puzzle() {
+    use makruk_bot::puzzles::from_games::{missed_wins, puzzles_of_game};
+    use makruk_engine::analysis::analyse;
+    use makruk_engine::puzzle::FindConfig;
+    use testkit::service::{start_from_fen, WHITE};
+
+    // No shipped set here: the game's puzzle is the only one.
+    let env = Env::new().await;
+    // White can take Black's undefended Ruea (Rxa8); any other move leaves its own Ruea to
+    // Black's. White plays Ke2 instead, then resigns.
+    let fen = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let start = makruk::Position::from_fen(fen, makruk::Ruleset::Standard).expect("FEN");
+    let mut engine = makruk_engine::Engine::new(16);
+    let id = start_from_fen(&env.svc, CH, fen, makruk::Ruleset::Standard).await;
+    let mut conn = env.svc.store().begin_write().await.expect("tx");
+    sqlx::query("UPDATE games SET guild_id = $1 WHERE id = $2")
+        .bind(GUILD.0 as i64)
+        .bind(id.0)
+        .execute(&mut *conn)
+        .await
+        .expect("a server's game");
+    conn.commit().await.expect("commit");
+    env.svc.play(CH, WHITE, "Ke2").await.expect("played");
+    env.svc.resign(CH, WHITE).await.expect("over");
+    let record = env.svc.record(CH, Some(id)).await.expect("record");
+    let analysis = analyse(&mut engine, &record.game, 40_000, &mut |_| {});
+    assert_eq!(missed_wins(&analysis, |_| true), [0]);
+    assert!(missed_wins(&analysis, |c| c == makruk::Color::Black).is_empty());
+    let missed = WHITE;
+    let cfg = FindConfig {
+        nodes: 100_000,
+        ..FindConfig::default()
+    };
+    let found = puzzles_of_game(&mut engine, &record.game, &analysis, |_| true, &cfg);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].ply, 0);
+    assert_eq!(found[0].puzzle.moves[0], "a1a8", "Rxa8");
+    assert_eq!(found[0].mover, makruk::Color::White);
+    let added = env
+        .svc
+        .add_game_puzzles(record.game_id, &found)
+        .await
+        .expect("stored");
+    assert_eq!(added, 1);
+    assert_eq!(
+        env.svc
+            .add_game_puzzles(record.game_id, &found)
+            .await
+            .expect("again"),
+        0
+    );
+
+    // Served on its server, with its origin; not elsewhere.
+    let view = env
+        .svc
+        .start_puzzle(ALICE, ChannelId(700), Some(GUILD), None)
+        .await
+        .expect("the server's puzzle");
+    let (player, at) = view.origin.expect("from a game");
+    assert_eq!(player, missed);
+    assert!(at >= 0);
+    assert_eq!(view.position.fen(), start.fen());
+    assert!(matches!(
+        env.svc
+            .start_puzzle(BOB, ChannelId(700), Some(GuildId(1)), None)
+            .await,
+        Err(ServiceError::NoPuzzles)
+    ));
+    assert!(matches!(
+        env.svc.start_puzzle(BOB, ChannelId(700), None, None).await,
+        Err(ServiceError::NoPuzzles)
+    ));
+}

@@ -103,3 +103,6 @@ error-daily-done = You have already tried today's daily puzzle. A new one comes 
 error-daily-in-progress = You are solving today's daily puzzle here: answer it with `/solve`, or press Solution, before asking for another.
 error-no-puzzles = There is no puzzle of that kind. Try `/puzzle` without a theme.
 error-unknown-puzzle-theme = That is not a puzzle theme: choose one from the list.
+
+## a puzzle from the server's own game
+puzzle-from-game = From { $user }'s game of { $date }: a win was missed here.

@@ -96,3 +96,6 @@ error-daily-done = คุณตอบโจทย์ประจำวันข�
 error-daily-in-progress = คุณกำลังแก้โจทย์ประจำวันอยู่ในช่องนี้ ตอบด้วย `/ตอบ` หรือกดปุ่ม “เฉลย” ก่อนขอข้อใหม่
 error-no-puzzles = ยังไม่มีโจทย์แบบนี้ ลองใช้ `/โจทย์` โดยไม่เลือกแบบ
 error-unknown-puzzle-theme = ไม่มีโจทย์แบบนี้ เลือกจากรายการ
+
+## a puzzle from the server's own game
+puzzle-from-game = จากเกมของ { $user } เมื่อ { $date } ตรงนี้มีทางชนะที่พลาดไป

@@ -85,6 +85,38 @@ impl Drop for AnalysisRunner {
     }
 }
 
+/// The nodes of each deep search when a finished game's missed wins are tried as puzzles
+/// (`crate::puzzles::from_games`); the first test of a position takes 20,000.
+const GAME_PUZZLE_NODES: u64 = 200_000;
+
+/// Tries the missed wins of analysed `game` as puzzles of its server and stores those that
+/// pass (at most three positions a game, about a second of one core each, on a thread of its
+/// own after the analysis; a failure is logged, the analysis stays).
+async fn game_puzzles(
+    service: &GameService,
+    id: GameId,
+    game: makruk::Game,
+    analysis: makruk_engine::analysis::Analysis,
+) {
+    let found = tokio::task::spawn_blocking(move || {
+        let mut engine = makruk_engine::Engine::new(16);
+        let cfg = makruk_engine::puzzle::FindConfig {
+            nodes: GAME_PUZZLE_NODES,
+            ..makruk_engine::puzzle::FindConfig::default()
+        };
+        crate::puzzles::from_games::puzzles_of_game(&mut engine, &game, &analysis, |_| true, &cfg)
+    })
+    .await;
+    match found {
+        Ok(found) if found.is_empty() => {}
+        Ok(found) => match service.add_game_puzzles(id, &found).await {
+            Ok(added) => tracing::info!(game = id.0, added, "puzzles from a game"),
+            Err(e) => tracing::warn!(game = id.0, error = %e, "storing a game's puzzles"),
+        },
+        Err(e) => tracing::warn!(game = id.0, "finding a game's puzzles failed: {e}"),
+    }
+}
+
 async fn run(
     service: GameService,
     pool: Arc<Pool>,
@@ -135,6 +167,7 @@ async fn run(
                     Ok(true) => {
                         tracing::info!(game = q.game_id.0, "game analysed");
                         let _ = finished.send(q.game_id);
+                        game_puzzles(&service, q.game_id, q.game.clone(), *analysis).await;
                     }
                     Ok(false) => {}
                     Err(e) => {

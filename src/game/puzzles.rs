@@ -55,6 +55,9 @@ pub struct PuzzleView {
     pub rated: bool,
     /// Every puzzle of the theme asked for was seen: this one is a repeat (unrated).
     pub repeat: bool,
+    /// A puzzle from the server's own game: the player who missed the win there, and when the
+    /// game ended (Unix seconds).
+    pub origin: Option<(UserId, i64)>,
 }
 
 /// How an attempt ended.
@@ -197,6 +200,60 @@ impl GameService {
                 },
                 source: &p.source,
                 guild_id: None,
+                from_game: None,
+            };
+            added += usize::from(store::insert_puzzle(&mut tx, &new).await?);
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// Stores the puzzles found in finished game `game` (`crate::puzzles::from_games`) as
+    /// puzzles of its server, each naming the player who missed the win and when. A game
+    /// without a server gives none. Returns how many were new.
+    ///
+    /// # Errors
+    /// `GameNotFound`; `Internal`.
+    pub async fn add_game_puzzles(
+        &self,
+        game: super::GameId,
+        found: &[crate::puzzles::from_games::GamePuzzle],
+    ) -> Result<usize, ServiceError> {
+        let mut tx = self.store.begin_write().await?;
+        let row = store::game(&mut tx, game)
+            .await?
+            .ok_or(ServiceError::GameNotFound)?;
+        let Some(guild) = row.guild_id else {
+            return Ok(0);
+        };
+        let played_at = row.finished_at.unwrap_or(row.updated_at);
+        let mut added = 0;
+        for f in found {
+            // The computer's misses are not a person's game to learn from.
+            if row.computer.is_some_and(|c| c.side == f.mover) {
+                continue;
+            }
+            let player = match f.mover {
+                Color::White => row.white_id,
+                Color::Black => row.black_id,
+            };
+            // `g` keeps them apart from the shipped set's ids.
+            let id = format!("g{}", f.puzzle.id());
+            let source = format!("game:{}:{}", game.0, f.ply);
+            let themes: Vec<String> = f.puzzle.themes.iter().map(|t| t.key()).collect();
+            let new = store::NewPuzzle {
+                id: &id,
+                fen: &f.puzzle.fen,
+                moves: f.puzzle.moves.join(" "),
+                themes: themes.join(" "),
+                glicko: Glicko {
+                    rating: f64::from(f.puzzle.rating),
+                    deviation: DEVIATION_MAX,
+                    volatility: Glicko::START.volatility,
+                },
+                source: &source,
+                guild_id: Some(guild),
+                from_game: Some((game, player, played_at)),
             };
             added += usize::from(store::insert_puzzle(&mut tx, &new).await?);
         }
@@ -292,6 +349,7 @@ impl GameService {
             daily: None,
             rated,
             repeat,
+            origin: p.origin,
         })
     }
 
@@ -442,6 +500,7 @@ impl GameService {
                         daily: a.guild_id.zip(a.daily_day.clone()),
                         rated: a.rated,
                         repeat: false,
+                        origin: p.origin,
                     }),
                 }
             }

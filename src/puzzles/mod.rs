@@ -10,6 +10,7 @@
 
 pub mod cli;
 pub mod daily;
+pub mod from_games;
 
 use std::io::{BufRead, BufReader};
 use std::sync::OnceLock;

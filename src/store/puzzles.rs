@@ -7,7 +7,7 @@ use sqlx::{FromRow, Row as _};
 
 use super::DbConn;
 use crate::rating::Glicko;
-use crate::types::{ChannelId, GuildId, UserId};
+use crate::types::{ChannelId, GameId, GuildId, UserId};
 
 /// A puzzle row. `moves` and `themes` are space-separated (UCI moves; theme keys).
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +25,9 @@ pub struct PuzzleRow {
     pub source: String,
     /// `None`: the shipped set; else made from this server's games.
     pub guild_id: Option<GuildId>,
+    /// A puzzle from a server's game: the player who missed the win, and when the game ended
+    /// (Unix seconds).
+    pub origin: Option<(UserId, i64)>,
 }
 
 impl<'r> FromRow<'r, AnyRow> for PuzzleRow {
@@ -44,14 +47,17 @@ impl<'r> FromRow<'r, AnyRow> for PuzzleRow {
             votes_down: r.try_get("votes_down")?,
             source: r.try_get("source")?,
             guild_id: r.try_get("guild_id")?,
+            origin: r
+                .try_get::<Option<UserId>, _>("player_id")?
+                .zip(r.try_get::<Option<i64>, _>("played_at")?),
         })
     }
 }
 
 const PUZZLE_COLUMNS: &str = "id, fen, moves, themes, rating, deviation, volatility, plays, \
-     votes_up, votes_down, source, guild_id";
+     votes_up, votes_down, source, guild_id, player_id, played_at";
 
-/// A puzzle to store: the shipped set's entries.
+/// A puzzle to store: the shipped set's entries, and those made from a server's games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewPuzzle<'a> {
     pub id: &'a str,
@@ -61,6 +67,9 @@ pub struct NewPuzzle<'a> {
     pub glicko: Glicko,
     pub source: &'a str,
     pub guild_id: Option<GuildId>,
+    /// A server's game's puzzle: the game, the player who missed the win, when it ended (Unix
+    /// seconds).
+    pub from_game: Option<(GameId, UserId, i64)>,
 }
 
 /// How many puzzles of the shipped set (no server) are stored.
@@ -75,7 +84,8 @@ pub async fn shipped_puzzle_count(conn: &mut DbConn) -> sqlx::Result<i64> {
 pub async fn insert_puzzle(conn: &mut DbConn, p: &NewPuzzle<'_>) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO puzzles (id, fen, moves, themes, rating, deviation, volatility, source, \
-         guild_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+         guild_id, game_id, player_id, played_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING",
     )
     .bind(p.id)
     .bind(p.fen)
@@ -86,6 +96,9 @@ pub async fn insert_puzzle(conn: &mut DbConn, p: &NewPuzzle<'_>) -> sqlx::Result
     .bind(p.glicko.volatility)
     .bind(p.source)
     .bind(p.guild_id)
+    .bind(p.from_game.map(|g| g.0))
+    .bind(p.from_game.map(|g| g.1))
+    .bind(p.from_game.map(|g| g.2))
     .execute(conn)
     .await?;
     Ok(done.rows_affected() > 0)

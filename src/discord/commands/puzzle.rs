@@ -193,6 +193,14 @@ pub(crate) async fn puzzle_answer(
     let png = board_png(&view.position, view.solver, view.last_move).await?;
     let file = format!("puzzle-{}-{}.png", view.puzzle_id, view.moves_left);
     let mut lines = Vec::new();
+    if let Some((player, at)) = view.origin {
+        lines.push(tr!(
+            locale,
+            "puzzle-from-game",
+            user = mention(player),
+            date = format!("<t:{at}:D>")
+        ));
+    }
     if let (Some(played), Some(reply)) = (played, &view.last_san) {
         lines.push(tr!(
             locale,
