@@ -28,6 +28,8 @@ const EVERYWHERE: &[&str] = &[
     "replay",
     "gif",
     "analyse",
+    "puzzle",
+    "solve",
 ];
 
 /// The commands of a server only: its ratings and settings.
@@ -62,6 +64,14 @@ async fn commands_are_registered_for_where_they_work() {
     let dm = discord.dm(&alice, &bob);
     assert!(discord.offered(dm, "move") && discord.offered(dm, "challenge"));
     assert!(!discord.offered(dm, "leaderboard") && !discord.offered(dm, "settings"));
+    // Puzzles work in a DM too (issue 24): privately, as everywhere.
+    assert!(discord.offered(dm, "puzzle") && discord.offered(dm, "solve"));
+    let puzzle = discord.run(&alice, dm, "puzzle", &[]).await;
+    assert!(
+        puzzle.is_ephemeral() && puzzle.png().is_some(),
+        "{}",
+        puzzle.text()
+    );
 
     // An old client that still sends a server's command in a DM is told why, privately, in the
     // user's language.

@@ -180,6 +180,15 @@ async fn a_puzzle_is_answered_privately_move_by_move_with_hint_solution_votes_an
         "{}",
         failed.text()
     );
+
+    // /stats shows the puzzle rating (Alice has no rated game: the puzzles alone).
+    let stats = t
+        .discord
+        .run(&t.bob, CH, "stats", &[("player", "@alice")])
+        .await;
+    let text = stats.text();
+    assert!(text.contains("Puzzle rating"), "{text}");
+    assert!(text.contains("solved 0, failed 2"), "{text}");
     t.assert_clean();
     t.stop().await;
 }

@@ -164,6 +164,21 @@ fn puzzle_line(p: &PuzzleRow) -> Result<Line, ServiceError> {
     Line::new(&p.fen, &moves).map_err(|e| ServiceError::Internal(e.context(p.id.clone())))
 }
 
+/// Starts an attempt; another request that started one at the same moment (a second
+/// `/puzzle`, a first answer to the daily puzzle) is a [`ServiceError::Conflict`].
+async fn insert_attempt(
+    tx: &mut store::DbConn,
+    a: &store::NewAttempt<'_>,
+) -> Result<i64, ServiceError> {
+    store::insert_attempt(tx, a).await.map_err(|e| {
+        if store::is_unique_violation(&e) {
+            ServiceError::Conflict
+        } else {
+            e.into()
+        }
+    })
+}
+
 fn themes(p: &PuzzleRow) -> Vec<String> {
     p.themes.split_whitespace().map(str::to_string).collect()
 }
@@ -320,7 +335,7 @@ impl GameService {
             .ok_or_else(|| ServiceError::Internal(anyhow::anyhow!("puzzle {id} vanished")))?;
         let line = puzzle_line(&p)?;
         let rated = !repeat && !store::has_tried(&mut tx, user, &id).await?;
-        let attempt = store::insert_attempt(
+        let attempt = insert_attempt(
             &mut tx,
             &store::NewAttempt {
                 user,
@@ -376,7 +391,7 @@ impl GameService {
                     a
                 } else if start_daily {
                     let rated = !store::has_tried(tx, user, &d.puzzle_id).await?;
-                    let id = store::insert_attempt(
+                    let id = insert_attempt(
                         tx,
                         &store::NewAttempt {
                             user,
