@@ -277,7 +277,8 @@ async fn votes_count_once_per_user_and_a_puzzle_voted_down_is_served_no_more() {
         .await
         .expect("over");
     attempts.push((UserId(100), first.attempt));
-    // Four more users get the same puzzle through its own id: they try it in the store.
+    // Four more users finish puzzles of their own; their votes on the first one go to the
+    // store below (the service lets only its solver vote through its attempt).
     for u in 101..105 {
         let v = env
             .svc
@@ -517,6 +518,20 @@ async fn the_daily_puzzle_is_claimed_once_when_due_and_answered_once_per_user() 
     let d = bob.daily.expect("daily");
     assert_eq!((d.solvers, d.tries, d.first_solver), (1, 2, Some(ALICE)));
 
+    // Carol starts it and leaves it half done (when the line is long enough).
+    const CAROL: UserId = UserId(13);
+    let carol_started = line.len() >= 3;
+    if carol_started {
+        let SolveOutcome::Continue { .. } = env
+            .svc
+            .solve_puzzle(CAROL, daily_ch, &line[0])
+            .await
+            .expect("right")
+        else {
+            panic!("the line goes on");
+        };
+    }
+
     // The next day: another puzzle; Alice's streak grows.
     time.advance(Duration::from_secs(24 * 3600));
     let next = env.svc.claim_due_dailies().await.expect("claim");
@@ -544,6 +559,19 @@ async fn the_daily_puzzle_is_claimed_once_when_due_and_answered_once_per_user() 
         }
     };
     assert_eq!(end.daily.expect("daily").streak, 2);
+    // Carol's unfinished puzzle of yesterday does not hold her: her answer goes to today's.
+    if carol_started {
+        let outcome = env
+            .svc
+            .solve_puzzle(CAROL, daily_ch, &p2.moves[0])
+            .await
+            .expect("today's puzzle");
+        let daily = match outcome {
+            SolveOutcome::Continue { view, .. } => view.daily,
+            SolveOutcome::Done(end) => end.daily.map(|d| (d.guild, d.day)),
+        };
+        assert_eq!(daily, Some((GUILD, "2026-12-05".to_string())));
+    }
 
     // Turned off: nothing more is claimed.
     env.svc
@@ -635,4 +663,56 @@ async fn a_missed_win_in_a_servers_game_becomes_its_puzzle() {
         env.svc.start_puzzle(BOB, ChannelId(700), None, None).await,
         Err(ServiceError::NoPuzzles)
     ));
+}
+
+/// Leaving a rated puzzle for another counts as failing it: a hard puzzle cannot be dodged.
+#[tokio::test]
+async fn a_rated_puzzle_left_for_another_is_a_loss() {
+    let env = env().await;
+    let first = env
+        .svc
+        .start_puzzle(ALICE, CH, None, None)
+        .await
+        .expect("first");
+    assert!(first.rated);
+    let (before, plays) = puzzle_rating(&env.svc, &first.puzzle_id).await;
+    env.svc
+        .start_puzzle(ALICE, CH, None, None)
+        .await
+        .expect("second");
+    let stats = env
+        .svc
+        .puzzle_stats(ALICE)
+        .await
+        .expect("stats")
+        .expect("rated");
+    assert_eq!((stats.solved, stats.failed), (0, 1));
+    assert!(stats.rating < 1500);
+    let (after, plays_after) = puzzle_rating(&env.svc, &first.puzzle_id).await;
+    assert!(after > before && plays_after == plays + 1);
+}
+
+/// A server whose daily puzzle cannot be claimed (no puzzle left) is next due tomorrow, not
+/// at once again (the poster would spin).
+#[tokio::test]
+async fn a_daily_puzzle_that_cannot_be_claimed_is_tried_again_tomorrow() {
+    let mut env = Env::new().await; // no puzzles at all
+    let time = Arc::new(FakeTime::new(DAY0 + 12 * 3_600_000));
+    env.svc = env.svc.clone().with_time(time.clone());
+    env.svc
+        .set_daily_settings(
+            GUILD,
+            DailyChange {
+                channel: Some(Some(ChannelId(600))),
+                minute: Some(0),
+                utc_offset: Some(0),
+            },
+        )
+        .await
+        .expect("set");
+    assert!(env.svc.claim_due_dailies().await.expect("claim").is_empty());
+    assert_eq!(
+        env.svc.next_daily_due_ms().await.expect("next"),
+        Some(DAY0 + 24 * 3_600_000)
+    );
 }

@@ -17,18 +17,18 @@ choice-mate-in-3 = mate in 3
 choice-win-material = win material
 choice-defend = defend
 cmd-settings-daily-puzzle = daily-puzzle
-cmd-settings-daily-puzzle-description = Post a puzzle every day (on alone: in this channel)
+cmd-settings-daily-puzzle-description = Post a puzzle every day, in this channel unless puzzle-channel names one
 cmd-settings-puzzle-channel = puzzle-channel
 cmd-settings-puzzle-channel-description = The channel of the daily puzzle
 cmd-settings-puzzle-time = puzzle-time
 cmd-settings-puzzle-time-description = The time of day of the daily puzzle, HH:MM (default 08:00)
 cmd-settings-timezone = timezone
-cmd-settings-timezone-description = The server's time zone as an offset from UTC, e.g. UTC+7 (default)
+cmd-settings-timezone-description = The server's time zone as an offset from UTC, e.g. UTC+5:30 (default UTC+7)
 
 ## the puzzle
 puzzle-white = White
 puzzle-black = Black
-puzzle-title = Puzzle { $id } · rated { $rating }
+puzzle-title = Puzzle { $id } · rating { $rating }
 puzzle-title-plain = Puzzle { $id }
 puzzle-to-move = **{ $side } to move.** Find the best move ({ $left ->
     [one] one move to find
@@ -71,7 +71,7 @@ puzzle-theme-defend = defend
 
 ## the daily puzzle
 puzzle-daily-title = Daily puzzle · { $day }
-puzzle-daily-to-move = **{ $side } to move and win.**
+puzzle-daily-to-move = **{ $side } to move:** find the best move.
 puzzle-daily-how = Answer with `/solve move:` in this channel: your answers are seen only by you, so the solution stays hidden. One try each.
 puzzle-daily-rating = Puzzle rating { $rating }
 puzzle-daily-counts = { $solvers ->

@@ -17,13 +17,13 @@ choice-mate-in-3 = รุกจนใน 3 ตา
 choice-win-material = ได้หมาก
 choice-defend = ป้องกัน
 cmd-settings-daily-puzzle = โจทย์ประจำวัน
-cmd-settings-daily-puzzle-description = ลงโจทย์ให้เล่นทุกวัน (เลือกเปิดอย่างเดียว จะลงในช่องนี้)
+cmd-settings-daily-puzzle-description = ลงโจทย์ให้เล่นทุกวันในช่องนี้ หรือในช่องที่เลือกในตัวเลือกช่องโจทย์
 cmd-settings-puzzle-channel = ช่องโจทย์
 cmd-settings-puzzle-channel-description = ช่องที่จะลงโจทย์ประจำวัน
 cmd-settings-puzzle-time = เวลาโจทย์
 cmd-settings-puzzle-time-description = เวลาที่ลงโจทย์ประจำวัน แบบ ชช:นน (ค่าเริ่มต้น 08:00)
 cmd-settings-timezone = เขตเวลา
-cmd-settings-timezone-description = เขตเวลาของเซิร์ฟเวอร์ เทียบกับ UTC เช่น UTC+7 (ค่าเริ่มต้น)
+cmd-settings-timezone-description = เขตเวลาของเซิร์ฟเวอร์ เทียบกับ UTC เช่น UTC+5:30 (ค่าเริ่มต้น UTC+7)
 
 ## the puzzle
 puzzle-white = ฝ่ายขาว
@@ -68,8 +68,8 @@ puzzle-theme-defend = ป้องกัน
 
 ## the daily puzzle
 puzzle-daily-title = โจทย์ประจำวัน · { $day }
-puzzle-daily-to-move = **{ $side }เดินก่อนและชนะ**
-puzzle-daily-how = ตอบด้วย `/ตอบ ตาเดิน:` ในช่องนี้ คำตอบของคุณเห็นคนเดียว เฉลยจึงไม่หลุด ตอบได้คนละครั้ง
+puzzle-daily-to-move = **ตาของ{ $side }** หาตาที่ดีที่สุด
+puzzle-daily-how = ตอบด้วย `/ตอบ ตาเดิน:` ในช่องนี้ มีแค่คุณที่เห็นคำตอบของคุณ เฉลยจึงไม่หลุด ตอบได้คนละครั้ง
 puzzle-daily-rating = เรตติ้งโจทย์ { $rating }
 puzzle-daily-counts = { $solvers ->
     [0] ยังไม่มีใครแก้ได้

@@ -195,7 +195,8 @@ async fn act(
                 "puzzle-hint",
                 piece = tr!(locales.user, crate::game::role_key(role)),
                 square = match locales.user {
-                    Locale::Th => makruk::san::to_thai_square(square),
+                    // Thai notation with the SAN square beside it: ง๘ (d8).
+                    Locale::Th => format!("{} ({square})", makruk::san::to_thai_square(square)),
                     _ => square.to_string(),
                 }
             ))

@@ -71,16 +71,26 @@ pub(crate) fn spawn(
 }
 
 /// Claims and posts every daily puzzle that is due.
+/// Claims and posts every daily puzzle that is due. One server's failure does not hold the
+/// others up; the first is returned (the puzzle stays claimed, posted on the next try).
 async fn post_due(http: &serenity::Http, service: &GameService) -> Result<(), ServiceError> {
+    let mut first_error = None;
     for post in service.claim_due_dailies().await? {
-        let locale = service
-            .guild_settings(post.progress.guild)
-            .await?
-            .locale
-            .unwrap_or(Locale::En);
-        post_one(http, service, &post, locale).await?;
+        let posted = async {
+            let locale = service
+                .guild_settings(post.progress.guild)
+                .await?
+                .locale
+                .unwrap_or(Locale::En);
+            post_one(http, service, &post, locale).await
+        }
+        .await;
+        if let Err(e) = posted {
+            warn!(guild = post.progress.guild.0, "daily puzzle: {e}");
+            first_error.get_or_insert(e);
+        }
     }
-    Ok(())
+    first_error.map_or(Ok(()), Err)
 }
 
 async fn post_one(
@@ -92,7 +102,17 @@ async fn post_one(
     let p = &post.progress;
     let answer = daily_message(post, locale).await?;
     let channel = serenity::ChannelId::new(p.channel.0);
-    match channel.send_message(http, answer.channel_message()).await {
+    // The lease may have passed to another process while the picture was drawn.
+    if !service.is_leader() {
+        return Ok(());
+    }
+    // Discord drops a second message with the same nonce sent within minutes: a post repeated
+    // after a crash between sending and recording it is not shown twice.
+    let message = answer
+        .channel_message()
+        .nonce(serenity::Nonce::String(nonce(p)))
+        .enforce_nonce(true);
+    match channel.send_message(http, message).await {
         Ok(message) => {
             service
                 .daily_posted(p.guild, &p.day, message.id.get())
@@ -117,6 +137,14 @@ async fn post_one(
         }
     }
     Ok(())
+}
+
+/// The nonce of a daily puzzle's message: the server and day (at most 25 characters).
+fn nonce(p: &crate::game::DailyProgress) -> String {
+    let day: String = p.day.chars().filter(char::is_ascii_digit).collect();
+    let mut text = format!("d{day}{:x}", p.guild.0);
+    text.truncate(25);
+    text
 }
 
 /// Discord refused the post for good (no access, unknown channel), rather than failing.

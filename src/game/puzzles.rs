@@ -79,6 +79,8 @@ pub struct PuzzleEnd {
     pub last_move: Option<Move>,
     /// The player's rating before and after, when the attempt was rated.
     pub rating: Option<(i64, i64)>,
+    /// The puzzle's rating now (after this attempt, if it was rated).
+    pub puzzle_rating: i64,
     /// The player's streak of rated puzzles solved in a row.
     pub streak: i64,
     /// A daily puzzle: how it stands now and the player's streak on the server.
@@ -179,6 +181,26 @@ async fn insert_attempt(
     })
 }
 
+/// The id of a puzzle from server `guild`'s game whose position and line give `id`: `g` and
+/// six base-36 digits of an FNV-1a hash of both.
+fn game_puzzle_id(guild: GuildId, id: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in guild.0.to_le_bytes().iter().chain(id.as_bytes()) {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut n = h % 36u64.pow(6);
+    let mut out = vec![b'g'];
+    let mut tail = [b'0'; 6];
+    for c in tail.iter_mut().rev() {
+        *c = digits[(n % 36) as usize];
+        n /= 36;
+    }
+    out.extend_from_slice(&tail);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn themes(p: &PuzzleRow) -> Vec<String> {
     p.themes.split_whitespace().map(str::to_string).collect()
 }
@@ -194,12 +216,8 @@ impl GameService {
     /// # Errors
     /// `Internal` only.
     pub async fn install_puzzles(&self, set: &[ShippedPuzzle]) -> Result<usize, ServiceError> {
-        {
-            let mut conn = self.store.read_conn().await?;
-            if store::shipped_puzzle_count(&mut conn).await? >= set.len() as i64 {
-                return Ok(0);
-            }
-        }
+        // Every id is offered (a set of the same size but other puzzles is still added);
+        // those stored already are left as they are.
         let mut tx = self.store.begin_write().await?;
         let mut added = 0;
         for p in set {
@@ -252,8 +270,9 @@ impl GameService {
                 Color::White => row.white_id,
                 Color::Black => row.black_id,
             };
-            // `g` keeps them apart from the shipped set's ids.
-            let id = format!("g{}", f.puzzle.id());
+            // `g` keeps them apart from the shipped set's ids; the server is in the hash, so
+            // that the same position in two servers' games is a puzzle of each.
+            let id = game_puzzle_id(guild, &f.puzzle.id());
             let source = format!("game:{}:{}", game.0, f.ply);
             let themes: Vec<String> = f.puzzle.themes.iter().map(|t| t.key()).collect();
             let new = store::NewPuzzle {
@@ -299,19 +318,12 @@ impl GameService {
         let now = self.now_ms();
         let mut tx = self.store.begin_write().await?;
         if let Some(old) = store::solving_attempt(&mut tx, user, channel).await? {
-            if old.daily_day.is_some() {
+            if self.daily_is_today(&mut tx, &old).await? {
                 return Err(ServiceError::DailyInProgress);
             }
-            store::end_attempt(
-                &mut tx,
-                old.id,
-                old.progress,
-                old.progress,
-                AttemptState::Failed,
-                None,
-                now,
-            )
-            .await?;
+            // Leaving a puzzle for another ends it as failed: a rated one is a loss, so that a
+            // hard puzzle cannot be dodged (an unrated one changes nothing).
+            self.abandon(&mut tx, &old).await?;
         }
         let player = store::puzzle_player(&mut tx, user).await?;
         let glicko = player_glicko(player.as_ref());
@@ -319,6 +331,8 @@ impl GameService {
             theme,
             guild,
             unseen_by: Some(user),
+            // The server's daily puzzles are answered in public, once: never served privately.
+            not_daily_of: guild,
             ..PuzzleFilter::default()
         };
         let mut ids = store::puzzles_near(&mut tx, &filter, glicko.rating, NEAREST).await?;
@@ -368,8 +382,32 @@ impl GameService {
         })
     }
 
+    /// Whether attempt `a` is a daily puzzle of today (its server's date).
+    async fn daily_is_today(
+        &self,
+        tx: &mut store::DbConn,
+        a: &AttemptRow,
+    ) -> Result<bool, ServiceError> {
+        let (Some(guild), Some(day)) = (a.guild_id, a.daily_day.as_deref()) else {
+            return Ok(false);
+        };
+        let s = store::daily_settings(tx, guild).await?;
+        Ok(daily::local_date(self.now_ms(), s.utc_offset_minutes) == day)
+    }
+
+    /// Ends attempt `a`, left unanswered, as failed.
+    async fn abandon(&self, tx: &mut store::DbConn, a: &AttemptRow) -> Result<(), ServiceError> {
+        let p = store::puzzle(tx, &a.puzzle_id).await?.ok_or_else(|| {
+            ServiceError::Internal(anyhow::anyhow!("puzzle {} vanished", a.puzzle_id))
+        })?;
+        let line = puzzle_line(&p)?;
+        self.finish(tx, a, &p, &line, false, None).await?;
+        Ok(())
+    }
+
     /// The puzzle user `user` is solving in `channel`: theirs, or else the channel's daily
-    /// puzzle of today (its attempt started now, if they have not tried it).
+    /// puzzle of today (its attempt started now, if they have not tried it). A daily puzzle of
+    /// an earlier day left unanswered is ended (failed) first.
     async fn current_attempt(
         &self,
         tx: &mut store::DbConn,
@@ -377,7 +415,16 @@ impl GameService {
         channel: ChannelId,
         start_daily: bool,
     ) -> Result<(AttemptRow, PuzzleRow, Line), ServiceError> {
-        let attempt = match store::solving_attempt(tx, user, channel).await? {
+        let mut solving = store::solving_attempt(tx, user, channel).await?;
+        if let Some(a) = solving.as_ref().filter(|a| a.daily_day.is_some()) {
+            if !self.daily_is_today(tx, a).await? {
+                if start_daily {
+                    self.abandon(tx, a).await?;
+                }
+                solving = None;
+            }
+        }
+        let attempt = match solving {
             Some(a) => a,
             None => {
                 let daily = self.todays_daily(tx, channel).await?;
@@ -449,7 +496,7 @@ impl GameService {
     ) -> Result<Option<DailyRow>, ServiceError> {
         // The channel's server is not known here: try the dates of today's time zones in use.
         let now = self.now_ms();
-        for offset in [-12 * 60, 0, 14 * 60] {
+        for offset in [-14 * 60, 0, 14 * 60] {
             let day = daily::local_date(now, offset);
             if let Some(d) = store::daily_in_channel(tx, channel, &day).await? {
                 let s = store::daily_settings(tx, d.guild_id).await?;
@@ -545,7 +592,10 @@ impl GameService {
     ) -> Result<PuzzleEnd, ServiceError> {
         let now = self.now_ms();
         let player = store::puzzle_player(tx, a.user_id).await?;
-        let before = player_glicko(player.as_ref());
+        // The RD grows with the time since the last rated puzzle, as a game's does.
+        let before = player.as_ref().map_or(Glicko::START, |r| {
+            r.glicko.idle((now - r.last_ms).div_euclid(1000))
+        });
         let mut record = player.unwrap_or(store::PuzzlePlayerRow {
             glicko: before,
             solved: 0,
@@ -556,9 +606,15 @@ impl GameService {
         });
         let mut rating = None;
         let mut change = None;
+        let mut puzzle_rating = p.glicko.shown();
         if a.rated {
             let (after, puzzle_after) = rate(before, p.glicko, if solved { 1.0 } else { 0.0 });
-            store::rate_puzzle(tx, &p.id, puzzle_after).await?;
+            // Written only over the rating read (another solver's at the same moment would
+            // otherwise be lost): a conflict is tried again by the user.
+            if !store::rate_puzzle(tx, &p.id, p.plays, puzzle_after).await? {
+                return Err(ServiceError::Conflict);
+            }
+            puzzle_rating = puzzle_after.shown();
             record.glicko = after;
             if solved {
                 record.solved += 1;
@@ -583,10 +639,13 @@ impl GameService {
         }
         let daily = match (a.guild_id, a.daily_day.as_deref()) {
             (Some(guild), Some(day)) => {
-                let solver = solved.then_some(a.user_id);
+                // A solve counts (and may be the first) only at a first try without a hint:
+                // one who saw the solution elsewhere, or asked for a hint, is not a solver.
+                let counted = solved && a.rated;
+                let solver = counted.then_some(a.user_id);
                 store::count_daily_try(tx, guild, day, solver).await?;
                 let mut streak = 0;
-                if solved {
+                if counted {
                     let old = store::daily_streak(tx, guild, a.user_id).await?;
                     let yesterday = daily::previous_date(day);
                     let (s, best) = match old {
@@ -623,6 +682,7 @@ impl GameService {
             end,
             last_move: line.moves.last().copied(),
             rating,
+            puzzle_rating,
             streak: record.streak,
             daily,
             theme: a.theme.clone(),
@@ -754,7 +814,7 @@ impl GameService {
         }
         .await;
         match found {
-            Ok(pos) => move_choices(&pos, prefix),
+            Ok(pos) => move_choices(&pos, prefix, true),
             Err(e) => {
                 if !e.is_user_error() {
                     tracing::error!(error = %e, "listing a puzzle's moves");
@@ -893,6 +953,31 @@ impl GameService {
         Ok(posts)
     }
 
+    /// Server `guild`'s daily puzzle of `day` as it stands (`streak` 0).
+    ///
+    /// # Errors
+    /// `Internal` only.
+    pub async fn daily_progress(
+        &self,
+        guild: GuildId,
+        day: &str,
+    ) -> Result<Option<DailyProgress>, ServiceError> {
+        let mut conn = self.store.read_conn().await?;
+        Ok(store::daily(&mut conn, guild, day)
+            .await?
+            .map(|d| DailyProgress {
+                guild,
+                day: d.day,
+                channel: d.channel_id,
+                message: d.message_id.map(|m| m as u64),
+                puzzle_id: d.puzzle_id,
+                solvers: d.solvers,
+                tries: d.tries,
+                first_solver: d.first_solver,
+                streak: 0,
+            }))
+    }
+
     /// Records the message a daily puzzle was posted as (answers to it count from then).
     ///
     /// # Errors
@@ -919,7 +1004,10 @@ impl GameService {
         let mut next: Option<i64> = None;
         for s in store::daily_servers(&mut conn).await? {
             let date = daily::local_date(now, s.utc_offset_minutes);
-            let claimed = store::daily(&mut conn, s.guild_id, &date).await?.is_some();
+            // A day already due but not claimed had no puzzle left to claim (the poster claims
+            // what is due before it asks): its next chance is tomorrow's.
+            let claimed = store::daily(&mut conn, s.guild_id, &date).await?.is_some()
+                || daily::due_day(now, s.minute, s.utc_offset_minutes).is_some();
             let at = daily::next_due_ms(now, s.minute, s.utc_offset_minutes, claimed);
             next = Some(next.map_or(at, |n| n.min(at)));
         }

@@ -79,7 +79,7 @@ impl GameService {
         if pos.turn() != side {
             return Err(ServiceError::NotYourTurn);
         }
-        Ok(move_choices(pos, prefix))
+        Ok(move_choices(pos, prefix, false))
     }
 
     /// The rules of `ruleset` on `topic`, in `locale` (Markdown, from `i18n/*/rules.ftl`).
@@ -316,8 +316,10 @@ impl GameRecord {
 
 /// The legal moves of `pos` whose SAN, Thai SAN or UCI starts with `prefix` (any case), as
 /// autocomplete offers them: checks and mates first, then captures, then the rest, each by
-/// SAN (by Thai SAN when `prefix` is Thai); at most [`MAX_SUGGESTIONS`].
-pub(crate) fn move_choices(pos: &Position, prefix: &str) -> Vec<MoveChoice> {
+/// SAN (by Thai SAN when `prefix` is Thai); at most [`MAX_SUGGESTIONS`]. `hide_checks` (a
+/// puzzle's answer): no `+`/`#` shown and checks not put first, which would give the answer
+/// away; captures still first.
+pub(crate) fn move_choices(pos: &Position, prefix: &str, hide_checks: bool) -> Vec<MoveChoice> {
     let prefix = prefix.trim().to_lowercase();
     // Thai letters sort the Thai way; Latin ones by SAN.
     let thai = !prefix.is_ascii();
@@ -325,10 +327,16 @@ pub(crate) fn move_choices(pos: &Position, prefix: &str) -> Vec<MoveChoice> {
         .legal_moves()
         .into_iter()
         .filter_map(|mv| {
-            let choice = MoveChoice {
+            let mut choice = MoveChoice {
                 san: makruk::san::to_san(pos, &mv),
                 thai: makruk::san::to_thai_san(pos, &mv),
             };
+            if hide_checks {
+                for text in [&mut choice.san, &mut choice.thai] {
+                    let kept = text.trim_end_matches(['+', '#']).len();
+                    text.truncate(kept);
+                }
+            }
             let rank = if choice.san.ends_with('#') || choice.san.ends_with('+') {
                 0
             } else if mv.is_capture() {

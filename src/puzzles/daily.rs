@@ -103,11 +103,15 @@ pub fn parse_time(text: &str) -> Option<i64> {
     ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
 }
 
-/// Reads a time zone as an offset from UTC: `UTC+7`, `+07:00`, `GMT-3:30`, `7`, `UTC`
-/// (minutes east of UTC, within ±14 hours).
+/// Reads a time zone as an offset from UTC: `UTC+7`, `+07:00`, `GMT-3:30`, `UTC−3` (the
+/// minus sign too), `7`, `UTC` (minutes east of UTC, within ±14 hours). `None` for anything
+/// else (at most 16 characters are looked at).
 #[must_use]
 pub fn parse_offset(text: &str) -> Option<i64> {
-    let t = text.trim().to_ascii_uppercase();
+    let t = text.trim().to_ascii_uppercase().replace('\u{2212}', "-");
+    if t.chars().count() > 16 {
+        return None;
+    }
     let t = t
         .strip_prefix("UTC")
         .or_else(|| t.strip_prefix("GMT"))
@@ -121,9 +125,11 @@ pub fn parse_offset(text: &str) -> Option<i64> {
         b'-' => (-1, &t[1..]),
         _ => (1, t),
     };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
     let (h, m) = match rest.split_once(':') {
-        Some((h, m)) => (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?),
-        None => (rest.parse::<i64>().ok()?, 0),
+        Some((h, m)) if digits(h) && digits(m) => (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?),
+        None if digits(rest) => (rest.parse::<i64>().ok()?, 0),
+        _ => return None,
     };
     let minutes = h * 60 + m;
     ((0..60).contains(&m) && minutes <= 14 * 60).then_some(sign * minutes)
@@ -209,6 +215,11 @@ mod tests {
         assert_eq!(parse_offset("UTC"), Some(0));
         assert_eq!(parse_offset("UTC+15"), None);
         assert_eq!(parse_offset("Asia/Bangkok"), None);
+        assert_eq!(parse_offset("UTC\u{2212}3"), Some(-180));
+        assert_eq!(parse_offset(&offset_text(-210)), Some(-210));
+        assert_eq!(parse_offset("+-5"), None);
+        assert_eq!(parse_offset("99999999999999999999"), None);
+        assert_eq!(parse_offset("+123"), None);
         assert_eq!(offset_text(420), "UTC+7");
         assert_eq!(offset_text(-210), "UTC−3:30");
         assert_eq!(time_text(485), "08:05");

@@ -133,7 +133,7 @@ pub struct PuzzleFilter<'a> {
 /// [`VOTED_DOWN_MIN`] votes down and more than twice as many down as up.
 const VOTED_OUT: &str = "(votes_down >= 5 AND votes_down > 2 * votes_up)";
 
-/// Votes down a puzzle needs before it can be voted out.
+/// Votes down a puzzle needs before it can be voted out (the 5 of `VOTED_OUT`).
 pub const VOTED_DOWN_MIN: i64 = 5;
 
 fn filter_sql(f: &PuzzleFilter<'_>, first_bind: usize) -> (String, Vec<String>) {
@@ -215,19 +215,22 @@ pub async fn nth_puzzle(
     q.fetch_optional(conn).await
 }
 
-/// Sets a puzzle's rating after a rated attempt (and counts the play).
-pub async fn rate_puzzle(conn: &mut DbConn, id: &str, g: Glicko) -> sqlx::Result<()> {
-    sqlx::query(
+/// Sets a puzzle's rating after a rated attempt (and counts the play), if it still has the
+/// `plays` it had when its rating was read. Returns false when another attempt rated it in
+/// between (nothing written).
+pub async fn rate_puzzle(conn: &mut DbConn, id: &str, plays: i64, g: Glicko) -> sqlx::Result<bool> {
+    let done = sqlx::query(
         "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1 \
-         WHERE id = $4",
+         WHERE id = $4 AND plays = $5",
     )
     .bind(g.rating)
     .bind(g.deviation)
     .bind(g.volatility)
     .bind(id)
+    .bind(plays)
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// A player's puzzle rating and record.
@@ -526,23 +529,14 @@ pub async fn hint_attempt(conn: &mut DbConn, id: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Records user `user`'s vote on puzzle `puzzle` (replacing an earlier one) and keeps the
-/// puzzle's counters in step.
+/// Records user `user`'s vote on puzzle `puzzle` (replacing an earlier one); the puzzle's
+/// counters are counted again from the votes (so two votes at once are both counted).
 pub async fn vote_puzzle(
     conn: &mut DbConn,
     user: UserId,
     puzzle: &str,
     up: bool,
 ) -> sqlx::Result<()> {
-    let before: Option<i64> =
-        sqlx::query_scalar("SELECT up FROM puzzle_votes WHERE user_id = $1 AND puzzle_id = $2")
-            .bind(user)
-            .bind(puzzle)
-            .fetch_optional(&mut *conn)
-            .await?;
-    if before == Some(i64::from(up)) {
-        return Ok(());
-    }
     sqlx::query(
         "INSERT INTO puzzle_votes (user_id, puzzle_id, up) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id, puzzle_id) DO UPDATE SET up = excluded.up",
@@ -552,17 +546,12 @@ pub async fn vote_puzzle(
     .bind(i64::from(up))
     .execute(&mut *conn)
     .await?;
-    let (add_up, add_down) = match (before, up) {
-        (None, true) => (1, 0),
-        (None, false) => (0, 1),
-        (Some(_), true) => (1, -1),
-        (Some(_), false) => (-1, 1),
-    };
     sqlx::query(
-        "UPDATE puzzles SET votes_up = votes_up + $1, votes_down = votes_down + $2 WHERE id = $3",
+        "UPDATE puzzles SET \
+         votes_up = (SELECT COUNT(*) FROM puzzle_votes WHERE puzzle_id = $1 AND up = 1), \
+         votes_down = (SELECT COUNT(*) FROM puzzle_votes WHERE puzzle_id = $1 AND up = 0) \
+         WHERE id = $1",
     )
-    .bind(add_up as i64)
-    .bind(add_down as i64)
     .bind(puzzle)
     .execute(conn)
     .await?;
@@ -604,8 +593,8 @@ pub async fn daily_settings(conn: &mut DbConn, guild: GuildId) -> sqlx::Result<D
     Ok(row.unwrap_or(DailySettingsRow {
         guild_id: guild,
         channel_id: None,
-        minute: 480,
-        utc_offset_minutes: 420,
+        minute: crate::puzzles::daily::DEFAULT_MINUTE,
+        utc_offset_minutes: crate::puzzles::daily::DEFAULT_OFFSET,
     }))
 }
 

@@ -319,20 +319,11 @@ pub(crate) async fn end_answer(end: &PuzzleEnd, locale: Locale) -> Result<Answer
             locale,
             "puzzle-title",
             id = end.puzzle_id.clone(),
-            rating = end.rating.map_or(0, |r| r.1)
+            rating = end.puzzle_rating
         ))
         .description(lines.join("\n"))
         .image(format!("attachment://{file}"))
         .colour(if end.solved { 0x002e_cc71 } else { 0x00e7_4c3c });
-    let embed = if end.rating.is_none() {
-        embed.title(tr!(
-            locale,
-            "puzzle-title-plain",
-            id = end.puzzle_id.clone()
-        ))
-    } else {
-        embed
-    };
     let mut buttons = vec![ButtonId::PuzzleNext(end.attempt).button(
         locale,
         "puzzle-button-next",
@@ -451,6 +442,11 @@ pub(crate) async fn update_daily(
     service: &crate::game::GameService,
     p: &DailyProgress,
 ) {
+    // The counts as they are now (another answer may have been counted since this one).
+    let p = match service.daily_progress(p.guild, &p.day).await {
+        Ok(Some(now)) => now,
+        _ => p.clone(),
+    };
     let Some(message) = p.message.filter(|m| *m != 0) else {
         return;
     };
@@ -458,7 +454,7 @@ pub(crate) async fn update_daily(
         Ok(s) => s.locale.unwrap_or(Locale::En),
         Err(_) => Locale::En,
     };
-    let edit = serenity::EditMessage::new().content(daily_counts(p, locale));
+    let edit = serenity::EditMessage::new().content(daily_counts(&p, locale));
     if let Err(e) = serenity::ChannelId::new(p.channel.0)
         .edit_message(http, serenity::MessageId::new(message), edit)
         .await
