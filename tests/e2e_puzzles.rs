@@ -295,6 +295,13 @@ async fn the_daily_puzzle_is_posted_once_answered_privately_and_counted() {
     assert!(shown.text().contains("at 12:00"), "{}", shown.text());
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(t.discord.posted_messages(CH).len(), count);
+    // One claim, posted (its message recorded): nothing left for a poster to send.
+    let posted = stored(
+        &t.db,
+        "SELECT COUNT(*) || '/' || COUNT(message_id) FROM daily_puzzles",
+    )
+    .await;
+    assert_eq!(posted, "1/1");
     t.assert_clean();
     t.stop().await;
 }

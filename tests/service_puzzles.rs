@@ -135,7 +135,7 @@ async fn a_puzzle_solved_move_by_move_raises_the_players_rating_and_lowers_the_p
     assert_eq!(plays_after, plays + 1);
     let stats = env
         .svc
-        .puzzle_stats(ALICE)
+        .puzzle_stats(ALICE, None)
         .await
         .expect("stats")
         .expect("some");
@@ -197,7 +197,7 @@ async fn a_wrong_move_fails_the_puzzle_and_bad_input_changes_nothing() {
     assert_eq!(end.solution.len(), line.len());
     let stats = env
         .svc
-        .puzzle_stats(ALICE)
+        .puzzle_stats(ALICE, None)
         .await
         .expect("stats")
         .expect("some");
@@ -229,7 +229,10 @@ async fn a_hint_unrates_the_puzzle_and_the_solution_fails_it() {
     let end = solve_all(&env.svc, ALICE, CH, &view).await;
     assert!(end.solved);
     assert_eq!(end.rating, None, "a hinted puzzle is unrated");
-    assert_eq!(env.svc.puzzle_stats(ALICE).await.expect("stats"), None);
+    assert_eq!(
+        env.svc.puzzle_stats(ALICE, None).await.expect("stats"),
+        None
+    );
 
     // The solution: the attempt fails (rated: a loss), and cannot be asked twice.
     let view = env
@@ -559,6 +562,12 @@ async fn the_daily_puzzle_is_claimed_once_when_due_and_answered_once_per_user() 
         }
     };
     assert_eq!(end.daily.expect("daily").streak, 2);
+    let stats = env
+        .svc
+        .puzzle_stats(ALICE, Some(GUILD))
+        .await
+        .expect("stats");
+    assert_eq!(stats.and_then(|s| s.daily_streak), Some((2, 2)));
     // Carol's unfinished puzzle of yesterday does not hold her: her answer goes to today's.
     if carol_started {
         let outcome = env
@@ -682,7 +691,7 @@ async fn a_rated_puzzle_left_for_another_is_a_loss() {
         .expect("second");
     let stats = env
         .svc
-        .puzzle_stats(ALICE)
+        .puzzle_stats(ALICE, None)
         .await
         .expect("stats")
         .expect("rated");

@@ -106,3 +106,4 @@ error-unknown-puzzle-theme = That is not a puzzle theme: choose one from the lis
 
 ## a puzzle from the server's own game
 puzzle-from-game = From { $user }'s game of { $date }: a win was missed here.
+puzzle-stats-daily = Daily puzzles on this server: { $streak } days in a row now, { $best } at best

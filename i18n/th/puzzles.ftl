@@ -99,3 +99,4 @@ error-unknown-puzzle-theme = ไม่มีโจทย์แบบนี้ �
 
 ## a puzzle from the server's own game
 puzzle-from-game = จากเกมของ { $user } เมื่อ { $date } ตรงนี้มีทางชนะที่พลาดไป
+puzzle-stats-daily = โจทย์ประจำวันในเซิร์ฟเวอร์นี้ แก้ได้ติดกันตอนนี้ { $streak } วัน · สูงสุด { $best } วัน

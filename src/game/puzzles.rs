@@ -139,6 +139,9 @@ pub struct PuzzleStats {
     pub failed: i64,
     pub streak: i64,
     pub best_streak: i64,
+    /// Daily puzzles of the server asked about solved on consecutive days: (now, best); `None`
+    /// when none was solved there.
+    pub daily_streak: Option<(i64, i64)>,
 }
 
 /// A server's daily puzzle settings.
@@ -824,15 +827,35 @@ impl GameService {
         }
     }
 
-    /// User `user`'s puzzle rating and record (`None`: no rated puzzle yet).
+    /// User `user`'s puzzle rating and record (`None`: no rated puzzle yet), with their daily
+    /// puzzle streak on server `guild`. A streak whose last day is before yesterday (the
+    /// server's date) is shown as 0 now.
     ///
     /// # Errors
     /// `Internal` only.
-    pub async fn puzzle_stats(&self, user: UserId) -> Result<Option<PuzzleStats>, ServiceError> {
+    pub async fn puzzle_stats(
+        &self,
+        user: UserId,
+        guild: Option<GuildId>,
+    ) -> Result<Option<PuzzleStats>, ServiceError> {
         let mut conn = self.store.read_conn().await?;
+        let daily_streak = match guild {
+            Some(g) => match store::daily_streak(&mut conn, g, user).await? {
+                Some((streak, best, last)) => {
+                    let s = store::daily_settings(&mut conn, g).await?;
+                    let today = daily::local_date(self.now_ms(), s.utc_offset_minutes);
+                    let yesterday = daily::previous_date(&today);
+                    let alive = last == today || Some(&last) == yesterday.as_ref();
+                    Some((if alive { streak } else { 0 }, best))
+                }
+                None => None,
+            },
+            None => None,
+        };
         Ok(store::puzzle_player(&mut conn, user)
             .await?
             .map(|r| PuzzleStats {
+                daily_streak,
                 rating: r.glicko.shown(),
                 provisional: r.glicko.provisional(),
                 solved: r.solved,

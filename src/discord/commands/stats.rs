@@ -30,8 +30,8 @@ pub(super) async fn stats(
         let Some(guild) = guild else {
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
         };
-        let puzzles = service.puzzle_stats(who).await?.map(|p| {
-            crate::tr!(
+        let puzzles = service.puzzle_stats(who, Some(guild)).await?.map(|p| {
+            let mut line = crate::tr!(
                 locale,
                 "puzzle-stats",
                 rating = format!("{}{}", p.rating, if p.provisional { "?" } else { "" }),
@@ -39,7 +39,17 @@ pub(super) async fn stats(
                 failed = p.failed,
                 streak = p.streak,
                 best = p.best_streak
-            )
+            );
+            if let Some((now, best)) = p.daily_streak {
+                line.push('\n');
+                line.push_str(&crate::tr!(
+                    locale,
+                    "puzzle-stats-daily",
+                    streak = now,
+                    best = best
+                ));
+            }
+            line
         });
         let stats = match service.stats(guild, who, speed.map(|s| s.kind())).await {
             // Puzzles but no rated game: the puzzle rating alone.
