@@ -279,7 +279,7 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
-        let rules = self.ruleset().rules();
+        let rules = self.position().rules();
         if !pos.has_legal_move() {
             if pos.is_check() {
                 let winner = pos.turn().other();
@@ -330,7 +330,7 @@ impl Game {
     #[must_use]
     pub fn warnings(&self) -> Vec<Warning> {
         let pos = self.position();
-        let rules = self.ruleset().rules();
+        let rules = self.position().rules();
         let mut w = Vec::new();
         if let Some(c) = self.count() {
             if c.remaining <= rules.count_warn_moves {

@@ -405,6 +405,18 @@ pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, MoveInputError> {
     if t.is_empty() {
         return Err(MoveInputError::Empty);
     }
+    if pos.variant() != crate::Variant::Makruk {
+        // The variants' own UCI (drops `R@a1`, ASEAN's promotion letters): exactly as
+        // Fairy-Stockfish writes it, the letters in either case.
+        let variant = pos.variant();
+        if let Some(m) = pos
+            .legal_moves()
+            .iter()
+            .find(|m| crate::uci::to_uci_in(m, variant).eq_ignore_ascii_case(t))
+        {
+            return Ok(*m);
+        }
+    }
     let Some((from, to, _)) = parse_uci_squares(t) else {
         return Err(MoveInputError::unreadable(t, Unreadable::NotUci));
     };

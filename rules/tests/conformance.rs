@@ -38,3 +38,13 @@ fn games_mates_public() {
 fn traditional_public() {
     check("traditional-public.jsonl.gz", 60);
 }
+
+#[test]
+fn makpong_public() {
+    check("makpong-public.jsonl.gz", 60);
+}
+
+#[test]
+fn asean_public() {
+    check("asean-public.jsonl.gz", 60);
+}

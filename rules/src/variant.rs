@@ -1,0 +1,151 @@
+//! [`Variant`]: Makruk and the other games of its family as Fairy-Stockfish defines them
+//! (`src/variant.cpp`, functions `makruk_variant`, `makpong_variant`, `cambodian_variant`,
+//! `asean_variant`, `sittuyin_variant`; the names are Fairy-Stockfish's `UCI_Variant` names).
+//!
+//! Makruk is the default and the only variant the [`crate::Ruleset`]s apply to: the other
+//! variants count and draw by their own rules, as Fairy-Stockfish does (a position of another
+//! variant always has [`crate::Ruleset::Standard`], which there means "Fairy-Stockfish's rules of
+//! that variant"). What each variant changes:
+//!
+//! - [`Variant::Makpong`]: Makruk, but a Khun in check may only capture the (single) checker
+//!   (Fairy-Stockfish `makpongRule`: a Khun move in check is legal only when its target is the
+//!   checking piece's square), so a double check is mate. Counting is Makruk's.
+//! - [`Variant::Asean`]: ASEAN chess (aseanchess.org, "Laws of ASEAN chess"): the chess start
+//!   `rnbqkbnr` with Makruk's pieces (letters `B` Khon, `Q` Met), Bia promote on the last rank
+//!   to a Ruea, Ma, Khon or Met (chosen), the 50-move rule, and counting only for a bare Khun
+//!   with no Bia on the board (Fairy-Stockfish `ASEAN_COUNTING`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::types::Role;
+
+/// A game of the Makruk family, as Fairy-Stockfish defines it (module docs).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Makruk, Thai chess (`makruk`); counting and draws by the position's [`crate::Ruleset`].
+    #[default]
+    Makruk,
+    /// Makpong, "defensive chess" (`makpong`): the Khun may not move out of check.
+    Makpong,
+    /// Ouk Chaktrang, Cambodian chess (`cambodian`).
+    Cambodian,
+    /// ASEAN chess (`asean`).
+    Asean,
+    /// Sittuyin, Burmese chess (`sittuyin`).
+    Sittuyin,
+}
+
+/// Error reading a variant name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {0:?}: expected makruk, makpong, cambodian, asean or sittuyin")]
+pub struct ParseVariantError(pub String);
+
+impl Variant {
+    /// Every variant, Makruk first.
+    pub const ALL: [Variant; 5] = [
+        Variant::Makruk,
+        Variant::Makpong,
+        Variant::Cambodian,
+        Variant::Asean,
+        Variant::Sittuyin,
+    ];
+
+    /// Fairy-Stockfish's name: `"makruk"`, `"makpong"`, `"cambodian"`, `"asean"` or
+    /// `"sittuyin"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Makruk => "makruk",
+            Variant::Makpong => "makpong",
+            Variant::Cambodian => "cambodian",
+            Variant::Asean => "asean",
+            Variant::Sittuyin => "sittuyin",
+        }
+    }
+
+    /// The start position's FEN, as Fairy-Stockfish's `startFen` of the variant.
+    #[must_use]
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Makruk | Variant::Makpong => {
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+            }
+            Variant::Cambodian => "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+            Variant::Asean => "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+            Variant::Sittuyin => "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+        }
+    }
+
+    /// The variant's (upper-case) letter for `role` in FEN, SAN and UCI promotions: Makruk's
+    /// `K M S N R P`, except ASEAN's `B` (Khon) and `Q` (Met) and Sittuyin's `F` (Met)
+    /// (Fairy-Stockfish `add_piece` of each variant).
+    #[must_use]
+    pub const fn role_char(self, role: Role) -> char {
+        match (self, role) {
+            (Variant::Asean, Role::Khon) => 'B',
+            (Variant::Asean, Role::Met) => 'Q',
+            (Variant::Sittuyin, Role::Met) => 'F',
+            _ => role.char(),
+        }
+    }
+
+    /// The role of a letter in this variant (either case), the inverse of
+    /// [`Variant::role_char`].
+    #[must_use]
+    pub fn role_from_char(self, c: char) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.role_char(r) == c.to_ascii_uppercase())
+    }
+
+    /// True for the variants that are Makruk's board and pieces with a rule of their own
+    /// (Makruk, Makpong, Ouk Chaktrang): promotion on the sixth rank to a Met, Thai SAN.
+    #[must_use]
+    pub const fn is_makruk_like(self) -> bool {
+        matches!(
+            self,
+            Variant::Makruk | Variant::Makpong | Variant::Cambodian
+        )
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+
+    /// Reads a name of [`Variant::name`], case-insensitively; `thai` reads as Makruk,
+    /// `ouk` and `ouk-chaktrang` as Ouk Chaktrang.
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "makruk" | "thai" => Ok(Variant::Makruk),
+            "makpong" => Ok(Variant::Makpong),
+            "cambodian" | "ouk" | "ouk-chaktrang" | "ouk_chaktrang" => Ok(Variant::Cambodian),
+            "asean" => Ok(Variant::Asean),
+            "sittuyin" => Ok(Variant::Sittuyin),
+            _ => Err(ParseVariantError(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_letters_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
+            for r in Role::ALL {
+                assert_eq!(v.role_from_char(v.role_char(r)), Some(r));
+            }
+        }
+        assert_eq!(Variant::default(), Variant::Makruk);
+        assert!("chess".parse::<Variant>().is_err());
+    }
+}
