@@ -349,8 +349,9 @@ pub fn write(setup: &Setup) -> String {
     write_in(setup, Variant::Makruk, &VariantFields::default())
 }
 
-/// [`write()`] for `variant`: its letters, Sittuyin's pieces in hand (`[…]`, King to Bia, White
-/// first, as Fairy-Stockfish orders them), Ouk Chaktrang's gates as the castling field.
+/// [`write()`] for `variant`: its letters, Sittuyin's pieces in hand (`[…]`, White first, each
+/// side's in Fairy-Stockfish's order of piece types: Khun, Khon, Met, Ruea, Ma, Bia, e.g.
+/// `[KSSFRRNNkssfrrnn]`), Ouk Chaktrang's gates as the castling field.
 pub(crate) fn write_in(setup: &Setup, variant: Variant, extra: &VariantFields) -> String {
     let mut s = setup.board.board_fen_in(variant);
     if variant == Variant::Sittuyin {
@@ -358,9 +359,9 @@ pub(crate) fn write_in(setup: &Setup, variant: Variant, extra: &VariantFields) -
         for c in Color::ALL {
             for r in [
                 Role::Khun,
+                Role::Khon,
                 Role::Met,
                 Role::Ruea,
-                Role::Khon,
                 Role::Ma,
                 Role::Bia,
             ] {

@@ -353,9 +353,10 @@ impl Position {
             setup.turn,
             ruleset,
         );
-        // Gates stand only where the Khun or the Met still is (Fairy-Stockfish drops a gate
-        // whose piece has gone).
-        extra.gates &= board.by_role(Role::Khun) | (board.by_role(Role::Met) - board.promoted());
+        // Ouk Chaktrang: a gate of the FEN stands only on a square of the side's own piece
+        // (Fairy-Stockfish `set`: "only add gates for occupied squares").
+        extra.gates &= (Bitboard::rank(0) & board.by_color(Color::White))
+            | (Bitboard::rank(7) & board.by_color(Color::Black));
         let mut pos = Position {
             board,
             turn: setup.turn,
@@ -826,6 +827,9 @@ impl Position {
                     self.checkers
                 };
             }
+            if self.variant == Variant::Cambodian && self.extra.gates.contains(from) {
+                targets |= self.cambodian_jumps(from, role);
+            }
             for to in targets {
                 if role == Role::Bia && to.rank() == prom {
                     if self.variant == Variant::Asean {
@@ -839,6 +843,35 @@ impl Position {
                     push(from, to, role, false);
                 }
             }
+        }
+    }
+
+    /// Ouk Chaktrang's first-move jumps of the piece on `from`, a gate (Fairy-Stockfish
+    /// `cambodianMoves`, `generate_moves`' special moves): the Khun, not in check, to a Ma's
+    /// square one rank forward (two files aside); a Met two squares straight forward, over a
+    /// piece or not. Neither captures: the target must be empty.
+    fn cambodian_jumps(&self, from: Square, role: Role) -> Bitboard {
+        let occ = self.board.occupied();
+        let forward = |steps: u8| -> Option<u8> {
+            match self.turn {
+                Color::White => from.rank().checked_add(steps).filter(|&r| r < 8),
+                Color::Black => from.rank().checked_sub(steps),
+            }
+        };
+        match role {
+            Role::Khun if !self.is_check() => forward(1).map_or(Bitboard::EMPTY, |r| {
+                ma_attacks(from) & (Bitboard::rank(r) - occ)
+            }),
+            Role::Met => forward(2)
+                .and_then(|r| Square::from_coords(from.file(), r))
+                .map_or(Bitboard::EMPTY, |to| {
+                    if occ.contains(to) {
+                        Bitboard::EMPTY
+                    } else {
+                        Bitboard::from_square(to)
+                    }
+                }),
+            _ => Bitboard::EMPTY,
         }
     }
 
@@ -887,6 +920,21 @@ impl Position {
             let role = self.board.role_at(m.from).unwrap_or(mover);
             self.board.move_piece(m.from, m.to, us, role);
             self.hash ^= zobrist::piece_key(us, role, m.from) ^ zobrist::piece_key(us, role, m.to);
+        }
+        if self.extra.gates.any() {
+            // Ouk Chaktrang's gates (Fairy-Stockfish `do_move`, "Remove gates" and "Remove
+            // king leaping right when aimed by a rook"): a piece leaving its gate, or captured
+            // on it, loses the jump; so does the enemy Khun on its gate when a Ruea moves to its
+            // file or rank (on an empty board: blockers do not matter).
+            self.extra.gates.discard(m.from);
+            self.extra.gates.discard(m.to);
+            if mover == Role::Ruea {
+                if let Some(k) = self.board.khun_of(them) {
+                    if ruea_attacks(m.to, Bitboard::EMPTY).contains(k) {
+                        self.extra.gates.discard(k);
+                    }
+                }
+            }
         }
         if let Some(r) = m.promotion_role() {
             self.board.promote_to(m.to, r);

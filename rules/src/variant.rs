@@ -10,6 +10,14 @@
 //! - [`Variant::Makpong`]: Makruk, but a Khun in check may only capture the (single) checker
 //!   (Fairy-Stockfish `makpongRule`: a Khun move in check is legal only when its target is the
 //!   checking piece's square), so a double check is mate. Counting is Makruk's.
+//! - [`Variant::Cambodian`]: Ouk Chaktrang, Makruk plus a first move of the Khun (a Ma's jump
+//!   one rank forward, two files aside; not in check) and of the Met (Neang: two squares
+//!   straight forward, over a piece), neither capturing; a piece that has moved (or is taken)
+//!   loses its jump, and so does the Khun when an enemy Ruea moves to its file or rank, blockers
+//!   or not (Fairy-Stockfish `cambodianMoves`, its gates shown as the FEN's castling field
+//!   `DEde`; the Ruea's rule since Fairy-Stockfish commit 685a446c, 2022). Counting is
+//!   Fairy-Stockfish's `CAMBODIAN_COUNTING` (board's honour 63 moves, only while the counting
+//!   side has at most three pieces; pieces' honour 7, 15, 21, 31, 43, 63).
 //! - [`Variant::Asean`]: ASEAN chess (aseanchess.org, "Laws of ASEAN chess"): the chess start
 //!   `rnbqkbnr` with Makruk's pieces (letters `B` Khon, `Q` Met), Bia promote on the last rank
 //!   to a Ruea, Ma, Khon or Met (chosen), the 50-move rule, and counting only for a bare Khun

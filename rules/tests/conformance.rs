@@ -48,3 +48,8 @@ fn makpong_public() {
 fn asean_public() {
     check("asean-public.jsonl.gz", 60);
 }
+
+#[test]
+fn cambodian_public() {
+    check("cambodian-public.jsonl.gz", 60);
+}
