@@ -299,6 +299,13 @@ impl Game {
                 reason: DrawReason::Stalemate,
             });
         }
+        if pos.is_promotion_stalemate() {
+            // Sittuyin: only promotions left to a Khun and a Bia (Fairy-Stockfish's
+            // "stalemate due to optional promotion").
+            return Some(Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            });
+        }
         let draw = |reason| Some(Outcome::Draw { reason });
         if counting_draw(pos) {
             return draw(DrawReason::Counting);

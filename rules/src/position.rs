@@ -796,6 +796,12 @@ impl Position {
     /// elsewhere.
     #[cold]
     fn gen_variant(&self, list: &mut MoveList) {
+        if self.variant == Variant::Sittuyin {
+            self.gen_sittuyin_drops(list);
+            if !list.is_empty() {
+                return;
+            }
+        }
         let us = self.turn;
         let ksq = self.board.khun_of(us);
         let occ = self.board.occupied();
@@ -844,6 +850,126 @@ impl Position {
                 }
             }
         }
+        if self.variant == Variant::Sittuyin {
+            self.gen_sittuyin_promotions(list);
+        }
+    }
+
+    /// Sittuyin's placement (Fairy-Stockfish `sittuyin_variant`: `pieceDrops`, `mustDrop`,
+    /// `dropRegion`, `sittuyinRookDrop`): while the side to move has pieces in hand it must
+    /// drop one (if it can): on an empty square of its own three first ranks, a Ruea only on its
+    /// first rank; a drop may give check, and must not leave its own Khun attacked.
+    fn gen_sittuyin_drops(&self, list: &mut MoveList) {
+        let us = self.turn;
+        if self.extra.hand_count(us) == 0 {
+            return;
+        }
+        let ksq = self.board.khun_of(us);
+        let (region, back) = match us {
+            Color::White => (Bitboard(0x00FF_FFFF), Bitboard::rank(0)),
+            Color::Black => (Bitboard(0xFFFF_FF00_0000_0000), Bitboard::rank(7)),
+        };
+        let empty = region - self.board.occupied();
+        for role in Role::ALL {
+            if self.extra.in_hand(us, role) == 0 {
+                continue;
+            }
+            let squares = if role == Role::Ruea {
+                empty & back
+            } else {
+                empty
+            };
+            for to in squares {
+                let m = Move {
+                    from: to,
+                    to,
+                    role,
+                    capture: None,
+                    promotion: false,
+                };
+                if self.leaves_khun_safe(&m, ksq) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Sittuyin's promotion (Fairy-Stockfish `sittuyinPromotion`, `promotionRegion`,
+    /// `promotionLimit`, `legal`): while the side has no Met (a promoted one counts), a Bia on
+    /// one of its promotion squares (the main diagonals in the opponent's half: White a8 b7 c6
+    /// d5 e5 f6 g7 h8, Black a1 b2 c3 d4 e4 f3 g2 h1), or its only Bia anywhere, may become a
+    /// Met as a move of its own: on its square or one diagonal step to an empty square, where
+    /// the new Met attacks no enemy piece, and the move gives no check.
+    fn gen_sittuyin_promotions(&self, list: &mut MoveList) {
+        let us = self.turn;
+        if self.board.by_piece(us, Role::Met).any() {
+            return;
+        }
+        let zone = match us {
+            Color::White => Bitboard(0x8142_2418_0000_0000),
+            Color::Black => Bitboard(0x0000_0000_1824_4281),
+        };
+        let bia = self.board.by_piece(us, Role::Bia);
+        let candidates = if bia.more_than_one() { bia & zone } else { bia };
+        let ksq = self.board.khun_of(us);
+        let theirs = self.board.by_color(us.other());
+        let empty = !self.board.occupied();
+        for from in candidates {
+            for to in (met_attacks(from) & empty).with(from) {
+                if (met_attacks(to) & theirs).any() {
+                    continue;
+                }
+                let m = Move {
+                    from,
+                    to,
+                    role: Role::Bia,
+                    capture: None,
+                    promotion: true,
+                };
+                if self.leaves_khun_safe(&m, ksq) && !self.gives_check(&m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// The placement after `m` (a move of the side to move), promotion included.
+    fn board_after(&self, m: &Move) -> Board {
+        let us = self.turn;
+        let mut b = self.board.clone();
+        if let Some(cap) = m.capture {
+            b.remove_known(m.to, us.other(), cap);
+        }
+        if m.is_drop() {
+            b.drop_piece(m.to, us, m.role);
+        } else if m.from != m.to {
+            let role = b.role_at(m.from).unwrap_or(m.moving_role());
+            b.move_piece(m.from, m.to, us, role);
+        }
+        if let Some(r) = m.promotion_role() {
+            b.promote_to(m.to, r);
+        }
+        b
+    }
+
+    /// True when `m` (a move of the side to move) checks the opponent's Khun.
+    fn gives_check(&self, m: &Move) -> bool {
+        let b = self.board_after(m);
+        b.khun_of(self.turn.other())
+            .is_some_and(|k| attackers(&b, k, self.turn, b.occupied()).any())
+    }
+
+    /// Sittuyin's "stalemate due to optional promotion" (Fairy-Stockfish
+    /// `is_optional_game_end`, from the laws' 3.9 c.7): a draw when the side to move, not in
+    /// check, has only its Khun and one Bia and every legal move it has is a promotion.
+    #[must_use]
+    pub fn is_promotion_stalemate(&self) -> bool {
+        let us = self.turn;
+        self.variant == Variant::Sittuyin
+            && self.board.by_color(us).count() == 2
+            && self.board.by_piece(us, Role::Bia).count() == 1
+            && !self.is_check()
+            && self.legal_moves().iter().all(|m| m.promotion)
     }
 
     /// Ouk Chaktrang's first-move jumps of the piece on `from`, a gate (Fairy-Stockfish
@@ -878,15 +1004,7 @@ impl Position {
     /// True when `m` (a move of the side to move, pseudo-legal) leaves its Khun unattacked.
     fn leaves_khun_safe(&self, m: &Move, ksq: Option<Square>) -> bool {
         let us = self.turn;
-        let mut b = self.board.clone();
-        if let Some(cap) = m.capture {
-            b.remove_known(m.to, us.other(), cap);
-        }
-        if m.is_drop() {
-            b.drop_piece(m.to, us, m.role);
-        } else if m.from != m.to {
-            b.move_piece(m.from, m.to, us, m.moving_role());
-        }
+        let b = self.board_after(m);
         let k = if m.moving_role() == Role::Khun && !m.is_drop() {
             Some(m.to)
         } else {
@@ -940,7 +1058,9 @@ impl Position {
             self.board.promote_to(m.to, r);
             self.hash ^= zobrist::piece_key(us, Role::Bia, m.to) ^ zobrist::piece_key(us, r, m.to);
         }
-        if captured.is_some() || (mover == Role::Bia && !m.is_drop()) {
+        // Fairy-Stockfish resets its rule-50 counter on a capture, a Bia move (a promotion
+        // too) and a drop.
+        if captured.is_some() || mover == Role::Bia || m.is_drop() {
             self.halfmoves = 0;
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);

@@ -22,6 +22,20 @@
 //!   `rnbqkbnr` with Makruk's pieces (letters `B` Khon, `Q` Met), Bia promote on the last rank
 //!   to a Ruea, Ma, Khon or Met (chosen), the 50-move rule, and counting only for a bare Khun
 //!   with no Bia on the board (Fairy-Stockfish `ASEAN_COUNTING`).
+//! - [`Variant::Sittuyin`]: Burmese chess (Fairy-Stockfish `sittuyin_variant`): the Bia stand
+//!   staggered from the start, the other pieces are placed first, one a move, as drops (UCI
+//!   `R@a1`; the FEN's hand `[KFRRSSNNkfrrssnn]`; Met letter `F`) on the own three first ranks,
+//!   a Ruea only on the first, as long as a drop is possible; then Makruk's moves, without the
+//!   sixth-rank promotion: while a side has no Met, a Bia on a main diagonal of the opponent's
+//!   half (or its only Bia anywhere) may become a Met as a move of its own, in place (`e4e4f`)
+//!   or one diagonal step to an empty square (`d4e5f`), attacking no enemy piece and giving no
+//!   check. The 50-move rule, ASEAN's counting, and a draw when a Khun and Bia have only
+//!   promotions left ([`crate::Position::is_promotion_stalemate`]).
+//!
+//! Moves of the variants keep [`crate::Move`]'s fields: a drop has `from == to` and no promotion
+//! ([`crate::Move::is_drop`]); an ASEAN promotion's `role` is the role chosen
+//! ([`crate::Move::promotion_role`], [`crate::Move::moving_role`]). [`crate::Move`]'s `Display`
+//! stays Makruk's UCI; a variant's UCI is [`crate::uci::to_uci_in`].
 
 use std::fmt;
 use std::str::FromStr;

@@ -53,3 +53,8 @@ fn asean_public() {
 fn cambodian_public() {
     check("cambodian-public.jsonl.gz", 60);
 }
+
+#[test]
+fn sittuyin_public() {
+    check("sittuyin-public.jsonl.gz", 60);
+}

@@ -206,3 +206,67 @@ fn cambodian_special_moves_and_counting() {
         assert_eq!(got, expected, "{fen}");
     }
 }
+
+#[test]
+fn sittuyin_placement_promotion_and_draws() {
+    let s = Variant::Sittuyin;
+    let start = Position::start_variant(s, Ruleset::Standard);
+    let m = makruk::parse_uci(&start, "R@a1").expect("a Ruea drop on the first rank");
+    assert!(m.is_drop());
+    assert_eq!(san::to_san(&start, &m), "R@a1");
+    // While pieces are in hand only drops are legal; a Ruea only on the first rank.
+    let l = legal(&start);
+    assert!(l.iter().all(|u| u.contains('@')), "{l:?}");
+    assert!(!l.iter().any(|u| u == "R@a2"));
+    assert!(l.iter().any(|u| u == "N@a2"));
+    for (fen, uci, expected) in [
+        (
+            "3rr3/1kn3n1/1ss1p1pp/1pPpP3/6PP/p3KN2/2SSFN2/3R3R[] b - - 0 14",
+            "c6c5",
+            "Scxc5",
+        ),
+        (
+            "7R/1r6/3k1np1/3s2N1/3s3P/4n3/6p1/2R3K1[] w - - 2 55",
+            "h4h4f",
+            "h4=F",
+        ),
+        ("k7/2K3P1/8/4P3/8/8/8/1R6[] w - - 0 1", "e5f6f", "e5f6=F"),
+    ] {
+        let p = pos(s, fen);
+        let m = makruk::parse_uci(&p, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+        assert_eq!(san::to_san(&p, &m), expected, "{fen} {uci}");
+    }
+    // An in-place promotion captures nothing.
+    let p = pos(s, "8/2k5/8/4P3/4P1N1/5K2/8/8[] w - - 0 1");
+    let m = makruk::parse_uci(&p, "e5e5f").expect("legal");
+    assert!(m.promotion && !m.is_capture() && !m.is_drop());
+    // Stalemate due to optional promotion: a draw.
+    let p = pos(s, "1k4PK/3r4/8/8/8/8/8/8[] w - - 0 1");
+    assert!(p.is_promotion_stalemate());
+    let game = makruk::Game::from_position(p);
+    assert!(matches!(game.outcome(), Some(makruk::Outcome::Draw { .. })));
+    for (fen, expected) in [
+        (
+            "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+            (false, false),
+        ),
+        ("k7/8/8/8/8/8/8/K7[] w - - 0 1", (true, true)),
+        ("k6P/8/8/8/8/8/8/K7[] w - - 0 1", (true, true)),
+        ("k6P/8/8/8/8/8/8/K6p[] w - - 0 1", (false, false)),
+        ("k7/8/8/8/8/8/8/KFF5[] w - - 0 1", (false, true)),
+        ("k7/8/8/8/8/8/8/KS6[] w - - 0 1", (false, true)),
+    ] {
+        let p = pos(s, fen);
+        let got = (
+            p.has_insufficient_material(makruk::Color::White),
+            p.has_insufficient_material(makruk::Color::Black),
+        );
+        assert_eq!(got, expected, "{fen}");
+    }
+    // A Khun missing from board and hand is refused, as Fairy-Stockfish's validate_fen does.
+    assert!(Position::from_fen_variant(
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[FRRSSNNkfrrssnn] w - - 0 1",
+        s
+    )
+    .is_err());
+}

@@ -167,7 +167,10 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
             }
         }
         if let Some(v) = p.get("optional").and_then(flag) {
-            let got = counting_draw(&pos) || game.is_repetition() || no_progress_draw(&pos);
+            let got = counting_draw(&pos)
+                || game.is_repetition()
+                || no_progress_draw(&pos)
+                || pos.is_promotion_stalemate();
             if v != got {
                 mm(i, "optional", v.to_string(), got.to_string());
             }
