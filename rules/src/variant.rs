@@ -86,6 +86,19 @@ impl Variant {
         }
     }
 
+    /// The name of a PGN `Variant` tag: `Makruk`, `Makpong`, `Cambodian`, `ASEAN`, `Sittuyin`
+    /// (read back by [`Variant::from_str`], case-insensitively).
+    #[must_use]
+    pub const fn pgn_name(self) -> &'static str {
+        match self {
+            Variant::Makruk => "Makruk",
+            Variant::Makpong => "Makpong",
+            Variant::Cambodian => "Cambodian",
+            Variant::Asean => "ASEAN",
+            Variant::Sittuyin => "Sittuyin",
+        }
+    }
+
     /// The start position's FEN, as Fairy-Stockfish's `startFen` of the variant.
     #[must_use]
     pub const fn start_fen(self) -> &'static str {

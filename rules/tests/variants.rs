@@ -270,3 +270,54 @@ fn sittuyin_placement_promotion_and_draws() {
     )
     .is_err());
 }
+
+#[test]
+fn moves_are_read_in_each_variants_notation() {
+    let s = Position::start_variant(Variant::Sittuyin, Ruleset::Standard);
+    for text in ["R@a1", "r@a1"] {
+        let m = makruk::parse_move(&s, text).expect("a drop");
+        assert_eq!(to_uci_in(&m, Variant::Sittuyin), "R@a1");
+    }
+    let a = pos(Variant::Asean, "8/2P1k3/2K5/8/8/8/8/8 w - - 0 1");
+    for (text, uci) in [
+        ("c8=N", "c7c8n"),
+        ("c8=N+", "c7c8n"),
+        ("c7c8b", "c7c8b"),
+        ("c8=Q", "c7c8q"),
+    ] {
+        let m = makruk::parse_move(&a, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(to_uci_in(&m, Variant::Asean), uci, "{text}");
+    }
+    let p = pos(
+        Variant::Sittuyin,
+        "7R/1r6/3k1np1/3s2N1/3s3P/4n3/6p1/2R3K1[] w - - 2 55",
+    );
+    let m = makruk::parse_move(&p, "h4=F").expect("a promotion in place");
+    assert_eq!(to_uci_in(&m, Variant::Sittuyin), "h4h4f");
+    // Plain Makruk-style input still reads in the other variants.
+    let c = Position::start_variant(Variant::Cambodian, Ruleset::Standard);
+    let m = makruk::parse_move(&c, "Kb2").expect("the Khun's jump");
+    assert_eq!(to_uci_in(&m, Variant::Cambodian), "d1b2");
+    let m = makruk::parse_move(&c, "e3e4").expect("a Bia move");
+    assert_eq!(to_uci_in(&m, Variant::Cambodian), "e3e4");
+}
+
+#[test]
+fn pgn_of_a_variant_game_reads_back() {
+    let mut game = makruk::Game::from_position(Position::start_variant(
+        Variant::Sittuyin,
+        Ruleset::Standard,
+    ));
+    for text in ["R@a1", "R@h8", "K@d2"] {
+        let m = makruk::parse_move(game.position(), text).expect("legal");
+        game.play(&m).expect("legal");
+    }
+    let text = makruk::pgn::write_pgn(&game, &makruk::pgn::PgnTags::default());
+    assert!(text.contains("[Variant \"Sittuyin\"]"), "{text}");
+    assert!(text.contains("1. R@a1 R@h8 2. K@d2"), "{text}");
+    let read = makruk::pgn::read_pgn(&text).expect("reads");
+    let moves = read.replay_moves(Ruleset::Standard).expect("replays");
+    assert_eq!(moves, game.moves());
+    assert!(makruk::analysis_url(game.position())
+        .starts_with("https://www.pychess.org/analysis/sittuyin?fen="));
+}
