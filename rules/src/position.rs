@@ -393,7 +393,9 @@ impl Position {
         Ok(Position::from_setup(setup, ruleset)?)
     }
 
-    /// The raw FEN fields of this position (counting fields as shown in the FEN).
+    /// The raw FEN fields of this position (counting fields as shown in the FEN). A [`Setup`]
+    /// has no variant: Ouk Chaktrang's gates and Sittuyin's pieces in hand are not in it, and
+    /// the letters of [`Setup::fen`] are Makruk's; [`Position::fen`] writes the variant's FEN.
     #[must_use]
     pub fn setup(&self) -> Setup {
         let (limit, ply) = self.count.fen_fields(&self.board, self.ruleset);
