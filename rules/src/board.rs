@@ -145,6 +145,31 @@ impl Board {
     }
 
     /// Turns the Bia on `sq` into a Bia-ngai (internal).
+    /// Marks the piece on `sq` as promoted (ASEAN's and Sittuyin's promoted pieces, which need
+    /// not be Met).
+    pub(crate) fn mark_promoted(&mut self, sq: Square) {
+        if self.roles[sq.index()] != NO_ROLE {
+            self.promoted.add(sq);
+        }
+    }
+
+    /// The Bia on `sq` becomes a promoted `role` (ASEAN's choice; Makruk's is [`Board::promote`]).
+    #[inline]
+    pub(crate) fn promote_to(&mut self, sq: Square, role: Role) {
+        self.by_role[Role::Bia.index()].discard(sq);
+        self.by_role[role.index()].add(sq);
+        self.promoted.add(sq);
+        self.roles[sq.index()] = role.index() as u8;
+    }
+
+    /// Puts a piece from the hand on the empty square `sq` (Sittuyin's placement).
+    #[inline]
+    pub(crate) fn drop_piece(&mut self, sq: Square, color: Color, role: Role) {
+        self.by_color[color.index()].add(sq);
+        self.by_role[role.index()].add(sq);
+        self.roles[sq.index()] = role.index() as u8;
+    }
+
     #[inline]
     pub(crate) fn promote(&mut self, sq: Square) {
         self.by_role[Role::Bia.index()].discard(sq);

@@ -40,6 +40,7 @@ use std::cmp::Ordering;
 use crate::board::Board;
 use crate::ruleset::{BoardHonour, PiecesHonourTable, Ruleset};
 use crate::types::{Color, Role};
+use crate::variant::Variant;
 
 /// Which count runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -267,6 +268,60 @@ pub(crate) struct CountState {
     request: Option<Request>,
 }
 
+/// Fairy-Stockfish's `count_limit(side)`, in moves, for the counting rules of the other
+/// variants (`src/position.cpp`, `Position::count_limit`):
+/// - Ouk Chaktrang (`CAMBODIAN_COUNTING`): none while `side` has more than three pieces
+///   (Khun included) or its opponent only its Khun; board's honour 63 while `side` has more
+///   than its Khun; else (none while a Bia stands) pieces' honour by the opponent's pieces: two
+///   Ruea 7, one Ruea 15, two Khon 21, two Ma 31, one Khon 43, else 63.
+/// - ASEAN and Sittuyin (`ASEAN_COUNTING`): only for a bare `side` with no Bia on the board:
+///   Ruea 16, else Khon 44, else Ma 64, else none (Met alone: no count).
+///
+/// Makruk and Makpong use [`count_limit_moves`].
+#[must_use]
+pub(crate) fn variant_count_limit(board: &Board, side: Color, variant: Variant) -> u32 {
+    let them = side.other();
+    let n = |r: Role| board.by_piece(them, r).count();
+    let pieces = board.by_color(side).count();
+    match variant {
+        Variant::Cambodian => {
+            if pieces > 3 || board.is_bare(them) {
+                0
+            } else if pieces > 1 {
+                63
+            } else if board.by_role(Role::Bia).any() {
+                0
+            } else if n(Role::Ruea) > 1 {
+                7
+            } else if n(Role::Ruea) == 1 {
+                15
+            } else if n(Role::Khon) > 1 {
+                21
+            } else if n(Role::Ma) > 1 {
+                31
+            } else if n(Role::Khon) == 1 {
+                43
+            } else {
+                63
+            }
+        }
+        Variant::Asean | Variant::Sittuyin => {
+            if board.by_role(Role::Bia).any() || pieces > 1 {
+                0
+            } else if n(Role::Ruea) > 0 {
+                16
+            } else if n(Role::Khon) > 0 {
+                44
+            } else if n(Role::Ma) > 0 {
+                64
+            } else {
+                0
+            }
+        }
+        Variant::Makruk | Variant::Makpong => count_limit_moves(board, side, Ruleset::Standard),
+    }
+}
+
 /// A requested board's honour count (`traditional`, pychess `countStarted`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Request {
@@ -469,7 +524,8 @@ impl CountState {
     }
 
     /// Updates the state after `mover` played a move that captured `captured` and promoted a
-    /// Bia if `promoted`; `board` is the placement after the move.
+    /// Bia if `promoted`; `board` is the placement after the move. Makruk's counting (by
+    /// `ruleset`), also Makpong's; the other variants' is [`CountState::variant_after_move`].
     pub(crate) fn after_move(
         &mut self,
         board: &Board,
@@ -523,6 +579,51 @@ impl CountState {
                 self.limit = 2 * l;
                 self.ply = if bare { 2 * n } else { 0 };
                 self.from = if bare { n + 1 } else { 1 };
+            }
+        }
+    }
+
+    /// The counting rules of Ouk Chaktrang, ASEAN and Sittuyin, as Fairy-Stockfish's `do_move`
+    /// runs them: the counting ply grows by one each ply while a count runs; (not ASEAN's rule)
+    /// when a bare Khun captures the last Bia, it counts from the pieces on the board (`2n − 1`);
+    /// a count starts, with [`variant_count_limit`] of the side to move, when none runs or when
+    /// a capture or promotion has just left that side bare, from 0 under ASEAN's rule or for
+    /// board's honour, else from the pieces on the board (`2n`). A count once started is never
+    /// dropped.
+    #[cold]
+    pub(crate) fn variant_after_move(
+        &mut self,
+        board: &Board,
+        mover: Color,
+        captured: Option<Role>,
+        promoted: bool,
+        variant: Variant,
+    ) {
+        let s = mover.other();
+        let n = board.occupied().count();
+        let asean = variant != Variant::Cambodian;
+        if self.limit != 0 {
+            self.ply = self.ply.saturating_add(1);
+        }
+        if !asean
+            && captured == Some(Role::Bia)
+            && board.is_bare(mover)
+            && board.by_role(Role::Bia).is_empty()
+        {
+            let l = variant_count_limit(board, mover, variant);
+            if l != 0 {
+                self.limit = 2 * l;
+                self.ply = 2 * n - 1;
+                self.from = n + 1;
+            }
+        }
+        if self.limit == 0 || ((captured.is_some() || promoted) && board.is_bare(s)) {
+            let l = variant_count_limit(board, s, variant);
+            if l != 0 {
+                let board_honour = !board.is_bare(s);
+                self.limit = 2 * l;
+                self.ply = if asean || board_honour { 0 } else { 2 * n };
+                self.from = if board_honour { 1 } else { n + 1 };
             }
         }
     }

@@ -7,9 +7,11 @@
 //! This module is the one place that reads and writes FEN text: [`parse`] gives a [`Setup`]
 //! (also `"…".parse::<Setup>()`), [`write()`] and [`Setup::fen`] give the text back.
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Variant;
 use std::fmt::{self, Write};
 use std::str::FromStr;
 
@@ -44,6 +46,13 @@ pub enum ParseFenError {
 /// # Errors
 /// [`ParseFenError::Board`] with the reason.
 pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
+    parse_board_in(s, Variant::Makruk)
+}
+
+/// [`parse_board`] with the letters of `variant` ([`Variant::role_char`]); outside Makruk,
+/// Makpong and Ouk Chaktrang a `~` may follow any piece but a Khun or a Bia (ASEAN promotes to
+/// four roles; Fairy-Stockfish marks every promoted piece).
+fn parse_board_in(s: &str, variant: Variant) -> Result<Board, ParseFenError> {
     let mut board = Board::empty();
     let ranks: Vec<&str> = s.split('/').collect();
     if ranks.len() != 8 {
@@ -67,7 +76,7 @@ pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
                 file += d as u8;
                 continue;
             }
-            let role = Role::from_char(c).ok_or_else(|| {
+            let role = variant.role_from_char(c).ok_or_else(|| {
                 ParseFenError::Board(format!("unknown piece letter {c:?} on rank {}", rank + 1))
             })?;
             if file >= 8 {
@@ -84,7 +93,12 @@ pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
             let mut promoted = false;
             if chars.peek() == Some(&'~') {
                 chars.next();
-                if role != Role::Met {
+                let promotable = if variant.is_makruk_like() {
+                    role == Role::Met
+                } else {
+                    !matches!(role, Role::Khun | Role::Bia)
+                };
+                if !promotable {
                     return Err(ParseFenError::Board(format!(
                         "promoted marker ~ after {c:?}: only a Met (Bia-ngai) can be promoted"
                     )));
@@ -101,6 +115,9 @@ pub fn parse_board(s: &str) -> Result<Board, ParseFenError> {
                     promoted,
                 },
             );
+            if promoted {
+                board.mark_promoted(sq);
+            }
             file += 1;
         }
         if file != 8 {
@@ -119,6 +136,12 @@ impl Board {
     /// (`M~` / `m~`), e.g. `rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR`.
     #[must_use]
     pub fn board_fen(&self) -> String {
+        self.board_fen_in(Variant::Makruk)
+    }
+
+    /// [`Board::board_fen`] with the letters of `variant` ([`Variant::role_char`]).
+    #[must_use]
+    pub fn board_fen_in(&self, variant: Variant) -> String {
         let mut s = String::with_capacity(40);
         for rank in (0..8u8).rev() {
             let mut empty = 0;
@@ -131,7 +154,11 @@ impl Board {
                             s.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        s.push(p.char());
+                        let c = variant.role_char(p.role);
+                        s.push(match p.color {
+                            Color::White => c,
+                            Color::Black => c.to_ascii_lowercase(),
+                        });
                         if p.promoted {
                             s.push('~');
                         }
@@ -173,9 +200,86 @@ fn number(field: &'static str, v: &str) -> Result<u32, ParseFenError> {
 /// # Errors
 /// [`ParseFenError`] saying which field is wrong.
 pub fn parse(s: &str) -> Result<Setup, ParseFenError> {
+    parse_in(s, Variant::Makruk).map(|(setup, _)| setup)
+}
+
+/// What a FEN of another variant holds besides a [`Setup`]: Ouk Chaktrang's unused first-move
+/// jumps and Sittuyin's pieces in hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct VariantFields {
+    /// Ouk Chaktrang: the squares of the Khun and Met that may still make their first-move jump
+    /// (Fairy-Stockfish's gates, the castling field `DEde`: a file letter, upper case for
+    /// White's first rank, lower case for Black's eighth).
+    pub gates: Bitboard,
+    /// Sittuyin: the pieces in hand, the FEN's `[KFRRSSNNkfrrssnn]`: four bits a count, at
+    /// bit `4 · (6 · colour + role)` (packed, so that a position stays small to copy).
+    pub hands: u64,
+}
+
+impl VariantFields {
+    /// How many `role` pieces `c` has in hand.
+    #[inline]
+    pub fn in_hand(&self, c: Color, role: Role) -> u32 {
+        ((self.hands >> Self::shift(c, role)) & 0xf) as u32
+    }
+
+    /// How many pieces `c` has in hand.
+    #[inline]
+    pub fn hand_count(&self, c: Color) -> u32 {
+        Role::ALL.into_iter().map(|r| self.in_hand(c, r)).sum()
+    }
+
+    /// One more `role` in `c`'s hand (at most 15).
+    pub fn add_to_hand(&mut self, c: Color, role: Role) {
+        if self.in_hand(c, role) < 15 {
+            self.hands += 1 << Self::shift(c, role);
+        }
+    }
+
+    /// One `role` less in `c`'s hand (none: nothing changes).
+    #[inline]
+    pub fn take_from_hand(&mut self, c: Color, role: Role) {
+        if self.in_hand(c, role) > 0 {
+            self.hands -= 1 << Self::shift(c, role);
+        }
+    }
+
+    #[inline]
+    const fn shift(c: Color, role: Role) -> u32 {
+        4 * (6 * c.index() as u32 + role.index() as u32)
+    }
+}
+
+/// Reads a FEN of `variant` (Fairy-Stockfish's form of that variant): [`parse`], with the
+/// variant's letters, Sittuyin's pieces in hand in brackets after the placement, and Ouk
+/// Chaktrang's gates in the castling field (ignored for the other variants).
+pub(crate) fn parse_in(s: &str, variant: Variant) -> Result<(Setup, VariantFields), ParseFenError> {
+    let mut extra = VariantFields::default();
     let mut fields = s.split_whitespace();
-    let placement = fields.next().ok_or(ParseFenError::Empty)?;
-    let board = parse_board(placement)?;
+    let mut placement = fields.next().ok_or(ParseFenError::Empty)?;
+    if let Some(open) = placement.find('[') {
+        let hand = placement[open + 1..]
+            .strip_suffix(']')
+            .ok_or_else(|| ParseFenError::Board("unclosed [ of the pieces in hand".into()))?;
+        if variant != Variant::Sittuyin && !hand.is_empty() && hand != "-" {
+            return Err(ParseFenError::Board(format!(
+                "pieces in hand [{hand}] in a {variant} FEN"
+            )));
+        }
+        for c in hand.chars().filter(|&c| c != '-') {
+            let role = variant.role_from_char(c).ok_or_else(|| {
+                ParseFenError::Board(format!("unknown piece letter {c:?} in hand"))
+            })?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            extra.add_to_hand(color, role);
+        }
+        placement = &placement[..open];
+    }
+    let board = parse_board_in(placement, variant)?;
     let turn = match fields.next() {
         None => Color::White,
         Some(t) => match t {
@@ -184,8 +288,22 @@ pub fn parse(s: &str) -> Result<Setup, ParseFenError> {
             _ => return Err(ParseFenError::Turn(t.to_string())),
         },
     };
-    // castling: ignored (Makruk has none)
-    let _castling = fields.next();
+    // castling: ignored (Makruk has none), except Ouk Chaktrang's gates
+    let castling = fields.next();
+    if variant == Variant::Cambodian {
+        for c in castling.unwrap_or("-").chars().filter(|&c| c != '-') {
+            let file = c.to_ascii_lowercase() as u8;
+            if !(b'a'..=b'h').contains(&file) {
+                return Err(ParseFenError::Board(format!(
+                    "bad gate {c:?} in the castling field"
+                )));
+            }
+            let rank = if c.is_ascii_uppercase() { 0 } else { 7 };
+            if let Some(sq) = Square::from_coords(file - b'a', rank) {
+                extra.gates.add(sq);
+            }
+        }
+    }
     let mut setup = Setup {
         board,
         turn,
@@ -221,17 +339,59 @@ pub fn parse(s: &str) -> Result<Setup, ParseFenError> {
     if let Some(rest) = fields.next() {
         return Err(ParseFenError::Trailing(rest.to_string()));
     }
-    Ok(setup)
+    Ok((setup, extra))
 }
 
 /// Writes a FEN in Fairy-Stockfish form: `<placement> <w|b> - <limit> <ply> <fullmove>` when
 /// `count_limit ≠ 0`, else `<placement> <w|b> - - <halfmoves> <fullmove>`.
 #[must_use]
 pub fn write(setup: &Setup) -> String {
-    let mut s = setup.board.board_fen();
+    write_in(setup, Variant::Makruk, &VariantFields::default())
+}
+
+/// [`write()`] for `variant`: its letters, Sittuyin's pieces in hand (`[…]`, White first, each
+/// side's in Fairy-Stockfish's order of piece types: Khun, Khon, Met, Ruea, Ma, Bia, e.g.
+/// `[KSSFRRNNkssfrrnn]`), Ouk Chaktrang's gates as the castling field.
+pub(crate) fn write_in(setup: &Setup, variant: Variant, extra: &VariantFields) -> String {
+    let mut s = setup.board.board_fen_in(variant);
+    if variant == Variant::Sittuyin {
+        s.push('[');
+        for c in Color::ALL {
+            for r in [
+                Role::Khun,
+                Role::Khon,
+                Role::Met,
+                Role::Ruea,
+                Role::Ma,
+                Role::Bia,
+            ] {
+                let ch = variant.role_char(r);
+                let ch = if c == Color::White {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                };
+                for _ in 0..extra.in_hand(c, r) {
+                    s.push(ch);
+                }
+            }
+        }
+        s.push(']');
+    }
     s.push(' ');
     s.push(setup.turn.char());
-    s.push_str(" -");
+    s.push(' ');
+    if extra.gates.any() {
+        for (rank, base) in [(0u8, b'A'), (7, b'a')] {
+            for file in 0..8u8 {
+                if Square::from_coords(file, rank).is_some_and(|sq| extra.gates.contains(sq)) {
+                    s.push(char::from(base + file));
+                }
+            }
+        }
+    } else {
+        s.push('-');
+    }
     if setup.count_limit != 0 {
         let _ = write!(s, " {} {}", setup.count_limit, setup.count_ply);
     } else {

@@ -279,7 +279,7 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
-        let rules = self.ruleset().rules();
+        let rules = self.position().rules();
         if !pos.has_legal_move() {
             if pos.is_check() {
                 let winner = pos.turn().other();
@@ -295,6 +295,13 @@ impl Game {
                     reason: WinReason::Checkmate,
                 });
             }
+            return Some(Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            });
+        }
+        if pos.is_promotion_stalemate() {
+            // Sittuyin: only promotions left to a Khun and a Bia (Fairy-Stockfish's
+            // "stalemate due to optional promotion").
             return Some(Outcome::Draw {
                 reason: DrawReason::Stalemate,
             });
@@ -330,7 +337,7 @@ impl Game {
     #[must_use]
     pub fn warnings(&self) -> Vec<Warning> {
         let pos = self.position();
-        let rules = self.ruleset().rules();
+        let rules = self.position().rules();
         let mut w = Vec::new();
         if let Some(c) = self.count() {
             if c.remaining <= rules.count_warn_moves {

@@ -1,7 +1,10 @@
 //! Makruk (Thai chess) rules: bitboards, legal move generation, FEN/SAN/UCI/PGN, counting and
 //! draws under the four rulesets of docs/RULES.md. No async, no I/O.
 //!
-//! [`Position`] is one validated position (placement, side to move, counting state);
+//! [`Position`] is one validated position (placement, side to move, counting state), of Makruk
+//! or of another game of its family ([`Variant`]: Makpong, Ouk Chaktrang, ASEAN chess,
+//! Sittuyin, as Fairy-Stockfish defines them; `variant.rs`, [`Position::start_variant`],
+//! [`Position::from_fen_variant`]). Makruk is the default, and the rulesets apply to it only.
 //! [`Game`] is a whole game with its history, count requests and end by the rules.
 //! What differs between the rulesets is data: [`Ruleset::rules`] gives a [`RuleTable`].
 //!
@@ -17,7 +20,7 @@
 //!
 //! Modules depend only on modules before them in this order (no cycles; each file's
 //! `use crate::` lines name its dependencies): `types`; `bitboard`; `board`; `attacks`,
-//! `zobrist`; `ruleset`; `count`; `setup`; `fen`; `position`; `explain`; `game`; `thai`, `uci`;
+//! `zobrist`; `variant`; `ruleset`; `count`; `setup`; `fen`; `position`; `explain`; `game`; `thai`, `uci`;
 //! `san`; `notation`; `pgn`.
 //!
 //! ```
@@ -53,6 +56,7 @@ mod setup;
 mod thai;
 mod types;
 pub mod uci;
+mod variant;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -75,3 +79,4 @@ pub use ruleset::{
 };
 pub use setup::Setup;
 pub use types::{Color, Move, ParseSquareError, Piece, Role, Square};
+pub use variant::{ParseVariantError, Variant};

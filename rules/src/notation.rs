@@ -329,6 +329,11 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
             Unreadable::UnexpectedChar(c),
         ));
     }
+    if pos.variant() != crate::Variant::Makruk {
+        if let Some(m) = variant_move(pos, trimmed) {
+            return Ok(m);
+        }
+    }
     let text = normalize(trimmed);
     if text.is_empty() {
         return Err(MoveInputError::unreadable(
@@ -405,10 +410,41 @@ pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, MoveInputError> {
     if t.is_empty() {
         return Err(MoveInputError::Empty);
     }
+    if pos.variant() != crate::Variant::Makruk {
+        // The variants' own UCI (drops `R@a1`, ASEAN's promotion letters): exactly as
+        // Fairy-Stockfish writes it, the letters in either case.
+        let variant = pos.variant();
+        if let Some(m) = pos
+            .legal_moves()
+            .iter()
+            .find(|m| crate::uci::to_uci_in(m, variant).eq_ignore_ascii_case(t))
+        {
+            return Ok(*m);
+        }
+    }
     let Some((from, to, _)) = parse_uci_squares(t) else {
         return Err(MoveInputError::unreadable(t, Unreadable::NotUci));
     };
     find_legal(pos, from, to)
+}
+
+/// The other variants' own notation, as Fairy-Stockfish writes it: the legal move whose UCI
+/// ([`crate::uci::to_uci_in`], letters in either case) or SAN ([`crate::san::to_san`], with or
+/// without its `+`/`#`) is `text` (drops `R@a1`, ASEAN's `c8=N`, Sittuyin's `e4=F`). Other
+/// texts are then read as in Makruk.
+fn variant_move(pos: &Position, text: &str) -> Option<Move> {
+    let bare = text.trim_end_matches(['+', '#']);
+    let variant = pos.variant();
+    let legal = pos.legal_moves();
+    legal
+        .iter()
+        .find(|m| crate::uci::to_uci_in(m, variant).eq_ignore_ascii_case(text))
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|m| crate::san::to_san(pos, m).trim_end_matches(['+', '#']) == bare)
+        })
+        .copied()
 }
 
 /// The legal move of `pos` from `from` to `to`, or why there is none.

@@ -23,6 +23,7 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::san::to_san;
 use crate::types::{Color, Move};
+use crate::variant::Variant;
 
 /// Longest PGN text the reader accepts, in bytes (a long game is about 10 kB).
 pub const MAX_PGN_BYTES: usize = 4 << 20;
@@ -109,12 +110,30 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The start position: the `[FEN]` tag if present, else the initial position.
+    /// The start position: the `[FEN]` tag if present, else the initial position. A `[Variant]`
+    /// tag naming another variant of the family ([`Variant`]'s names, e.g. `Cambodian`,
+    /// `ASEAN`) gives a position of that variant (`ruleset` then does not apply); any other
+    /// (or none) gives Makruk.
     ///
     /// # Errors
     ///
-    /// [`PgnError::BadFen`] if the `[FEN]` tag is not a valid Makruk position.
+    /// [`PgnError::BadFen`] if the `[FEN]` tag is not a valid position of the variant.
     pub fn start_position(&self, ruleset: Ruleset) -> Result<Position, PgnError> {
+        let variant = self
+            .tag("Variant")
+            .and_then(|v| v.parse::<Variant>().ok())
+            .unwrap_or_default();
+        if variant != Variant::Makruk {
+            return match self.tag("FEN") {
+                Some(fen) => {
+                    Position::from_fen_variant(fen, variant).map_err(|e| PgnError::BadFen {
+                        fen: fen.chars().take(120).collect(),
+                        reason: e.to_string(),
+                    })
+                }
+                None => Ok(Position::start_variant(variant, ruleset)),
+            };
+        }
         match self.tag("FEN") {
             Some(fen) => Position::from_fen(fen, ruleset).map_err(|e| PgnError::BadFen {
                 fen: fen.chars().take(120).collect(),
@@ -555,7 +574,7 @@ pub fn write_pgn_moves_annotated(
     for (name, value) in roster
         .into_iter()
         .chain(extra)
-        .chain([("Variant", "Makruk")])
+        .chain([("Variant", start.variant().pgn_name())])
     {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
@@ -605,7 +624,8 @@ pub fn write_pgn_moves_annotated(
 
 /// The pychess analysis board for `pos`:
 /// `https://www.pychess.org/analysis/makruk?fen=<FEN>` with spaces written `_` and `+` written
-/// `.` (pychess's URL form).
+/// `.` (pychess's URL form); another variant's board is at its Fairy-Stockfish name
+/// (`…/analysis/cambodian?fen=…`).
 ///
 /// ```
 /// use makruk::{analysis_url, Position};
@@ -617,7 +637,8 @@ pub fn write_pgn_moves_annotated(
 #[must_use]
 pub fn analysis_url(pos: &Position) -> String {
     format!(
-        "https://www.pychess.org/analysis/makruk?fen={}",
+        "https://www.pychess.org/analysis/{}?fen={}",
+        pos.variant().name(),
         pos.fen().replace(' ', "_").replace('+', ".")
     )
 }

@@ -7,10 +7,11 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::count::CountState;
-use crate::fen::ParseFenError;
+use crate::fen::{ParseFenError, VariantFields};
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::types::{Color, Move, Piece, Role, Square};
+use crate::variant::Variant;
 use crate::zobrist;
 use std::fmt;
 use std::ops::Deref;
@@ -183,6 +184,10 @@ pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
     pub(crate) ruleset: Ruleset,
+    /// The game of the Makruk family played ([`Variant`]; Makruk by default).
+    pub(crate) variant: Variant,
+    /// Ouk Chaktrang's gates and Sittuyin's pieces in hand (empty in the other variants).
+    pub(crate) extra: VariantFields,
     /// The counting state and its rules ([`crate::count`]).
     pub(crate) count: CountState,
     /// Plies since the last capture or Bia move.
@@ -201,7 +206,11 @@ impl Default for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({}, {})", self.fen(), self.ruleset)
+        if self.variant == Variant::Makruk {
+            write!(f, "Position({}, {})", self.fen(), self.ruleset)
+        } else {
+            write!(f, "Position({}, {})", self.fen(), self.variant)
+        }
     }
 }
 
@@ -218,6 +227,18 @@ pub(crate) const fn promotion_rank(c: Color) -> u8 {
     match c {
         Color::White => 5,
         Color::Black => 2,
+    }
+}
+
+/// The promotion rank of `variant`: the sixth rank, ASEAN's last rank (Fairy-Stockfish's chess
+/// default), Sittuyin's none (its promotion squares are the main diagonals; 8 = no rank).
+#[inline]
+pub(crate) const fn variant_promotion_rank(variant: Variant, c: Color) -> u8 {
+    match (variant, c) {
+        (Variant::Asean, Color::White) => 7,
+        (Variant::Asean, Color::Black) => 0,
+        (Variant::Sittuyin, _) => 8,
+        _ => promotion_rank(c),
     }
 }
 
@@ -249,21 +270,73 @@ impl Position {
     /// # Errors
     /// [`PositionError`] naming the problem.
     pub fn from_setup(setup: Setup, ruleset: Ruleset) -> Result<Position, PositionError> {
+        Position::from_setup_in(setup, ruleset, Variant::Makruk, VariantFields::default())
+    }
+
+    /// The start position of `variant`. `ruleset` applies to Makruk only; the other variants
+    /// count and draw by their own rules (Fairy-Stockfish's), and their positions report
+    /// [`Ruleset::Standard`].
+    #[must_use]
+    pub fn start_variant(variant: Variant, ruleset: Ruleset) -> Position {
+        if variant == Variant::Makruk {
+            return Position::start(ruleset);
+        }
+        match Position::from_fen_variant(variant.start_fen(), variant) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the start position of every variant is valid"),
+        }
+    }
+
+    /// Reads a FEN of `variant` as Fairy-Stockfish writes it for that variant (its piece
+    /// letters; Ouk Chaktrang's gates `DEde` in the castling field; Sittuyin's pieces in hand in
+    /// brackets after the placement) and validates the position. Makruk positions get
+    /// [`Ruleset::Standard`] (as [`Position::from_fen`] with it); the other variants follow
+    /// their own rules ([`Variant`]).
+    ///
+    /// # Errors
+    /// [`FenError::Parse`] for bad text, [`FenError::Position`] for an impossible position.
+    pub fn from_fen_variant(fen: &str, variant: Variant) -> Result<Position, FenError> {
+        let (setup, extra) = crate::fen::parse_in(fen, variant)?;
+        Ok(Position::from_setup_in(
+            setup,
+            Ruleset::Standard,
+            variant,
+            extra,
+        )?)
+    }
+
+    fn from_setup_in(
+        setup: Setup,
+        ruleset: Ruleset,
+        variant: Variant,
+        mut extra: VariantFields,
+    ) -> Result<Position, PositionError> {
+        let ruleset = if variant == Variant::Makruk {
+            ruleset
+        } else {
+            Ruleset::Standard
+        };
         let board = setup.board;
         for c in Color::ALL {
-            let k = board.by_piece(c, Role::Khun).count();
+            let k = board.by_piece(c, Role::Khun).count() + extra.in_hand(c, Role::Khun);
             if k != 1 {
                 return Err(PositionError::KhunCount { color: c, count: k });
             }
-            let n = board.by_color(c).count();
+            let n = board.by_color(c).count()
+                + Role::ALL
+                    .into_iter()
+                    .map(|r| extra.in_hand(c, r))
+                    .sum::<u32>();
             if n > 16 {
                 return Err(PositionError::TooManyPieces { color: c, count: n });
             }
             for sq in board.by_piece(c, Role::Bia) {
-                let beyond = match c {
-                    Color::White => sq.rank() >= promotion_rank(c),
-                    Color::Black => sq.rank() <= promotion_rank(c),
-                };
+                let prom = variant_promotion_rank(variant, c);
+                let beyond = variant != Variant::Sittuyin
+                    && match c {
+                        Color::White => sq.rank() >= prom,
+                        Color::Black => sq.rank() <= prom,
+                    };
                 if beyond {
                     return Err(PositionError::BiaOnPromotionRank { square: sq });
                 }
@@ -280,10 +353,16 @@ impl Position {
             setup.turn,
             ruleset,
         );
+        // Ouk Chaktrang: a gate of the FEN stands only on a square of the side's own piece
+        // (Fairy-Stockfish `set`: "only add gates for occupied squares").
+        extra.gates &= (Bitboard::rank(0) & board.by_color(Color::White))
+            | (Bitboard::rank(7) & board.by_color(Color::Black));
         let mut pos = Position {
             board,
             turn: setup.turn,
             ruleset,
+            variant,
+            extra,
             count,
             halfmoves: if setup.count_limit != 0 {
                 0
@@ -314,7 +393,9 @@ impl Position {
         Ok(Position::from_setup(setup, ruleset)?)
     }
 
-    /// The raw FEN fields of this position (counting fields as shown in the FEN).
+    /// The raw FEN fields of this position (counting fields as shown in the FEN). A [`Setup`]
+    /// has no variant: Ouk Chaktrang's gates and Sittuyin's pieces in hand are not in it, and
+    /// the letters of [`Setup::fen`] are Makruk's; [`Position::fen`] writes the variant's FEN.
     #[must_use]
     pub fn setup(&self) -> Setup {
         let (limit, ply) = self.count.fen_fields(&self.board, self.ruleset);
@@ -332,7 +413,18 @@ impl Position {
     /// counting fields when a count runs), e.g. `8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1`.
     #[must_use]
     pub fn fen(&self) -> String {
-        self.setup().fen()
+        if self.variant == Variant::Makruk {
+            self.setup().fen()
+        } else {
+            crate::fen::write_in(&self.setup(), self.variant, &self.extra)
+        }
+    }
+
+    /// The game of the Makruk family this position belongs to.
+    #[must_use]
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// Piece placement.
@@ -520,7 +612,11 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.gen_legal(&mut list);
+        if self.variant == Variant::Makruk {
+            self.gen_legal(&mut list);
+        } else {
+            self.gen_variant(&mut list);
+        }
         list
     }
 
@@ -566,6 +662,9 @@ impl Position {
     /// The number of legal moves (faster than generating them).
     #[must_use]
     pub fn count_legal(&self) -> usize {
+        if self.variant != Variant::Makruk {
+            return self.legal_moves().len();
+        }
         let us = self.turn;
         let Some(ksq) = self.board.khun_of(us) else {
             return 0;
@@ -622,6 +721,9 @@ impl Position {
     /// True when `m` is legal here (all fields of `m` must match the generated move).
     #[must_use]
     pub fn is_legal(&self, m: &Move) -> bool {
+        if self.variant != Variant::Makruk {
+            return self.legal_moves().iter().any(|x| x == m);
+        }
         let Some(p) = self.board.piece_at(m.from) else {
             return false;
         };
@@ -650,6 +752,10 @@ impl Position {
     /// Plays a move known to be legal (from [`Position::legal_moves`]); updates counting
     /// state and clocks. Playing an illegal move leaves a meaningless (but memory-safe) state.
     pub fn play_unchecked(&mut self, m: &Move) {
+        if self.variant != Variant::Makruk {
+            self.play_variant(m);
+            return;
+        }
         let us = self.turn;
         let them = us.other();
         let captured = self
@@ -684,6 +790,297 @@ impl Position {
         self.checkers = self.compute_checkers();
     }
 
+    /// The legal moves of the other variants ([`Variant`]), by generating each piece's moves
+    /// and keeping those after which the own Khun is not attacked (simpler than Makruk's
+    /// generator, which stays as fast as it was). The rules, each from Fairy-Stockfish:
+    /// Makpong's Khun in check (`makpongRule`), ASEAN's promotion on the last rank to a Ruea,
+    /// Ma, Khon or Met (`promotionPieceTypes`, compulsory), the sixth-rank promotion to a Met
+    /// elsewhere.
+    #[cold]
+    fn gen_variant(&self, list: &mut MoveList) {
+        if self.variant == Variant::Sittuyin {
+            self.gen_sittuyin_drops(list);
+            if !list.is_empty() {
+                return;
+            }
+        }
+        let us = self.turn;
+        let ksq = self.board.khun_of(us);
+        let occ = self.board.occupied();
+        let ours = self.board.by_color(us);
+        let prom = variant_promotion_rank(self.variant, us);
+        let mut push = |from: Square, to: Square, role: Role, promotion: bool| {
+            let m = Move {
+                from,
+                to,
+                role,
+                capture: self.board.role_at(to).filter(|_| !ours.contains(to)),
+                promotion,
+            };
+            if self.leaves_khun_safe(&m, ksq) {
+                list.push(m);
+            }
+        };
+        for from in ours {
+            let Some(role) = self.board.role_at(from) else {
+                continue;
+            };
+            let mut targets = self.piece_targets(from, role, occ) - ours;
+            if role == Role::Khun && self.variant == Variant::Makpong && self.checkers.any() {
+                // Fairy-Stockfish `makpongRule`: a Khun move in check is illegal unless
+                // `checkers ^ to` is empty: only the capture of a single checker.
+                targets &= if self.checkers.more_than_one() {
+                    Bitboard::EMPTY
+                } else {
+                    self.checkers
+                };
+            }
+            if self.variant == Variant::Cambodian && self.extra.gates.contains(from) {
+                targets |= self.cambodian_jumps(from, role);
+            }
+            for to in targets {
+                if role == Role::Bia && to.rank() == prom {
+                    if self.variant == Variant::Asean {
+                        for r in [Role::Ruea, Role::Ma, Role::Khon, Role::Met] {
+                            push(from, to, r, true);
+                        }
+                    } else {
+                        push(from, to, Role::Bia, true);
+                    }
+                } else {
+                    push(from, to, role, false);
+                }
+            }
+        }
+        if self.variant == Variant::Sittuyin {
+            self.gen_sittuyin_promotions(list);
+        }
+    }
+
+    /// Sittuyin's placement (Fairy-Stockfish `sittuyin_variant`: `pieceDrops`, `mustDrop`,
+    /// `dropRegion`, `sittuyinRookDrop`): while the side to move has pieces in hand it must
+    /// drop one (if it can): on an empty square of its own three first ranks, a Ruea only on its
+    /// first rank; a drop may give check, and must not leave its own Khun attacked.
+    fn gen_sittuyin_drops(&self, list: &mut MoveList) {
+        let us = self.turn;
+        if self.extra.hand_count(us) == 0 {
+            return;
+        }
+        let ksq = self.board.khun_of(us);
+        let (region, back) = match us {
+            Color::White => (Bitboard(0x00FF_FFFF), Bitboard::rank(0)),
+            Color::Black => (Bitboard(0xFFFF_FF00_0000_0000), Bitboard::rank(7)),
+        };
+        let empty = region - self.board.occupied();
+        for role in Role::ALL {
+            if self.extra.in_hand(us, role) == 0 {
+                continue;
+            }
+            let squares = if role == Role::Ruea {
+                empty & back
+            } else {
+                empty
+            };
+            for to in squares {
+                let m = Move {
+                    from: to,
+                    to,
+                    role,
+                    capture: None,
+                    promotion: false,
+                };
+                if self.leaves_khun_safe(&m, ksq) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Sittuyin's promotion (Fairy-Stockfish `sittuyinPromotion`, `promotionRegion`,
+    /// `promotionLimit`, `legal`): while the side has no Met (a promoted one counts), a Bia on
+    /// one of its promotion squares (the main diagonals in the opponent's half: White a8 b7 c6
+    /// d5 e5 f6 g7 h8, Black a1 b2 c3 d4 e4 f3 g2 h1), or its only Bia anywhere, may become a
+    /// Met as a move of its own: on its square or one diagonal step to an empty square, where
+    /// the new Met attacks no enemy piece, and the move gives no check.
+    fn gen_sittuyin_promotions(&self, list: &mut MoveList) {
+        let us = self.turn;
+        if self.board.by_piece(us, Role::Met).any() {
+            return;
+        }
+        let zone = match us {
+            Color::White => Bitboard(0x8142_2418_0000_0000),
+            Color::Black => Bitboard(0x0000_0000_1824_4281),
+        };
+        let bia = self.board.by_piece(us, Role::Bia);
+        let candidates = if bia.more_than_one() { bia & zone } else { bia };
+        let ksq = self.board.khun_of(us);
+        let theirs = self.board.by_color(us.other());
+        let empty = !self.board.occupied();
+        for from in candidates {
+            for to in (met_attacks(from) & empty).with(from) {
+                if (met_attacks(to) & theirs).any() {
+                    continue;
+                }
+                let m = Move {
+                    from,
+                    to,
+                    role: Role::Bia,
+                    capture: None,
+                    promotion: true,
+                };
+                if self.leaves_khun_safe(&m, ksq) && !self.gives_check(&m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// The placement after `m` (a move of the side to move), promotion included.
+    fn board_after(&self, m: &Move) -> Board {
+        let us = self.turn;
+        let mut b = self.board.clone();
+        if let Some(cap) = m.capture {
+            b.remove_known(m.to, us.other(), cap);
+        }
+        if m.is_drop() {
+            b.drop_piece(m.to, us, m.role);
+        } else if m.from != m.to {
+            let role = b.role_at(m.from).unwrap_or(m.moving_role());
+            b.move_piece(m.from, m.to, us, role);
+        }
+        if let Some(r) = m.promotion_role() {
+            b.promote_to(m.to, r);
+        }
+        b
+    }
+
+    /// True when `m` (a move of the side to move) checks the opponent's Khun.
+    fn gives_check(&self, m: &Move) -> bool {
+        let b = self.board_after(m);
+        b.khun_of(self.turn.other())
+            .is_some_and(|k| attackers(&b, k, self.turn, b.occupied()).any())
+    }
+
+    /// Sittuyin's "stalemate due to optional promotion" (Fairy-Stockfish
+    /// `is_optional_game_end`, from the laws' 3.9 c.7): a draw when the side to move, not in
+    /// check, has only its Khun and one Bia and every legal move it has is a promotion.
+    #[must_use]
+    pub fn is_promotion_stalemate(&self) -> bool {
+        let us = self.turn;
+        self.variant == Variant::Sittuyin
+            && self.board.by_color(us).count() == 2
+            && self.board.by_piece(us, Role::Bia).count() == 1
+            && !self.is_check()
+            && self.legal_moves().iter().all(|m| m.promotion)
+    }
+
+    /// Ouk Chaktrang's first-move jumps of the piece on `from`, a gate (Fairy-Stockfish
+    /// `cambodianMoves`, `generate_moves`' special moves): the Khun, not in check, to a Ma's
+    /// square one rank forward (two files aside); a Met two squares straight forward, over a
+    /// piece or not. Neither captures: the target must be empty.
+    fn cambodian_jumps(&self, from: Square, role: Role) -> Bitboard {
+        let occ = self.board.occupied();
+        let forward = |steps: u8| -> Option<u8> {
+            match self.turn {
+                Color::White => from.rank().checked_add(steps).filter(|&r| r < 8),
+                Color::Black => from.rank().checked_sub(steps),
+            }
+        };
+        match role {
+            Role::Khun if !self.is_check() => forward(1).map_or(Bitboard::EMPTY, |r| {
+                ma_attacks(from) & (Bitboard::rank(r) - occ)
+            }),
+            Role::Met => forward(2)
+                .and_then(|r| Square::from_coords(from.file(), r))
+                .map_or(Bitboard::EMPTY, |to| {
+                    if occ.contains(to) {
+                        Bitboard::EMPTY
+                    } else {
+                        Bitboard::from_square(to)
+                    }
+                }),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// True when `m` (a move of the side to move, pseudo-legal) leaves its Khun unattacked.
+    fn leaves_khun_safe(&self, m: &Move, ksq: Option<Square>) -> bool {
+        let us = self.turn;
+        let b = self.board_after(m);
+        let k = if m.moving_role() == Role::Khun && !m.is_drop() {
+            Some(m.to)
+        } else {
+            ksq
+        };
+        match k {
+            Some(k) => attackers(&b, k, us.other(), b.occupied()).is_empty(),
+            None => true,
+        }
+    }
+
+    /// [`Position::play_unchecked`] for the other variants.
+    #[cold]
+    fn play_variant(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = us.other();
+        let captured = self
+            .board
+            .role_at(m.to)
+            .filter(|_| self.board.by_color(them).contains(m.to) && !m.is_drop());
+        if let Some(cap) = captured {
+            self.board.remove_known(m.to, them, cap);
+            self.hash ^= zobrist::piece_key(them, cap, m.to);
+        }
+        let mover = m.moving_role();
+        if m.is_drop() {
+            self.board.drop_piece(m.to, us, m.role);
+            self.extra.take_from_hand(us, m.role);
+            self.hash ^= zobrist::piece_key(us, m.role, m.to);
+        } else if m.from != m.to {
+            let role = self.board.role_at(m.from).unwrap_or(mover);
+            self.board.move_piece(m.from, m.to, us, role);
+            self.hash ^= zobrist::piece_key(us, role, m.from) ^ zobrist::piece_key(us, role, m.to);
+        }
+        if self.extra.gates.any() {
+            // Ouk Chaktrang's gates (Fairy-Stockfish `do_move`, "Remove gates" and "Remove
+            // king leaping right when aimed by a rook"): a piece leaving its gate, or captured
+            // on it, loses the jump; so does the enemy Khun on its gate when a Ruea moves to its
+            // file or rank (on an empty board: blockers do not matter).
+            self.extra.gates.discard(m.from);
+            self.extra.gates.discard(m.to);
+            if mover == Role::Ruea {
+                if let Some(k) = self.board.khun_of(them) {
+                    if ruea_attacks(m.to, Bitboard::EMPTY).contains(k) {
+                        self.extra.gates.discard(k);
+                    }
+                }
+            }
+        }
+        if let Some(r) = m.promotion_role() {
+            self.board.promote_to(m.to, r);
+            self.hash ^= zobrist::piece_key(us, Role::Bia, m.to) ^ zobrist::piece_key(us, r, m.to);
+        }
+        // Fairy-Stockfish resets its rule-50 counter on a capture, a Bia move (a promotion
+        // too) and a drop.
+        if captured.is_some() || mover == Role::Bia || m.is_drop() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        self.game_ply = (self.game_ply + 1).min(MAX_GAME_PLY);
+        self.turn = them;
+        self.hash ^= zobrist::SIDE_KEY;
+        let promoted = m.promotion;
+        if self.variant == Variant::Makpong {
+            self.count
+                .after_move(&self.board, us, captured, promoted, self.ruleset);
+        } else {
+            self.count
+                .variant_after_move(&self.board, us, captured, promoted, self.variant);
+        }
+        self.checkers = self.compute_checkers();
+    }
+
     /// A copy of this position after `m` (unchecked; see [`Position::play_unchecked`]).
     #[must_use]
     pub fn after(&self, m: &Move) -> Position {
@@ -695,13 +1092,22 @@ impl Position {
     /// Fairy-Stockfish's `has_insufficient_material(c)` for Makruk: `c` cannot mate because
     /// it has no Ruea or Khon, its Met/Bia-ngai (colour-bound) stand on one square colour with
     /// no Met of the other colour and no Ma/Bia on the board, and a Ma or Bia of `c` has no
-    /// other non-Khun piece (of either side) beside it.
+    /// other non-Khun piece (of either side) beside it. The other variants as Fairy-Stockfish
+    /// (`src/apiutil.h`) decides for them: Makpong only for a bare Khun (its `makpong()` clause);
+    /// ASEAN not while `c` has a Bia (it may become a Ruea or Khon); Sittuyin not while `c`
+    /// has a piece in hand.
     #[must_use]
     pub fn has_insufficient_material(&self, c: Color) -> bool {
         let b = &self.board;
         let ours = b.by_color(c);
         if (ours & (b.by_role(Role::Ruea) | b.by_role(Role::Khon))).any() {
             return false;
+        }
+        match self.variant {
+            Variant::Makpong => return ours.count() <= 1,
+            Variant::Asean if (ours & b.by_role(Role::Bia)).any() => return false,
+            Variant::Sittuyin if self.extra.hand_count(c) > 0 => return false,
+            _ => {}
         }
         let restricted = b.by_role(Role::Khun);
         let colorbound = b.by_role(Role::Met);
@@ -716,6 +1122,24 @@ impl Position {
             return false;
         }
         true
+    }
+
+    /// The rule table this position draws by: its ruleset's ([`Ruleset::rules`]) in Makruk;
+    /// in the other variants Fairy-Stockfish's rules of the variant, which are `standard`'s
+    /// (automatic counting by the variant's own rule, threefold repetition, insufficient
+    /// material) plus, in ASEAN and Sittuyin, the 50-move rule (Fairy-Stockfish `nMoveRule`
+    /// 50: a draw once 100 plies pass without a capture or Bia move).
+    #[must_use]
+    pub fn rules(&self) -> crate::RuleTable {
+        let mut t = self.ruleset.rules();
+        if matches!(self.variant, Variant::Asean | Variant::Sittuyin) {
+            t.no_progress = Some(crate::NoProgressRule {
+                plies: 100,
+                only_with_bia: false,
+                warn_from: 80,
+            });
+        }
+        t
     }
 
     /// True when `c` has only its Khun.

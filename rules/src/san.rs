@@ -21,6 +21,7 @@
 use crate::position::Position;
 use crate::thai;
 use crate::types::{Move, Role, Square};
+use crate::variant::Variant;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Notation {
@@ -82,33 +83,53 @@ fn rank_str(sq: Square, n: Notation) -> String {
 
 fn write_move(pos: &Position, m: &Move, n: Notation) -> String {
     let legal = pos.legal_moves();
-    let Some(m) = legal
-        .iter()
-        .find(|l| l.from == m.from && l.to == m.to)
-        .copied()
-    else {
-        return m.to_string();
+    let variant = pos.variant();
+    // In Makruk a move is named by its squares; the other variants may have several moves
+    // between the same squares (ASEAN's promotions, a Sittuyin drop and promotion in place).
+    let found = if variant == Variant::Makruk {
+        legal.iter().find(|l| l.from == m.from && l.to == m.to)
+    } else {
+        legal.iter().find(|l| *l == m)
     };
+    let Some(m) = found.copied() else {
+        return if variant == Variant::Makruk {
+            m.to_string()
+        } else {
+            crate::uci::to_uci_in(m, variant)
+        };
+    };
+    let mover = m.moving_role();
     let promoted = pos.board().piece_at(m.from).is_some_and(|p| p.promoted);
     let mut s = String::new();
-    if m.role != Role::Bia {
+    if mover != Role::Bia || m.is_drop() {
         match n {
-            Notation::Latin => s.push(m.role.char()),
-            Notation::Thai => s.push_str(thai::piece_letter(m.role, promoted)),
+            Notation::Latin => s.push(variant.role_char(mover)),
+            Notation::Thai => s.push_str(thai::piece_letter(mover, promoted)),
         }
     }
-    // Fairy-Stockfish `disambiguation_level`: a Bia capture always shows its file; otherwise
-    // look at the other pieces of the same kind that can legally reach the same square.
-    let level = if m.role == Role::Bia {
+    // Fairy-Stockfish `disambiguation_level`: none for a drop; a Bia capture always shows its
+    // file, a Sittuyin promotion that moves its square; otherwise look at the other pieces of
+    // the same kind that can legally reach the same square with the same kind of move.
+    let level = if m.is_drop() {
+        Disambiguation::None
+    } else if mover == Role::Bia {
         if m.is_capture() {
             Disambiguation::File
+        } else if m.promotion && m.from != m.to && variant == Variant::Sittuyin {
+            Disambiguation::Square
         } else {
             Disambiguation::None
         }
     } else {
         let others: Vec<Square> = legal
             .iter()
-            .filter(|l| l.role == m.role && l.to == m.to && l.from != m.from)
+            .filter(|l| {
+                l.role == m.role
+                    && l.to == m.to
+                    && l.from != m.from
+                    && l.promotion == m.promotion
+                    && !l.is_drop()
+            })
             .map(|l| l.from)
             .collect();
         if others.is_empty() {
@@ -130,15 +151,18 @@ fn write_move(pos: &Position, m: &Move, n: Notation) -> String {
             s.push_str(&rank_str(m.from, n));
         }
     }
-    if m.is_capture() {
+    if m.is_drop() {
+        s.push('@');
+    } else if m.is_capture() {
         s.push('x');
-    } else if n == Notation::Thai && m.role != Role::Bia {
+    } else if n == Notation::Thai && mover != Role::Bia {
         s.push('-');
     }
     s.push_str(&file_str(m.to, n));
     s.push_str(&rank_str(m.to, n));
-    if m.promotion {
-        s.push_str("=M");
+    if let Some(r) = m.promotion_role() {
+        s.push('=');
+        s.push(variant.role_char(r));
     }
     let mut after = pos.clone();
     after.play_unchecked(&m);

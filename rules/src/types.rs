@@ -315,6 +315,37 @@ impl Move {
     pub const fn is_capture(&self) -> bool {
         self.capture.is_some()
     }
+
+    /// True for a drop of a piece from the hand (Sittuyin's placement, UCI `R@a1`): written as
+    /// a move with `from == to`, `role` the piece dropped and no promotion.
+    #[must_use]
+    pub const fn is_drop(&self) -> bool {
+        self.from.index() == self.to.index() && !self.promotion
+    }
+
+    /// The role the piece has after a promotion, `None` for any other move. A promotion's
+    /// `role` is `Bia` where the variant promotes to a Met only (Makruk, Makpong, Ouk
+    /// Chaktrang; Sittuyin, whose promotion may also stay on its square, `from == to`), and
+    /// the role chosen in ASEAN chess (Ruea, Ma, Khon or Met; the piece moving is then a Bia).
+    #[must_use]
+    pub const fn promotion_role(&self) -> Option<Role> {
+        match (self.promotion, self.role) {
+            (false, _) => None,
+            (true, Role::Bia) => Some(Role::Met),
+            (true, r) => Some(r),
+        }
+    }
+
+    /// The role of the piece that moves (a Bia for every promotion; see
+    /// [`Move::promotion_role`]).
+    #[must_use]
+    pub const fn moving_role(&self) -> Role {
+        if self.promotion {
+            Role::Bia
+        } else {
+            self.role
+        }
+    }
 }
 
 /// The UCI form, as Fairy-Stockfish writes it for Makruk: origin square, target square, and

@@ -13,13 +13,40 @@
 //! # Ok::<(), makruk::MoveInputError>(())
 //! ```
 
-use crate::types::{Move, Square};
+use crate::types::{Move, Role, Square};
+use crate::variant::Variant;
 
 /// The UCI form of `m`: origin square, target square, and `m` when the move promotes
 /// (`e3e4`, `d5c6m`), as Fairy-Stockfish writes it for Makruk (the `Display` of [`Move`]).
 #[must_use]
 pub fn to_uci(m: &Move) -> String {
     m.to_string()
+}
+
+/// The UCI form of `m` in `variant`, as Fairy-Stockfish writes it there: as [`to_uci`], but a
+/// drop is `R@a1` (Sittuyin), and a promotion's suffix is the new piece's letter in lower case
+/// (ASEAN `e7e8r`, `e7e8n`, `e7e8b`, `e7e8q`; Sittuyin `e4e4f`, `d4e5f`; Makruk-like `m`).
+#[must_use]
+pub fn to_uci_in(m: &Move, variant: Variant) -> String {
+    if m.is_drop() {
+        return format!("{}@{}", variant.role_char(m.role), m.to);
+    }
+    let mut s = format!("{}{}", m.from, m.to);
+    if let Some(r) = m.promotion_role() {
+        s.push(variant.role_char(r).to_ascii_lowercase());
+    }
+    s
+}
+
+/// Reads a drop `R@a1` (a letter of `variant`, `@`, a square): the role and the square.
+#[must_use]
+pub fn parse_drop(s: &str, variant: Variant) -> Option<(Role, Square)> {
+    let (piece, sq) = s.trim().split_once('@')?;
+    let mut chars = piece.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    Some((variant.role_from_char(c)?, sq.parse().ok()?))
 }
 
 /// The squares of a UCI-like text: `e3e4`, `e3-e4`, `e3xe4`, with an optional promotion suffix

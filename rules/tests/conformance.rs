@@ -38,3 +38,23 @@ fn games_mates_public() {
 fn traditional_public() {
     check("traditional-public.jsonl.gz", 60);
 }
+
+#[test]
+fn makpong_public() {
+    check("makpong-public.jsonl.gz", 60);
+}
+
+#[test]
+fn asean_public() {
+    check("asean-public.jsonl.gz", 60);
+}
+
+#[test]
+fn cambodian_public() {
+    check("cambodian-public.jsonl.gz", 60);
+}
+
+#[test]
+fn sittuyin_public() {
+    check("sittuyin-public.jsonl.gz", 60);
+}

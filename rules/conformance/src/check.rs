@@ -2,8 +2,8 @@
 //! replays the games of a conformance file (`tests/data/*.jsonl.gz`, README.md there) and lists
 //! every mismatch with Fairy-Stockfish's data.
 
-use makruk::uci::to_uci;
-use makruk::{counting_draw, Color, Game, Move, Position, Ruleset};
+use makruk::uci::to_uci_in;
+use makruk::{counting_draw, Color, Game, Move, Position, Ruleset, Variant};
 use serde_json::Value;
 
 /// One disagreement with the data.
@@ -45,7 +45,19 @@ pub struct Report {
 }
 
 fn find_move(pos: &Position, s: &str) -> Option<Move> {
-    pos.legal_moves().iter().copied().find(|m| to_uci(m) == s)
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| to_uci_in(m, pos.variant()) == s)
+}
+
+/// The position's draw by the no-progress rule of its variant (ASEAN's and Sittuyin's 50-move
+/// rule), as Fairy-Stockfish offers it: not when the side to move is mated.
+fn no_progress_draw(pos: &Position) -> bool {
+    pos.variant() != Variant::Makruk
+        && pos.rules().no_progress.is_some_and(|np| {
+            pos.halfmoves() >= np.plies && (!pos.is_check() || pos.has_legal_move())
+        })
 }
 
 fn flag(v: &Value) -> Option<bool> {
@@ -71,8 +83,23 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
             got,
         })
     };
+    let variant = match g.get("variant").and_then(Value::as_str) {
+        None => Variant::Makruk,
+        Some(name) => match name.parse::<Variant>() {
+            Ok(v) => v,
+            Err(e) => {
+                mm(0, "variant", name.to_string(), format!("error {e}"));
+                return false;
+            }
+        },
+    };
     let start = g["start"].as_str().unwrap_or("");
-    let pos = match Position::from_fen(start, ruleset) {
+    let pos = if variant == Variant::Makruk {
+        Position::from_fen(start, ruleset)
+    } else {
+        Position::from_fen_variant(start, variant)
+    };
+    let pos = match pos {
         Ok(p) => p,
         Err(e) => {
             mm(0, "start", start.to_string(), format!("error {e}"));
@@ -109,7 +136,11 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
         if fen != efen {
             mm(i, "fen", efen.to_string(), fen);
         }
-        let mut legal: Vec<String> = pos.legal_moves().iter().map(to_uci).collect();
+        let mut legal: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| to_uci_in(m, variant))
+            .collect();
         legal.sort();
         let mut elegal: Vec<String> = p["legal"]
             .as_array()
@@ -136,7 +167,10 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
             }
         }
         if let Some(v) = p.get("optional").and_then(flag) {
-            let got = counting_draw(&pos) || game.is_repetition();
+            let got = counting_draw(&pos)
+                || game.is_repetition()
+                || no_progress_draw(&pos)
+                || pos.is_promotion_stalemate();
             if v != got {
                 mm(i, "optional", v.to_string(), got.to_string());
             }
