@@ -23,10 +23,10 @@
 //!    moves played before the position.
 //! 3. `selfplay:g<n>:ply<k>`: `--games` games of our engine against itself from the 50
 //!    positions of engine/openings.txt (game n from opening n mod 50), each side at a level
-//!    drawn from 1..=`--max-level` (default 4) (`makruk_engine::choose_move`, depth-capped levels with a random pick
-//!    among the best moves, so that mistakes happen; the time cap is set far above what the
-//!    depth caps need, so the games do not depend on the machine's speed), at most 300 plies;
-//!    every position from the opening on is a candidate.
+//!    drawn from 1..=`--max-level` (default 4) (`makruk_engine::choose_move`: depth-capped
+//!    levels with a random pick among the best moves, so that mistakes happen; the time cap
+//!    is set far above what the depth caps need, so the games do not depend on the machine's
+//!    speed), at most 300 plies; every position from the opening on is a candidate.
 //!
 //! After a puzzle at ply k the positions of its line (k + 1 …) are skipped. Puzzles are
 //! deduplicated by position (placement, side to move and counting fields: the FEN without its

@@ -24,11 +24,13 @@
 //! The themes ([`Theme`]) are derived from the line, never guessed: a line that ends in mate
 //! is [`Theme::Mate`] with [`Theme::MateIn`]; with a count running at the start (ruleset
 //! `standard`) whose removal would let another first move mate too, also [`Theme::Counting`].
-//! A line that does not mate needs a start position without a count (under `standard`: with a
-//! Bia on the board; our evaluation of pawnless endings is too unsure). It is [`Theme::Defend`] when the solver is not winning after it
-//! (eval within ±[`DEFEND_MAX_CP`]) while every other first move is at least [`BEST_TWO_MARGIN`]
-//! worse and each side has at least [`DEFEND_MIN_MATERIAL`] (else it is no puzzle), else [`Theme::WinMaterial`] when the material balance moved by
-//! at least a minor piece's worth ([`MIN_GAIN`]) for the solver; a line with neither is no puzzle.
+//! A line that does not mate needs a start position without a count (under `standard`: with
+//! a Bia on the board; our evaluation of pawnless endings is too unsure). It is
+//! [`Theme::Defend`] when the solver is neither winning nor lost after it (eval within
+//! ±[`DEFEND_MAX_CP`]) while every other first move is at least [`BEST_TWO_MARGIN`] worse and
+//! each side has at least [`DEFEND_MIN_MATERIAL`] (else it is no puzzle), else
+//! [`Theme::WinMaterial`] when the material balance moved by at least a minor piece's worth
+//! ([`MIN_GAIN`]) for the solver; a line with neither is no puzzle.
 //!
 //! Units: a *move* of the solver is one of its plies (a mate in 2 is two solver moves and
 //! one reply in between, three plies); scores are centipawns (a Bia is about 100) from the
@@ -532,5 +534,13 @@ fn counting_matters(engine: &mut Engine, start: &Position, cfg: &FindConfig) -> 
     engine.new_game();
     let bt = engine.best_two(&free, &limits(cfg.nodes.saturating_mul(FREE_NODES_FACTOR)));
     engine.new_game();
-    matches!(bt, Some(BestTwo { best_score: Score::Mate(n), second: Some((_, Score::Mate(m))), .. }) if n > 0 && m > 0)
+    let Some(BestTwo {
+        best_score: Score::Mate(n),
+        second: Some((_, Score::Mate(m))),
+        ..
+    }) = bt
+    else {
+        return false;
+    };
+    n > 0 && m > 0
 }
