@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example puzzles_vs_fsf -- puzzles/puzzles.jsonl.gz \
-//!     [--engine /usr/games/fairy-stockfish] [--sample 300] [--seed 1] [--depth 16] [--verbose]
+//!     [--engine /usr/games/fairy-stockfish] [--sample 300] [--seed 1] [--depth 16] [--verbose] \
+//!     [--filter SOURCE]
 //! ```
 //!
 //! Reads the puzzles (JSON lines, plain or gzipped), draws `--sample` of them at random
@@ -15,7 +16,8 @@
 //! ([`makruk_engine::puzzle::is_unique`] on Fairy-Stockfish's two scores: the best mates and
 //! the second does not, or the best is at least 150 cp and 0.3 winning chances better); a
 //! position with one legal move (no second line) is fine. Prints one line per disagreement
-//! (`--verbose`: per puzzle), the totals per theme and `agree X / N (P%)`.
+//! (`--verbose`: per puzzle), the totals per theme and per kind of source, and
+//! `agree X / N (P%)`. `--filter TEXT` keeps only the puzzles whose source starts with TEXT.
 
 use makruk::{Move, Position, Ruleset};
 use makruk_engine::puzzle::{is_unique, BestTwo};
@@ -35,6 +37,7 @@ struct Args {
     seed: u64,
     depth: u32,
     verbose: bool,
+    filter: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -45,6 +48,7 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         depth: 16,
         verbose: false,
+        filter: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -55,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => a.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--depth" => a.depth = val()?.parse().map_err(|e| format!("--depth: {e}"))?,
             "--verbose" => a.verbose = true,
+            "--filter" => a.filter = Some(val()?),
             f if !f.starts_with("--") => a.file = f.to_string(),
             _ => return Err(format!("unknown argument {flag}")),
         }
@@ -183,6 +188,7 @@ struct Puzzle {
     fen: String,
     moves: Vec<String>,
     themes: Vec<String>,
+    source: String,
 }
 
 fn read_puzzles(path: &str) -> Result<Vec<Puzzle>, String> {
@@ -212,6 +218,7 @@ fn read_puzzles(path: &str) -> Result<Vec<Puzzle>, String> {
             fen: v["fen"].as_str().unwrap_or("").to_string(),
             moves: strings("moves"),
             themes: strings("themes"),
+            source: v["source"].as_str().unwrap_or("?").to_string(),
         });
     }
     Ok(out)
@@ -287,6 +294,9 @@ fn main() {
             std::process::exit(1);
         }
     };
+    if let Some(f) = &args.filter {
+        puzzles.retain(|p| p.source.starts_with(f.as_str()));
+    }
     puzzles.shuffle(&mut StdRng::seed_from_u64(args.seed));
     puzzles.truncate(args.sample);
     let mut fsf = match Fsf::start(&args.engine) {
@@ -305,7 +315,8 @@ fn main() {
         };
         let ok = verdict.is_none();
         agree += usize::from(ok);
-        for t in &p.themes {
+        let kind = p.source.split(':').next().unwrap_or("?");
+        for t in p.themes.iter().chain([&format!("source {kind}")]) {
             let e = by_theme.entry(t.clone()).or_default();
             e.0 += usize::from(ok);
             e.1 += 1;
