@@ -79,9 +79,10 @@ pub const MIN_GAP_CHANCES: f64 = 0.3;
 pub const DEFEND_MAX_CP: i32 = 100;
 
 /// The least material of each side for a [`Theme::Defend`] puzzle, in centipawns
-/// ([`material`]): a Ruea's worth. In smaller endings (a bare Khun, a Khun and a Khon) our
-/// evaluation is too unsure to tell a lost position from a drawn one.
-pub const DEFEND_MIN_MATERIAL: i32 = 500;
+/// ([`material`]): two Ruea's worth. In smaller endings our evaluation is too unsure to tell
+/// a lost position from a drawn one (a check against Fairy-Stockfish disagreed on 7 of 28
+/// `defend` puzzles with a Ruea's worth as the limit, most of them small endings).
+pub const DEFEND_MIN_MATERIAL: i32 = 1000;
 
 /// The material gain of a [`Theme::WinMaterial`] line, in centipawns ([`material`]): a
 /// minor piece's worth, the engine's Khon (270; a Ma is 310, so a Khon, a Ma, a Ruea for a
