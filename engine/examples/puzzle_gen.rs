@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release -p makruk-engine --example puzzle_gen -- --out puzzles.jsonl \
 //!     [--seed 1] [--counting 130] [--counting-tries 20000] [--fsf-games 120] [--games 40] \
-//!     [--prefilter-nodes 20000] [--nodes 150000] [--fen FEN]...
+//!     [--max-level 4] [--prefilter-nodes 20000] [--nodes 150000] [--min-gap-cp 150] \
+//!     [--min-gap-chances 0.3] [--fen FEN]...
 //! ```
 //!
 //! Sources, in this order (the licence of each: puzzles/README.md):
@@ -22,10 +23,10 @@
 //!    moves played before the position.
 //! 3. `selfplay:g<n>:ply<k>`: `--games` games of our engine against itself from the 50
 //!    positions of engine/openings.txt (game n from opening n mod 50), each side at a level
-//!    drawn from 1..=4 (`makruk_engine::choose_move`, depth-capped levels with a random pick
-//!    among the best moves, so that mistakes happen; the time cap is set far above what the
-//!    depth caps need, so the games do not depend on the machine's speed), at most 300 plies;
-//!    every position from the opening on is a candidate.
+//!    drawn from 1..=`--max-level` (default 4) (`makruk_engine::choose_move`: depth-capped
+//!    levels with a random pick among the best moves, so that mistakes happen; the time cap
+//!    is set far above what the depth caps need, so the games do not depend on the machine's
+//!    speed), at most 300 plies; every position from the opening on is a candidate.
 //!
 //! After a puzzle at ply k the positions of its line (k + 1 …) are skipped. Puzzles are
 //! deduplicated by position (placement, side to move and counting fields: the FEN without its
@@ -55,6 +56,7 @@ struct Args {
     counting_tries: usize,
     fsf_games: usize,
     games: usize,
+    max_level: u8,
     cfg: FindConfig,
     fens: Vec<String>,
 }
@@ -67,6 +69,7 @@ fn parse_args() -> Result<Args, String> {
         counting_tries: 20_000,
         fsf_games: usize::MAX,
         games: 40,
+        max_level: 4,
         cfg: FindConfig {
             prefilter_nodes: 20_000,
             nodes: 150_000,
@@ -87,6 +90,11 @@ fn parse_args() -> Result<Args, String> {
             "--games" => a.games = num(val()?)? as usize,
             "--prefilter-nodes" => a.cfg.prefilter_nodes = num(val()?)?,
             "--nodes" => a.cfg.nodes = num(val()?)?,
+            "--max-level" => a.max_level = num(val()?)?.clamp(1, 8) as u8,
+            "--min-gap-cp" => a.cfg.min_gap_cp = num(val()?)? as i32,
+            "--min-gap-chances" => {
+                a.cfg.min_gap_chances = val()?.parse().map_err(|e| format!("{flag}: {e}"))?;
+            }
             "--fen" => a.fens.push(val()?),
             _ => return Err(format!("unknown argument {flag}")),
         }
@@ -367,7 +375,10 @@ fn selfplay_source(args: &Args, engine: &mut Engine, sink: &mut Sink) -> Result<
     let stop = AtomicBool::new(false);
     for n in 0..args.games {
         let start = openings[n % openings.len()].clone();
-        let levels = [rng.random_range(1..=4u8), rng.random_range(1..=4u8)];
+        let levels = [
+            rng.random_range(1..=args.max_level),
+            rng.random_range(1..=args.max_level),
+        ];
         let mut g = Game::from_position(start.clone());
         player.new_game();
         while g.outcome().is_none() && g.moves().len() < MAX_PLIES {

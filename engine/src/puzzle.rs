@@ -11,7 +11,10 @@
 //!   [`MIN_GAP_CHANCES`] better in winning chances ([`crate::analysis::winning_chances`],
 //!   −1..1). Two mating moves, however fast each mates, reject the position: for a mate
 //!   puzzle only moves that mate at all count as good (a mate beyond the count is a draw to
-//!   the search, so it does not count as a mate);
+//!   the search, so it does not count as a mate); a mating move is searched again with
+//!   [`MATE_CHECK_FACTOR`] times the nodes, since another move's slower mate shows only deeper,
+//!   and at the first move no other move may score above [`MATE_ALT_MAX_CP`] (such a move
+//!   usually mates too, beyond our horizon);
 //! - the opponent's replies are the engine's best at the same budget;
 //! - the line ends on a solver move: at a mate, when the material gain is realised (after the
 //!   opponent's best reply to that move), or after [`FindConfig::max_solver_moves`] moves
@@ -21,14 +24,18 @@
 //! The themes ([`Theme`]) are derived from the line, never guessed: a line that ends in mate
 //! is [`Theme::Mate`] with [`Theme::MateIn`]; with a count running at the start (ruleset
 //! `standard`) whose removal would let another first move mate too, also [`Theme::Counting`].
-//! A line that does not mate is [`Theme::Defend`] when the solver is not winning after it
-//! (eval ≤ [`DEFEND_MAX_CP`]), else [`Theme::WinMaterial`] when the material balance moved by
-//! at least a Ma's worth for the solver; a line with neither is no puzzle.
+//! A line that does not mate needs a start position without a count (under `standard`: with
+//! a Bia on the board; our evaluation of pawnless endings is too unsure). It is
+//! [`Theme::Defend`] when the solver is neither winning nor lost after it (eval within
+//! ±[`DEFEND_MAX_CP`]) while every other first move is at least [`BEST_TWO_MARGIN`] worse and
+//! each side has at least [`DEFEND_MIN_MATERIAL`] (else it is no puzzle), else
+//! [`Theme::WinMaterial`] when the material balance moved by at least a minor piece's worth
+//! ([`MIN_GAIN`]) for the solver; a line with neither is no puzzle.
 //!
 //! Units: a *move* of the solver is one of its plies (a mate in 2 is two solver moves and
 //! one reply in between, three plies); scores are centipawns (a Bia is about 100) from the
-//! solver's point of view unless said otherwise; material is in the half-points of
-//! [`makruk::count::material`] (Ruea 10, Ma 6, Khon 5, Met and Bia-ngai 4, Bia 2).
+//! solver's point of view unless said otherwise; material is in centipawns by the engine's
+//! piece values ([`material`]: Bia 100, Met and Bia-ngai 180, Khon 270, Ma 310, Ruea 500).
 //!
 //! ```
 //! use makruk::{Game, Position, Ruleset};
@@ -47,11 +54,11 @@
 //! ```
 
 use crate::analysis::winning_chances;
+use crate::evaluate::value;
 use crate::search::Engine;
 use crate::uci::move_to_uci;
 use crate::{Limits, Score};
-use makruk::count::material;
-use makruk::{count_info, Color, Game, Move, Position, Ruleset};
+use makruk::{count_info, Color, Game, Move, Position, Role, Ruleset};
 use std::sync::atomic::AtomicBool;
 
 /// The margin of [`Engine::best_two`], in centipawns: every root move within it of the best
@@ -67,16 +74,33 @@ pub const MIN_GAP_CP: i32 = 150;
 pub const MIN_GAP_CHANCES: f64 = 0.3;
 
 /// The highest eval (centipawns, for the solver, after the line) of a [`Theme::Defend`]
-/// puzzle: the solver is not winning, it only avoids losing.
+/// puzzle: the solver is not winning, it only avoids losing; its negative is the lowest (a
+/// solver that is lost anyway has nothing to defend).
 pub const DEFEND_MAX_CP: i32 = 100;
 
-/// The material gain of a [`Theme::WinMaterial`] line, in the half-points of
-/// [`makruk::count::material`]: a Ma's worth.
-pub const MIN_GAIN: i32 = 6;
+/// The least material of each side for a [`Theme::Defend`] puzzle, in centipawns
+/// ([`material`]): two Ruea's worth. In smaller endings our evaluation is too unsure to tell
+/// a lost position from a drawn one (a check against Fairy-Stockfish disagreed on 7 of 28
+/// `defend` puzzles with a Ruea's worth as the limit, most of them small endings).
+pub const DEFEND_MIN_MATERIAL: i32 = 1000;
+
+/// The material gain of a [`Theme::WinMaterial`] line, in centipawns ([`material`]): a
+/// minor piece's worth, the engine's Khon (270; a Ma is 310, so a Khon, a Ma, a Ruea for a
+/// Ma, or a Met and a Bia count, two Bia do not).
+pub const MIN_GAIN: i32 = 270;
 
 /// The node budget of the search without the count ([`Theme::Counting`]), as a multiple of
 /// [`FindConfig::nodes`]: a slower mate needs a deeper search than the fastest.
 pub const FREE_NODES_FACTOR: u64 = 2;
+
+/// A move that mates is searched again with this many times [`FindConfig::nodes`] before it
+/// is taken as the only mate: another move's slower mate needs a deeper search.
+pub const MATE_CHECK_FACTOR: u64 = 4;
+
+/// The most a move other than the first move of a mate may score, in centipawns: where
+/// another move still wins by more, a deeper search usually finds that it mates too (a
+/// slower mate that our search does not see), so the position is no puzzle.
+pub const MATE_ALT_MAX_CP: i32 = 600;
 
 /// The most moves of the solver in a line.
 pub const MAX_SOLVER_MOVES: u8 = 5;
@@ -132,13 +156,16 @@ pub enum Theme {
     Mate,
     /// Mate in this many moves of the solver, 1..=5 (key `mateIn2`).
     MateIn(u8),
-    /// The line wins at least a Ma's worth of material ([`MIN_GAIN`]).
+    /// The line wins at least a minor piece's worth of material ([`MIN_GAIN`]), counted after
+    /// the opponent's best reply to the last solver move.
     WinMaterial,
     /// A count runs (ruleset `standard`) and only its limit makes the mate unique: without
     /// the count another first move would mate too.
     Counting,
-    /// The solver is not winning after the line (eval ≤ [`DEFEND_MAX_CP`]), but every other
-    /// first move loses clearly.
+    /// The solver is neither winning nor lost after the line (eval within
+    /// ±[`DEFEND_MAX_CP`]), but every other
+    /// first move loses clearly (at least [`BEST_TWO_MARGIN`] worse); each side has at least
+    /// [`DEFEND_MIN_MATERIAL`].
     Defend,
 }
 
@@ -176,7 +203,7 @@ impl Theme {
 }
 
 /// The node budgets of [`find`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FindConfig {
     /// Nodes of the cheap first test of the candidate position (a [`Engine::best_two`]).
     pub prefilter_nodes: u64,
@@ -185,15 +212,25 @@ pub struct FindConfig {
     pub nodes: u64,
     /// The most moves of the solver in a line, 1..=[`MAX_SOLVER_MOVES`].
     pub max_solver_moves: u8,
+    /// The smallest centipawn gap between the solution and the second best of a line that
+    /// does not mate: at least [`MIN_GAP_CP`] (the rule), at most [`BEST_TWO_MARGIN`] (what
+    /// the search proves); a generator may ask for more to be safer.
+    pub min_gap_cp: i32,
+    /// The smallest gap in winning chances (−1..1) of such a line: at least
+    /// [`MIN_GAP_CHANCES`].
+    pub min_gap_chances: f64,
 }
 
 impl Default for FindConfig {
-    /// 20,000 nodes for the first test, 300,000 for each deep search, at most 5 solver moves.
+    /// 20,000 nodes for the first test, 300,000 for each deep search, at most 5 solver moves,
+    /// the rule's gaps ([`MIN_GAP_CP`], [`MIN_GAP_CHANCES`]).
     fn default() -> FindConfig {
         FindConfig {
             prefilter_nodes: 20_000,
             nodes: 300_000,
             max_solver_moves: MAX_SOLVER_MOVES,
+            min_gap_cp: MIN_GAP_CP,
+            min_gap_chances: MIN_GAP_CHANCES,
         }
     }
 }
@@ -239,10 +276,18 @@ impl Engine {
     }
 }
 
-/// True when `bt.best` is the only good move by the acceptance rule (module docs). One legal
-/// move is unique.
+/// True when `bt.best` is the only good move by the acceptance rule (module docs), with its
+/// minimum gaps ([`MIN_GAP_CP`], [`MIN_GAP_CHANCES`]). One legal move is unique.
 #[must_use]
 pub fn is_unique(bt: &BestTwo) -> bool {
+    is_unique_by(bt, MIN_GAP_CP, MIN_GAP_CHANCES)
+}
+
+/// [`is_unique`] with other gaps for a best move that does not mate: `min_cp` centipawns
+/// and `min_chances` winning chances (−1..1). Only stricter gaps than the rule's make sense;
+/// a gap beyond [`BEST_TWO_MARGIN`] cannot be proved by [`Engine::best_two`].
+#[must_use]
+pub fn is_unique_by(bt: &BestTwo, min_cp: i32, min_chances: f64) -> bool {
     let Some((_, second)) = bt.second else {
         return true;
     };
@@ -251,9 +296,17 @@ pub fn is_unique(bt: &BestTwo) -> bool {
         (Score::Mate(n), _) => n > 0,
         (Score::Cp(b), s) => {
             let s = s.to_internal().max(-crate::MATE);
-            b - s >= MIN_GAP_CP && winning_chances(b) - winning_chances(s) >= MIN_GAP_CHANCES
+            b - s >= min_cp && winning_chances(b) - winning_chances(s) >= min_chances
         }
     }
+}
+
+/// The centipawn gap between the best and the second best (an upper bound of the second
+/// gives a lower bound of the gap); `i32::MAX` with one legal move.
+fn gap(bt: &BestTwo) -> i32 {
+    bt.second.map_or(i32::MAX, |(_, s)| {
+        bt.best_score.to_internal() - s.to_internal().max(-crate::MATE)
+    })
 }
 
 /// The rating of a new puzzle with `solver_moves` moves of the solver and these themes:
@@ -280,10 +333,19 @@ pub fn rating(solver_moves: u8, themes: &[Theme]) -> i32 {
     r.clamp(600, 2600)
 }
 
-/// Material of `side` minus its opponent's, in half-points ([`makruk::count::material`]).
+/// Material of `side` in centipawns by the engine's values ([`crate::evaluate::value`]:
+/// Bia 100, Met and Bia-ngai 180, Khon 270, Ma 310, Ruea 500; the Khun not counted).
+#[must_use]
+pub fn material(pos: &Position, side: Color) -> i32 {
+    [Role::Bia, Role::Met, Role::Khon, Role::Ma, Role::Ruea]
+        .into_iter()
+        .map(|r| value(r) * i32::try_from(pos.board().by_piece(side, r).count()).unwrap_or(0))
+        .sum()
+}
+
+/// Material of `side` minus its opponent's, in centipawns ([`material`]).
 fn balance(pos: &Position, side: Color) -> i32 {
-    let m = |c| i32::try_from(material(pos.board(), c)).unwrap_or(0);
-    m(side) - m(side.other())
+    material(pos, side) - material(pos, side.other())
 }
 
 fn limits(nodes: u64) -> Limits {
@@ -299,6 +361,21 @@ fn is_recapture(game: &Game, m: &Move) -> bool {
     game.moves()
         .last()
         .is_some_and(|last| last.is_capture() && m.is_capture() && m.to == last.to)
+}
+
+/// True when no root move of `game` but the best scores above `cp` centipawns, by a root
+/// search whose floor for the other moves is `cp` (those at most `cp` fail low cheaply).
+fn others_at_most(engine: &mut Engine, game: &Game, nodes: u64, cp: i32) -> bool {
+    let stop = AtomicBool::new(false);
+    let (_, mut root) = engine.search_with(
+        game,
+        &limits(nodes),
+        &stop,
+        &mut |_| {},
+        Some(crate::MATE - cp),
+    );
+    root.sort_by_key(|r| std::cmp::Reverse(r.1));
+    root.get(1).is_none_or(|r| r.1 <= cp)
 }
 
 /// The placement of `pos` as a game without any count (ruleset `fifty-move`, clock at 0).
@@ -323,7 +400,8 @@ pub fn find(engine: &mut Engine, game: &Game, cfg: &FindConfig) -> Option<Puzzle
         return None;
     }
     let first = engine.best_two(game, &limits(cfg.prefilter_nodes))?;
-    if !is_unique(&first)
+    if !is_unique_by(&first, cfg.min_gap_cp, cfg.min_gap_chances)
+        || (!matches!(first.best_score, Score::Mate(n) if n > 0) && is_recapture(game, &first.best))
         || matches!(first.best_score, Score::Mate(n) if n > i32::from(cfg.max_solver_moves))
     {
         return None;
@@ -336,12 +414,18 @@ pub fn find(engine: &mut Engine, game: &Game, cfg: &FindConfig) -> Option<Puzzle
     let mut line: Vec<Move> = Vec::new();
     let mut mate_line = false;
     let mut last_score = Score::Cp(0);
+    let mut first_gap = 0;
     // The balance after the opponent's best reply to the last solver move (or after that
     // move when the game ends there).
     let mut gain_after = 0;
     for k in 1..=max {
-        let bt = engine.best_two(&g, &limits(cfg.nodes))?;
-        if !is_unique(&bt) {
+        let mut bt = engine.best_two(&g, &limits(cfg.nodes))?;
+        if matches!(bt.best_score, Score::Mate(n) if n > 0) && is_unique(&bt) {
+            // A slower mate by another move is found only deeper: look again.
+            let deeper = cfg.nodes.saturating_mul(MATE_CHECK_FACTOR);
+            bt = engine.best_two(&g, &limits(deeper))?;
+        }
+        if !is_unique_by(&bt, cfg.min_gap_cp, cfg.min_gap_chances) {
             if k == 1 {
                 return None;
             }
@@ -352,6 +436,9 @@ pub fn find(engine: &mut Engine, game: &Game, cfg: &FindConfig) -> Option<Puzzle
         }
         if k == 1 {
             mate_line = matches!(bt.best_score, Score::Mate(n) if n > 0);
+            if mate_line && !others_at_most(engine, &g, cfg.nodes, MATE_ALT_MAX_CP) {
+                return None;
+            }
             if matches!(bt.best_score, Score::Mate(n) if n > i32::from(max))
                 || (!mate_line && is_recapture(game, &bt.best))
             {
@@ -361,6 +448,9 @@ pub fn find(engine: &mut Engine, game: &Game, cfg: &FindConfig) -> Option<Puzzle
             return None;
         }
         last_score = bt.best_score;
+        if k == 1 {
+            first_gap = gap(&bt);
+        }
         g.play(&bt.best).ok()?;
         line.push(bt.best);
         if g.position().is_checkmate() || g.outcome().is_some() {
@@ -397,11 +487,26 @@ pub fn find(engine: &mut Engine, game: &Game, cfg: &FindConfig) -> Option<Puzzle
             themes.push(Theme::Counting);
         }
     } else {
+        if count_info(&start).is_some() {
+            // A counting ending: our evaluation of those is too unsure for a puzzle that
+            // does not mate.
+            return None;
+        }
         let eval = match last_score {
             Score::Cp(cp) => cp,
             Score::Mate(_) => return None,
         };
         if eval <= DEFEND_MAX_CP {
+            if eval < -DEFEND_MAX_CP {
+                // Lost anyway: the other moves only lose faster.
+                return None;
+            }
+            // Every other move must lose clearly (beyond the margin), and in a small ending
+            // the evaluation is too unsure to tell a loss from a draw.
+            let enough = |c| material(&start, c) >= DEFEND_MIN_MATERIAL;
+            if first_gap < BEST_TWO_MARGIN || !enough(Color::White) || !enough(Color::Black) {
+                return None;
+            }
             themes.push(Theme::Defend);
         } else if gain_after >= MIN_GAIN {
             themes.push(Theme::WinMaterial);
@@ -430,5 +535,13 @@ fn counting_matters(engine: &mut Engine, start: &Position, cfg: &FindConfig) -> 
     engine.new_game();
     let bt = engine.best_two(&free, &limits(cfg.nodes.saturating_mul(FREE_NODES_FACTOR)));
     engine.new_game();
-    matches!(bt, Some(BestTwo { best_score: Score::Mate(n), second: Some((_, Score::Mate(m))), .. }) if n > 0 && m > 0)
+    let Some(BestTwo {
+        best_score: Score::Mate(n),
+        second: Some((_, Score::Mate(m))),
+        ..
+    }) = bt
+    else {
+        return false;
+    };
+    n > 0 && m > 0
 }

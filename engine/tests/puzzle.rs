@@ -36,8 +36,8 @@ fn check_line(p: &Puzzle) {
 
 #[test]
 fn mate_in_one_is_found() {
-    // From a game of Fairy-Stockfish (rules/tests/data/games-mates-public.jsonl.gz): only
-    // one move mates.
+    // From a self-play game of the generator (selfplay:g35:ply39 of a trial run): only
+    // …Khon e6 mates (the Khun on f5 has no square), and no other move wins much.
     let p = find_fen(MATE_IN_1).expect("a puzzle");
     assert_eq!(p.moves, [MATE_IN_1_MOVE]);
     assert_eq!(p.themes, [Theme::Mate, Theme::MateIn(1)]);
@@ -129,9 +129,30 @@ fn ratings_follow_the_formula() {
     assert_eq!(rating(3, &[Theme::WinMaterial]), 1600);
 }
 
-/// Black to move; …Rd1 mates (fsf-mates:s4-engine-g5:ply47 of the generator).
-const MATE_IN_1: &str = "3m1s1r/3s1k2/4ppp1/2p1n3/7P/m~P1rn2P/6S1/2K1M2R b - - 4 24";
-const MATE_IN_1_MOVE: &str = "d3d1";
-/// White to move: Rg8+ Kd8 (forced) Rxd8 mate (fsf-mates:s4-engine-g28:ply40).
-const MATE_IN_2: &str = "r1k5/1sm2M~2/3pNN1p/pp6/1P6/2PKP2P/8/R1S1MSR1 w - - 1 21";
-const MATE_IN_2_LINE: [&str; 3] = ["g1g8", "c7d8", "g8d8"];
+#[test]
+fn a_fork_wins_material() {
+    // Ma f6+ forks Khun and Ruea; after Khun e6, Ma takes on d5, Khun takes back, and the
+    // Ruea takes the Khon on f7 (selfplay:g12:ply128 of a trial run).
+    let p = find_fen("8/2mk1s1R/M~2p4/3r4/6N1/8/4K3/8 w - - 0 69").expect("a puzzle");
+    assert_eq!(p.moves, ["g4f6", "d7e6", "f6d5", "e6d5", "h7f7"]);
+    assert_eq!(p.themes, [Theme::WinMaterial]);
+    check_line(&p);
+}
+
+#[test]
+fn a_single_saving_move_is_defend() {
+    // Against two Ruea on the seventh rank only …Ma d3+ keeps the game level; every other
+    // move loses at least 250 cp by our search (selfplay:g36:ply123 of a trial run).
+    let p = find_fen("8/R3R3/2pk4/3p4/1P5P/2P5/1Ks2r2/4n3 b - - 4 66").expect("a puzzle");
+    assert_eq!(p.moves, ["e1d3"]);
+    assert_eq!(p.themes, [Theme::Defend]);
+    check_line(&p);
+}
+
+/// Black to move; …Khon e6 mates.
+const MATE_IN_1: &str = "7r/1s2sk2/1p1m1n1p/p1p2Kp1/P1P3P1/2N1PP2/4NMS1/7R b - - 8 24";
+const MATE_IN_1_MOVE: &str = "e7e6";
+/// Black to move, board's honour running (ply 36 of 128): …Met e2, Ma f6, …Met d2 mate
+/// (selfplay:g22:ply193 of a trial run).
+const MATE_IN_2: &str = "8/3N4/8/8/3k4/2m~m~s3/8/4K3 b - 128 36 101";
+const MATE_IN_2_LINE: [&str; 3] = ["d3e2", "d7f6", "c3d2"];
