@@ -672,6 +672,26 @@ async fn a_missed_win_in_a_servers_game_becomes_its_puzzle() {
         env.svc.start_puzzle(BOB, ChannelId(700), None, None).await,
         Err(ServiceError::NoPuzzles)
     ));
+
+    // The server's daily puzzle is its own game's before any of the shipped set.
+    env.svc
+        .install_puzzles(puzzles::shipped())
+        .await
+        .expect("install");
+    env.svc
+        .set_daily_settings(
+            GUILD,
+            DailyChange {
+                channel: Some(Some(ChannelId(701))),
+                minute: Some(0),
+                utc_offset: Some(0),
+            },
+        )
+        .await
+        .expect("set");
+    let posts = env.svc.claim_due_dailies().await.expect("claim");
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0].progress.puzzle_id, view.puzzle_id);
 }
 
 /// Leaving a rated puzzle for another counts as failing it: a hard puzzle cannot be dodged.

@@ -912,7 +912,8 @@ impl GameService {
     /// Claims the daily puzzles that are due (once per server and day, in the database) and
     /// returns every claimed one not yet posted, today's for its server; an older one a crash
     /// left unposted is dropped (marked posted without a message: a new day has its own).
-    /// The puzzle: one of the server's allowed puzzles, never a mate in one, never one it had.
+    /// The puzzle: one made from the server's own games if it has any left, else one of the
+    /// shipped set; never a mate in one, never one the server had.
     ///
     /// # Errors
     /// `Internal` only.
@@ -930,15 +931,24 @@ impl GameService {
             if store::daily(&mut tx, s.guild_id, &date).await?.is_some() {
                 continue;
             }
-            let filter = PuzzleFilter {
-                without_theme: Some(NOT_DAILY_THEME),
-                guild: Some(s.guild_id),
-                not_daily_of: Some(s.guild_id),
-                ..PuzzleFilter::default()
-            };
-            let n = store::count_puzzles(&mut tx, &filter).await?;
-            let pick = daily::pick(s.guild_id.0, day, n);
-            let Some(id) = store::nth_puzzle(&mut tx, &filter, pick).await? else {
+            // The server's own puzzles (from its games) first, then the shipped set.
+            let mut id = None;
+            for own_only in [true, false] {
+                let filter = PuzzleFilter {
+                    without_theme: Some(NOT_DAILY_THEME),
+                    guild: Some(s.guild_id),
+                    own_only,
+                    not_daily_of: Some(s.guild_id),
+                    ..PuzzleFilter::default()
+                };
+                let n = store::count_puzzles(&mut tx, &filter).await?;
+                if n > 0 {
+                    let pick = daily::pick(s.guild_id.0, day, n);
+                    id = store::nth_puzzle(&mut tx, &filter, pick).await?;
+                    break;
+                }
+            }
+            let Some(id) = id else {
                 tracing::warn!(guild = s.guild_id.0, "no puzzle left for the daily puzzle");
                 continue;
             };

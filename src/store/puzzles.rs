@@ -123,6 +123,8 @@ pub struct PuzzleFilter<'a> {
     pub without_theme: Option<&'a str>,
     /// The server whose own puzzles may be served too (the shipped set always may).
     pub guild: Option<GuildId>,
+    /// Only the server's own puzzles (from its games), not the shipped set.
+    pub own_only: bool,
     /// Leave out the puzzles this user has tried.
     pub unseen_by: Option<UserId>,
     /// Leave out the puzzles this server had as its daily puzzle.
@@ -140,14 +142,15 @@ fn filter_sql(f: &PuzzleFilter<'_>, first_bind: usize) -> (String, Vec<String>) 
     let mut sql = format!("NOT {VOTED_OUT}");
     let mut texts = Vec::new();
     let mut n = first_bind;
-    match f.guild {
-        Some(g) => {
+    match (f.guild, f.own_only) {
+        (Some(g), true) => sql.push_str(&format!(" AND guild_id = {}", g.0 as i64)),
+        (Some(g), false) => {
             sql.push_str(&format!(
                 " AND (guild_id IS NULL OR guild_id = {})",
                 g.0 as i64
             ));
         }
-        None => sql.push_str(" AND guild_id IS NULL"),
+        (None, _) => sql.push_str(" AND guild_id IS NULL"),
     }
     if let Some(t) = f.theme {
         sql.push_str(&format!(" AND (' ' || themes || ' ') LIKE ${n}"));
