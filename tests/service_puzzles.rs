@@ -705,10 +705,14 @@ async fn a_rated_puzzle_left_for_another_is_a_loss() {
         .expect("first");
     assert!(first.rated);
     let (before, plays) = puzzle_rating(&env.svc, &first.puzzle_id).await;
-    env.svc
+    let second = env
+        .svc
         .start_puzzle(ALICE, CH, None, None)
         .await
         .expect("second");
+    // Its answer says so.
+    let (from, to) = second.left.expect("the puzzle left counted");
+    assert!(from == 1500 && to < from);
     let stats = env
         .svc
         .puzzle_stats(ALICE, None)

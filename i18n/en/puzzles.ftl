@@ -36,11 +36,14 @@ puzzle-to-move = **{ $side } to move.** Find the best move ({ $left ->
 }).
 puzzle-right = ✅ **{ $played }** is right. The opponent answered **{ $reply }**.
 puzzle-themes = Theme: { $themes }
-puzzle-count = The count runs: { $side } counts { $current } of { $limit }, { $remaining } moves left before it is a draw.
+puzzle-count = The count runs: { $side } counts { $current } of { $limit }. Mate before the count ends, or it is a draw.
 puzzle-how = Answer with `/solve move:` (pick from the list). Only you see this puzzle.
 puzzle-unrated = You have tried this puzzle before: it does not change your rating.
 puzzle-repeat = You have tried every puzzle of this kind: here is one again, unrated.
 puzzle-your-rating = Your puzzle rating: { $rating }
+puzzle-your-rating-provisional = Your puzzle rating: { $rating }? (provisional until it is more certain)
+puzzle-rating-now = The puzzle's rating: { $rating }
+puzzle-left = Your last puzzle here was left unanswered, so it counts as failed: puzzle rating { $before } → { $after }.
 puzzle-button-hint = Hint
 puzzle-button-solution = Solution
 puzzle-button-next = Next puzzle
@@ -52,11 +55,12 @@ puzzle-wrong = ❌ **{ $played }** is not the answer.
 puzzle-revealed = Here is the solution.
 puzzle-solution = Solution: { $line }
 puzzle-rating-change = Puzzle rating: { $before } → **{ $after }** ({ $change })
-puzzle-rating-unchanged = Your puzzle rating did not change (a puzzle tried before, or with a hint).
+puzzle-rating-unchanged = Your puzzle rating did not change: you had tried this puzzle before.
+puzzle-rating-unchanged-hint = Your puzzle rating did not change: you asked for a hint.
 puzzle-streak = Solved in a row: { $streak }
 puzzle-daily-streak = Daily puzzles solved in a row on this server: { $streak }
 puzzle-vote = Did you like this puzzle? Vote with 👍 or 👎.
-puzzle-voted = Thank you: your vote is counted.
+puzzle-voted = Thank you: your vote { $vote } is counted (a new vote replaces it).
 
 ## themes
 puzzle-theme-mate = mate

@@ -218,7 +218,11 @@ async fn act(
         }
         ButtonId::PuzzleVote(up, attempt) => {
             service.vote_puzzle(user, attempt, up).await?;
-            Answer::private(tr!(locales.user, "puzzle-voted"))
+            Answer::private(tr!(
+                locales.user,
+                "puzzle-voted",
+                vote = if up { "👍" } else { "👎" }
+            ))
         }
         // A new public message; a waiting one is followed once it is sent (`handle`).
         ButtonId::Analyse(game) => {

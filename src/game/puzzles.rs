@@ -58,6 +58,9 @@ pub struct PuzzleView {
     /// A puzzle from the server's own game: the player who missed the win there, and when the
     /// game ended (Unix seconds).
     pub origin: Option<(UserId, i64)>,
+    /// The rated puzzle the player left unanswered here for this one counted as failed: their
+    /// rating before and after.
+    pub left: Option<(i64, i64)>,
 }
 
 /// How an attempt ended.
@@ -81,6 +84,8 @@ pub struct PuzzleEnd {
     pub rating: Option<(i64, i64)>,
     /// The puzzle's rating now (after this attempt, if it was rated).
     pub puzzle_rating: i64,
+    /// A hint was asked for (why an attempt was not rated: else it was tried before).
+    pub hinted: bool,
     /// The player's streak of rated puzzles solved in a row.
     pub streak: i64,
     /// A daily puzzle: how it stands now and the player's streak on the server.
@@ -320,13 +325,14 @@ impl GameService {
         }
         let now = self.now_ms();
         let mut tx = self.store.begin_write().await?;
+        let mut left = None;
         if let Some(old) = store::solving_attempt(&mut tx, user, channel).await? {
             if self.daily_is_today(&mut tx, &old).await? {
                 return Err(ServiceError::DailyInProgress);
             }
             // Leaving a puzzle for another ends it as failed: a rated one is a loss, so that a
             // hard puzzle cannot be dodged (an unrated one changes nothing).
-            self.abandon(&mut tx, &old).await?;
+            left = self.abandon(&mut tx, &old).await?;
         }
         let player = store::puzzle_player(&mut tx, user).await?;
         let glicko = player_glicko(player.as_ref());
@@ -382,6 +388,7 @@ impl GameService {
             rated,
             repeat,
             origin: p.origin,
+            left,
         })
     }
 
@@ -399,13 +406,17 @@ impl GameService {
     }
 
     /// Ends attempt `a`, left unanswered, as failed.
-    async fn abandon(&self, tx: &mut store::DbConn, a: &AttemptRow) -> Result<(), ServiceError> {
+    /// Returns the player's rating before and after, if it was rated.
+    async fn abandon(
+        &self,
+        tx: &mut store::DbConn,
+        a: &AttemptRow,
+    ) -> Result<Option<(i64, i64)>, ServiceError> {
         let p = store::puzzle(tx, &a.puzzle_id).await?.ok_or_else(|| {
             ServiceError::Internal(anyhow::anyhow!("puzzle {} vanished", a.puzzle_id))
         })?;
         let line = puzzle_line(&p)?;
-        self.finish(tx, a, &p, &line, false, None).await?;
-        Ok(())
+        Ok(self.finish(tx, a, &p, &line, false, None).await?.rating)
     }
 
     /// The puzzle user `user` is solving in `channel`: theirs, or else the channel's daily
@@ -566,6 +577,7 @@ impl GameService {
                         rated: a.rated,
                         repeat: false,
                         origin: p.origin,
+                        left: None,
                     }),
                 }
             }
@@ -686,6 +698,7 @@ impl GameService {
             last_move: line.moves.last().copied(),
             rating,
             puzzle_rating,
+            hinted: a.hinted,
             streak: record.streak,
             daily,
             theme: a.theme.clone(),

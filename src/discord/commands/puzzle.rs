@@ -172,7 +172,6 @@ fn count_line(position: &Position, locale: Locale) -> Option<String> {
         side = tr!(locale, side_key(c.counting)),
         current = i64::from(c.current),
         limit = i64::from(c.limit),
-        remaining = i64::from(c.remaining)
     ))
 }
 
@@ -193,6 +192,9 @@ pub(crate) async fn puzzle_answer(
     let png = board_png(&view.position, view.solver, view.last_move).await?;
     let file = format!("puzzle-{}-{}.png", view.puzzle_id, view.moves_left);
     let mut lines = Vec::new();
+    if let Some((before, after)) = view.left {
+        lines.push(tr!(locale, "puzzle-left", before = before, after = after));
+    }
     if let Some((player, at)) = view.origin {
         lines.push(tr!(
             locale,
@@ -241,11 +243,11 @@ pub(crate) async fn puzzle_answer(
         ),
     };
     let (rating, provisional) = view.player_rating;
-    let footer = tr!(
-        locale,
-        "puzzle-your-rating",
-        rating = format!("{rating}{}", if provisional { "?" } else { "" })
-    );
+    let footer = if provisional {
+        tr!(locale, "puzzle-your-rating-provisional", rating = rating)
+    } else {
+        tr!(locale, "puzzle-your-rating", rating = rating)
+    };
     let embed = CreateEmbed::new()
         .title(title)
         .description(lines.join("\n"))
@@ -303,9 +305,10 @@ pub(crate) async fn end_answer(end: &PuzzleEnd, locale: Locale) -> Result<Answer
             after = after,
             change = format!("{:+}", after - before)
         )),
+        None if end.hinted => lines.push(tr!(locale, "puzzle-rating-unchanged-hint")),
         None => lines.push(tr!(locale, "puzzle-rating-unchanged")),
     }
-    if end.streak > 0 {
+    if end.solved && end.rating.is_some() && end.streak > 0 {
         lines.push(tr!(locale, "puzzle-streak", streak = end.streak));
     }
     if let Some(d) = &end.daily {
@@ -317,12 +320,16 @@ pub(crate) async fn end_answer(end: &PuzzleEnd, locale: Locale) -> Result<Answer
     let embed = CreateEmbed::new()
         .title(tr!(
             locale,
-            "puzzle-title",
-            id = end.puzzle_id.clone(),
-            rating = end.puzzle_rating
+            "puzzle-title-plain",
+            id = end.puzzle_id.clone()
         ))
         .description(lines.join("\n"))
         .image(format!("attachment://{file}"))
+        .footer(CreateEmbedFooter::new(tr!(
+            locale,
+            "puzzle-rating-now",
+            rating = end.puzzle_rating
+        )))
         .colour(if end.solved { 0x002e_cc71 } else { 0x00e7_4c3c });
     let mut buttons = vec![ButtonId::PuzzleNext(end.attempt).button(
         locale,
