@@ -97,6 +97,7 @@ async fn main() -> anyhow::Result<()> {
                 white_id: makruk_bot::types::UserId(1),
                 black_id: makruk_bot::types::UserId(2),
                 ruleset: Ruleset::Standard,
+                variant: makruk::Variant::Makruk,
                 start_fen: &start_fen,
                 now: now / 1000,
                 computer: None,

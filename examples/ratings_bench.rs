@@ -111,7 +111,9 @@ async fn main() -> anyhow::Result<()> {
     for _ in 0..queries {
         let page = rng.random_range(0..pages);
         let t = Instant::now();
-        let board = svc.leaderboard(guild, None, page).await?;
+        let board = svc
+            .leaderboard(guild, makruk::Variant::Makruk, None, page)
+            .await?;
         leaderboard.push(t.elapsed().as_secs_f64() * 1000.0);
         assert_eq!(board.entries.len().min(1), 1);
     }
@@ -122,7 +124,14 @@ async fn main() -> anyhow::Result<()> {
     for i in 0..queries {
         let user = UserId(1_000 + rng.random_range(0..players) as u64);
         let t = Instant::now();
-        let s = svc.stats(guild, user, Some(Kind::Correspondence)).await;
+        let s = svc
+            .stats(
+                guild,
+                user,
+                makruk::Variant::Makruk,
+                Some(Kind::Correspondence),
+            )
+            .await;
         stats.push(t.elapsed().as_secs_f64() * 1000.0);
         if let Ok(s) = s {
             if i == 0 {

@@ -2,7 +2,7 @@
 //! No Discord types here: the adapter converts its own ids into these. The store decodes its
 //! rows into these enums (see `crate::store`), so the service never reads a stored string.
 
-use makruk::{Color, CountInfo, Move, Position, Ruleset, Warning};
+use makruk::{Color, CountInfo, Move, Position, Ruleset, Variant, Warning};
 
 use crate::clock::{ClockStatus, TimeControl};
 
@@ -142,6 +142,8 @@ pub struct ChallengeView {
     /// The colour the challenger asked for.
     pub color: ColorChoice,
     pub ruleset: Ruleset,
+    /// The game of the Makruk family its game is.
+    pub variant: Variant,
     /// Unix time, seconds.
     pub created_at: i64,
     /// Unix time, seconds; after it the challenge can no longer be accepted.
@@ -402,14 +404,18 @@ impl TryFrom<u8> for ComputerLevel {
 }
 
 /// The terms of a new game, as asked for in `/challenge` or `/play`: the colour, the rules,
-/// the clocks, the server and whether it is rated, and (a challenge) whether its game gets a
-/// thread of its own. [`Default`]: a random colour, `standard`, [`TimeControl::DEFAULT`] (3
-/// days a move), outside any server (unrated), no thread.
+/// the variant, the clocks, the server and whether it is rated, and (a challenge) whether its
+/// game gets a thread of its own. [`Default`]: a random colour, `standard`, Makruk,
+/// [`TimeControl::DEFAULT`] (3 days a move), outside any server (unrated), no thread.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Terms {
     /// The colour the challenger (or the player against the computer) asks for.
     pub color: ColorChoice,
+    /// Makruk's ruleset; any other variant takes only [`Ruleset::Standard`] (its own rules,
+    /// as Fairy-Stockfish's), else [`crate::game::ServiceError::VariantRuleset`].
     pub ruleset: Ruleset,
+    /// The game of the Makruk family to play (issue 25).
+    pub variant: Variant,
     pub time_control: TimeControl,
     /// The server and the rating (a game against the computer is never rated).
     pub ladder: Ladder,
@@ -499,6 +505,7 @@ pub struct GameSummary {
     pub white: UserId,
     pub black: UserId,
     pub ruleset: Ruleset,
+    pub variant: Variant,
     pub time_control: TimeControl,
     pub result: GameResult,
     pub reason: EndReason,

@@ -101,6 +101,7 @@ async fn ratings_leaderboard_and_stats_through_discord() {
         let row = RatingRow {
             guild_id: makruk_bot::types::GuildId(discord_standin::GUILD_ID),
             user_id: makruk_bot::types::UserId(7000 + u64::from(i)),
+            variant: makruk::Variant::Makruk,
             speed: Kind::Correspondence,
             glicko: Glicko {
                 rating: 1200.0 + f64::from(i),

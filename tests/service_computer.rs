@@ -84,6 +84,7 @@ async fn insert_computer_game(
             white_id: white,
             black_id: black,
             ruleset,
+            variant: makruk::Variant::Makruk,
             start_fen: &start.fen(),
             now: 0,
             computer: Some(seat),

@@ -1031,14 +1031,19 @@ fn rules_texts_exist_for_every_ruleset_topic_and_language() {
     for ruleset in Ruleset::ALL {
         for topic in RulesTopic::ALL {
             for locale in Locale::ALL {
-                let text = env.svc.rules_text(ruleset, topic, locale);
+                let text = env
+                    .svc
+                    .rules_text(makruk::Variant::Makruk, ruleset, topic, locale);
                 assert!(text.len() > 80, "{ruleset} {topic:?} {locale:?}: {text}");
                 assert!(!text.contains("rules-"), "{text}");
             }
         }
-        let counting = env
-            .svc
-            .rules_text(ruleset, RulesTopic::Counting, Locale::En);
+        let counting = env.svc.rules_text(
+            makruk::Variant::Makruk,
+            ruleset,
+            RulesTopic::Counting,
+            Locale::En,
+        );
         assert!(
             counting.contains(&format!("({})", ruleset.name())),
             "{counting}"

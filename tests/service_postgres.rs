@@ -420,9 +420,15 @@ async fn rated_games_of_one_player_ending_at_once_in_many_processes_are_rated_in
         assert!(reply.ratings.is_some(), "a rated end is rated");
     }
     let mut conn = procs[0].store().read_conn().await.unwrap();
-    let history = store::history(&mut conn, GUILD, player, Kind::Correspondence)
-        .await
-        .unwrap();
+    let history = store::history(
+        &mut conn,
+        GUILD,
+        player,
+        makruk::Variant::Makruk,
+        Kind::Correspondence,
+    )
+    .await
+    .unwrap();
     assert_eq!(history.len(), GAMES as usize);
     for pair in history.windows(2) {
         assert!(
@@ -430,10 +436,16 @@ async fn rated_games_of_one_player_ending_at_once_in_many_processes_are_rated_in
             "each rating starts where the one before ended: {pair:?}"
         );
     }
-    let row = store::rating(&mut conn, GUILD, player, Kind::Correspondence)
-        .await
-        .unwrap()
-        .expect("the player's rating");
+    let row = store::rating(
+        &mut conn,
+        GUILD,
+        player,
+        makruk::Variant::Makruk,
+        Kind::Correspondence,
+    )
+    .await
+    .unwrap()
+    .expect("the player's rating");
     assert_eq!(row.games, GAMES as i64);
     assert_eq!((row.wins, row.losses), (GAMES as i64 / 2, GAMES as i64 / 2));
     assert!((row.glicko.rating - history.last().unwrap().after.rating).abs() < 1e-9);

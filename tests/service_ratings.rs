@@ -47,7 +47,7 @@ async fn rated_game(
 
 async fn stored_rating(svc: &GameService, user: UserId, speed: Kind) -> Option<RatingRow> {
     let mut conn = svc.store().read_conn().await.expect("conn");
-    store::rating(&mut conn, GUILD, user, speed)
+    store::rating(&mut conn, GUILD, user, makruk::Variant::Makruk, speed)
         .await
         .expect("rating")
 }
@@ -166,6 +166,7 @@ async fn computer_games_are_unrated() {
             white_id: WHITE,
             black_id: BLACK,
             ruleset: makruk::Ruleset::Standard,
+            variant: makruk::Variant::Makruk,
             start_fen: &start.fen(),
             now: 0,
             computer: Some(ComputerSeat {
@@ -233,9 +234,15 @@ async fn two_games_of_one_player_ending_at_once_both_count_in_order() {
         .expect("rated");
     assert_eq!((white.games, white.wins), (2, 1 + 1));
     let mut conn = svc.store().read_conn().await.expect("conn");
-    let history = store::history(&mut conn, GUILD, WHITE, Kind::Correspondence)
-        .await
-        .expect("history");
+    let history = store::history(
+        &mut conn,
+        GUILD,
+        WHITE,
+        makruk::Variant::Makruk,
+        Kind::Correspondence,
+    )
+    .await
+    .expect("history");
     assert_eq!(history.len(), 2);
     // The second rated game starts from the first one's result.
     assert_eq!(history[1].rating_before, history[0].after.rating);
@@ -294,6 +301,7 @@ async fn seed_ratings(svc: &GameService, n: i64, speed: Kind, now: i64) {
         let row = RatingRow {
             guild_id: GUILD,
             user_id: UserId(5000 + i as u64),
+            variant: makruk::Variant::Makruk,
             speed,
             glicko: Glicko {
                 rating: 1000.0 + 10.0 * i as f64,
@@ -316,12 +324,16 @@ async fn the_leaderboard_pages_ten_at_a_time() {
     let env = Env::new().await;
     let svc = &env.svc;
     assert!(matches!(
-        svc.leaderboard(GUILD, None, 0).await,
+        svc.leaderboard(GUILD, makruk::Variant::Makruk, None, 0)
+            .await,
         Err(ServiceError::LeaderboardEmpty(Kind::Correspondence))
     ));
     let now = svc.time().now_ms() / 1000;
     seed_ratings(svc, 23, Kind::Live, now).await;
-    let first = svc.leaderboard(GUILD, None, 0).await.expect("page 1");
+    let first = svc
+        .leaderboard(GUILD, makruk::Variant::Makruk, None, 0)
+        .await
+        .expect("page 1");
     assert_eq!(first.speed, Kind::Live, "the speed with players");
     assert_eq!((first.page, first.pages, first.players), (0, 3, 23));
     assert_eq!(first.entries.len(), LEADERBOARD_PAGE as usize);
@@ -335,7 +347,7 @@ async fn the_leaderboard_pages_ten_at_a_time() {
     assert!(text.contains("**1210?**"), "{text}");
     assert!(text.contains("Page 1 of 3"), "{text}");
     let last = svc
-        .leaderboard(GUILD, Some(Kind::Live), 2)
+        .leaderboard(GUILD, makruk::Variant::Makruk, Some(Kind::Live), 2)
         .await
         .expect("page 3");
     assert_eq!(last.entries.len(), 3);
@@ -343,15 +355,23 @@ async fn the_leaderboard_pages_ten_at_a_time() {
     assert_eq!(last.entries[2].rating, 1000);
     // An old button past the end shows the last page.
     assert_eq!(
-        svc.leaderboard(GUILD, Some(Kind::Live), 99)
+        svc.leaderboard(GUILD, makruk::Variant::Makruk, Some(Kind::Live), 99)
             .await
             .expect("clamped"),
         last
     );
     // Another server, another speed: empty.
-    assert!(svc.leaderboard(GuildId(5), None, 0).await.is_err());
+    assert!(svc
+        .leaderboard(GuildId(5), makruk::Variant::Makruk, None, 0)
+        .await
+        .is_err());
     let err = svc
-        .leaderboard(GUILD, Some(Kind::Correspondence), 0)
+        .leaderboard(
+            GUILD,
+            makruk::Variant::Makruk,
+            Some(Kind::Correspondence),
+            0,
+        )
         .await
         .expect_err("empty");
     assert!(err.message(Locale::Th, &mention).contains("เกมทางไกล"));
@@ -363,12 +383,15 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     let svc = &env.svc;
     let third = UserId(1003);
     assert!(matches!(
-        svc.stats(GUILD, WHITE, None).await,
+        svc.stats(GUILD, WHITE, makruk::Variant::Makruk, None).await,
         Err(ServiceError::NoRatedGames(u)) if u == WHITE
     ));
     // One game: a chart that still makes sense (the start and the result).
     rated_game(svc, ChannelId(1), (WHITE, BLACK), BLACK, CORR).await;
-    let one = svc.stats(GUILD, WHITE, None).await.expect("stats");
+    let one = svc
+        .stats(GUILD, WHITE, makruk::Variant::Makruk, None)
+        .await
+        .expect("stats");
     assert_eq!(one.history.len(), 2);
     assert_eq!((one.rank, one.players), (1, 2));
     check_chart(&one.history, "one-game");
@@ -377,7 +400,12 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     rated_game(svc, ChannelId(1), (WHITE, third), WHITE, CORR).await;
     rated_game(svc, ChannelId(1), (BLACK, WHITE), BLACK, CORR).await;
     let s = svc
-        .stats(GUILD, WHITE, Some(Kind::Correspondence))
+        .stats(
+            GUILD,
+            WHITE,
+            makruk::Variant::Makruk,
+            Some(Kind::Correspondence),
+        )
         .await
         .expect("stats");
     assert_eq!((s.record.wins, s.record.draws, s.record.losses), (3, 0, 1));
@@ -394,7 +422,10 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     assert_eq!(s.history.len(), 5);
     assert_eq!(s.history[0], 1500.0);
     // The rank is the place on the leaderboard.
-    let board = svc.leaderboard(GUILD, None, 0).await.expect("leaderboard");
+    let board = svc
+        .leaderboard(GUILD, makruk::Variant::Makruk, None, 0)
+        .await
+        .expect("leaderboard");
     let place = board
         .entries
         .iter()
@@ -409,7 +440,8 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     assert!(th.contains(&format!("อันดับ {place} จาก 3")), "{th}");
     check_chart(&s.history, "four-games");
     assert!(matches!(
-        svc.stats(GUILD, WHITE, Some(Kind::Live)).await,
+        svc.stats(GUILD, WHITE, makruk::Variant::Makruk, Some(Kind::Live))
+            .await,
         Err(ServiceError::NoRatedGames(_))
     ));
 }

@@ -604,6 +604,7 @@ async fn the_database_enforces_one_active_game_per_channel_and_the_version_check
             white_id: UserId(1),
             black_id: UserId(2),
             ruleset: Ruleset::Standard,
+            variant: makruk::Variant::Makruk,
             start_fen: testkit::service::START_FEN,
             now: 0,
             computer: None,

@@ -32,6 +32,7 @@ async fn insert(store: &Store, channel: u64, control: TimeControl, clock: Stored
             white_id: WHITE,
             black_id: BLACK,
             ruleset: makruk::Ruleset::Traditional,
+            variant: makruk::Variant::Makruk,
             start_fen: START_FEN,
             now: 0,
             computer: None,

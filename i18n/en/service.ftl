@@ -12,6 +12,14 @@ ruleset-standard = standard
 ruleset-traditional = traditional
 ruleset-material = material
 ruleset-fifty-move = fifty-move
+# The Makruk family (Fairy-Stockfish's variants); the `variant` option's choices show the same names.
+variant-makruk = Makruk
+variant-makpong = Makpong
+variant-cambodian = Ouk Chaktrang
+variant-asean = ASEAN chess
+variant-sittuyin = Sittuyin
+# The game of a challenge: a Makruk game names its ruleset, another variant only its name.
+game-makruk = Makruk, { $ruleset } rules
 
 piece-khun = Khun
 piece-met = Met
@@ -52,6 +60,10 @@ status-clock-live = ⏱ { $control }: White { $white } · Black { $black } — {
 status-clock-correspondence = ⏱ { $control } per move: { $color } must move by <t:{ $deadline }:f> (<t:{ $deadline }:R>).
 reminder = ⏰ { $user }, your move: less than a sixth of your time is left. Move by <t:{ $deadline }:f> (<t:{ $deadline }:R>) or you lose on time.
 status-check = { $color } is in check!
+status-hand = { $color } still places: { $pieces }.
+status-hand-pieces = { $n } { $piece }
+# Between the items of a short list (quoted: Fluent trims spaces).
+list-separator = {", "}
 status-count-boards = Board's honour: { $color } counts { $current } of { $limit }.
 status-count-pieces = Pieces' honour: { $color } counts { $current } of { $limit }.
 # Before the counting side's first counted move: the number that move will be counted.
@@ -92,7 +104,7 @@ end-result = Result: { $words } ({ $result })
 challenge-color-white = { $challenger } plays White
 challenge-color-black = { $challenger } plays Black
 challenge-color-random = colours drawn at random
-challenge-open = { $challenger } challenges { $opponent } to a game of Makruk ({ $ruleset } rules, { $colors }, time { $time }). { $opponent }: `/accept` or `/decline`. The challenge expires <t:{ $expires }:R>.
+challenge-open = { $challenger } challenges { $opponent } to a game of { $game } ({ $colors }, time { $time }). { $opponent }: `/accept` or `/decline`. The challenge expires <t:{ $expires }:R>.
 challenge-accepted = { $opponent } accepted the challenge of { $challenger }.
 challenge-declined = { $opponent } declined the challenge of { $challenger }.
 challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
@@ -165,6 +177,7 @@ move-illegal-no-such-move = None of your { $piece } pieces can move to { $to } (
 rating-after-game = { $player }: { $rating }
 speed-live = live
 speed-correspondence = correspondence
+ladder-variant = { $variant }, { $speed }
 error-leaderboard-empty = Nobody has played a rated { $speed } game on this server yet. Rated games count once each side has made two moves.
 error-no-rated-games = { $user } has no rated games on this server yet (at that speed). Play one with `/challenge`.
 leaderboard-title = **Leaderboard — { $speed }** ({ $players } players)
@@ -241,3 +254,4 @@ analysis-running = Analysing game #{ $id }… { $percent }%
 analysis-next = Game #{ $id } is next in line for analysis. The result will appear here when it is ready.
 analysis-queued = Game #{ $id } is #{ $place } in line for analysis. The result will appear here when it is ready.
 analysis-later = The analysis of game #{ $id } is taking a while. Its result will be posted in this channel when it is ready.
+error-variant-ruleset = The rulesets (traditional, material, fifty-move) are Makruk's; the other variants count and draw by their own rules. Leave `rules:` out, or choose `variant:makruk`.

@@ -70,6 +70,14 @@ pub enum UciError {
         /// The configured path.
         path: PathBuf,
     },
+    /// The program does not offer the game's variant (`UCI_Variant`).
+    #[error("the engine at {} does not play {variant}", path.display())]
+    NoVariant {
+        /// The configured path.
+        path: PathBuf,
+        /// The variant asked for.
+        variant: makruk::Variant,
+    },
     /// Fairy-Stockfish plays the `standard` ruleset only.
     #[error("Fairy-Stockfish plays only the standard rules, not {0}")]
     Ruleset(Ruleset),
@@ -148,12 +156,13 @@ impl FairyStockfish {
             Some(p) => (p, true),
             None => (Process::start(&self.settings).await?, false),
         };
-        let answer = match process.best_move(&command, &self.settings).await {
+        let variant = game.start().variant();
+        let answer = match process.best_move(variant, &command, &self.settings).await {
             Ok(answer) => answer,
             Err(e @ (UciError::Exited | UciError::Io(_))) if reused => {
                 tracing::warn!(error = %e, "Fairy-Stockfish failed; starting it again");
                 process = Process::start(&self.settings).await?;
-                process.best_move(&command, &self.settings).await?
+                process.best_move(variant, &command, &self.settings).await?
             }
             Err(e) => return Err(e),
         };
@@ -162,8 +171,8 @@ impl FairyStockfish {
     }
 }
 
-/// The `position` command for `game`: its start position and every move since, so that
-/// Fairy-Stockfish sees the repetitions. Under `standard` nobody requests a count, so the
+/// The `position` command for `game`: its start position and every move since (in the
+/// variant's UCI: drops `R@a1`), so that Fairy-Stockfish sees the repetitions. Under `standard` nobody requests a count, so the
 /// start FEN (with its counting fields) and the moves give the whole state.
 fn position_command(game: &Game) -> String {
     let mut command = format!("position fen {}", game.start().fen());
@@ -171,7 +180,7 @@ fn position_command(game: &Game) -> String {
         command.push_str(" moves");
         for m in game.moves() {
             command.push(' ');
-            command.push_str(&makruk::uci::to_uci(m));
+            command.push_str(&makruk::uci::to_uci_in(m, game.start().variant()));
         }
     }
     command
@@ -189,6 +198,12 @@ struct Process {
     child: Child,
     stdin: ChildStdin,
     stdout: Lines<BufReader<ChildStdout>>,
+    /// The variants the program offers (`UCI_Variant`'s `var` words).
+    offered: Vec<String>,
+    /// The variant selected now.
+    variant: makruk::Variant,
+    /// The configured path (for errors).
+    path: PathBuf,
 }
 
 impl Process {
@@ -218,18 +233,27 @@ impl Process {
             child,
             stdin,
             stdout: BufReader::new(stdout).lines(),
+            offered: Vec::new(),
+            variant: makruk::Variant::Makruk,
+            path: s.path.clone(),
         };
         p.send("uci").await?;
-        let mut makruk = false;
+        let mut offered = Vec::new();
         p.read_until("uciok", s.start_timeout, |line| {
             // `option name UCI_Variant type combo default chess var … var makruk …`
             if line.starts_with("option name UCI_Variant ") {
-                makruk = line.split_whitespace().any(|word| word == "makruk");
+                let mut words = line.split_whitespace();
+                while let Some(word) = words.next() {
+                    if word == "var" {
+                        offered.extend(words.next().map(str::to_owned));
+                    }
+                }
             }
             line == "uciok"
         })
         .await?;
-        if !makruk {
+        p.offered = offered;
+        if !p.offered.iter().any(|v| v == "makruk") {
             return Err(UciError::NoMakruk {
                 path: s.path.clone(),
             });
@@ -246,8 +270,30 @@ impl Process {
         matches!(self.child.try_wait(), Ok(None))
     }
 
-    /// Sends `position` and `go movetime`; returns the word after `bestmove`.
-    async fn best_move(&mut self, position: &str, s: &UciSettings) -> Result<String, UciError> {
+    /// Selects `variant` (unless it is selected already), sends `position` and `go movetime`;
+    /// returns the word after `bestmove`.
+    async fn best_move(
+        &mut self,
+        variant: makruk::Variant,
+        position: &str,
+        s: &UciSettings,
+    ) -> Result<String, UciError> {
+        if variant != self.variant {
+            if !self.offered.iter().any(|v| v == variant.name()) {
+                return Err(UciError::NoVariant {
+                    path: self.path.clone(),
+                    variant,
+                });
+            }
+            self.send(&format!(
+                "setoption name UCI_Variant value {}\nisready",
+                variant.name()
+            ))
+            .await?;
+            self.read_until("readyok", s.start_timeout, |line| line == "readyok")
+                .await?;
+            self.variant = variant;
+        }
         let ms = s.movetime.as_millis().max(1);
         self.send(&format!("{position}\ngo movetime {ms}")).await?;
         let line = self

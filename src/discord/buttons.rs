@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use poise::serenity_prelude::{ButtonStyle, CreateButton};
 
-use crate::game::{ChallengeId, Color, GameId, Kind, OfferKind, UserId};
+use crate::game::{ChallengeId, Color, GameId, Kind, OfferKind, UserId, Variant};
 use crate::i18n::Locale;
 use crate::rating::speed_name;
 use crate::tr;
@@ -30,8 +30,8 @@ pub(crate) enum ButtonId {
     OfferAccept(OfferKind, GameId),
     /// Decline the draw or takeback offer standing in the game.
     OfferDecline(OfferKind, GameId),
-    /// A leaderboard page (0-based) at a speed: anyone may page.
-    Leaderboard(Kind, u32),
+    /// A leaderboard page (0-based) of a variant at a speed: anyone may page.
+    Leaderboard(Variant, Kind, u32),
     /// A replay step from the view the message shows.
     Replay(Step, View),
     /// The finished game's animated GIF.
@@ -69,8 +69,8 @@ impl ButtonId {
             ButtonId::OfferDecline(OfferKind::Draw, _) => "draw-decline",
             ButtonId::OfferAccept(OfferKind::Takeback, _) => "takeback-accept",
             ButtonId::OfferDecline(OfferKind::Takeback, _) => "takeback-decline",
-            ButtonId::Leaderboard(Kind::Live, _) => "lb-live",
-            ButtonId::Leaderboard(Kind::Correspondence, _) => "lb-correspondence",
+            ButtonId::Leaderboard(_, Kind::Live, _) => "lb-live",
+            ButtonId::Leaderboard(_, Kind::Correspondence, _) => "lb-correspondence",
             ButtonId::Replay(..) => "replay",
             ButtonId::Gif(_) => "gif",
             ButtonId::Analyse(_) => "analyse",
@@ -123,10 +123,19 @@ impl ButtonId {
             return Some(ButtonId::Replay(step, view));
         }
         let id: i64 = parts.next()?.parse().ok()?;
+        // A leaderboard of another variant than Makruk names it last (`mk:lb-live:2:makpong`).
+        let variant = match parts.next() {
+            None => Variant::Makruk,
+            Some(name) if action.starts_with("lb-") && name != "makruk" => name.parse().ok()?,
+            Some(_) => return None,
+        };
         if parts.next().is_some() {
             return None;
         }
-        let page = || u32::try_from(id).ok();
+        let page = || u32::try_from(id).ok().filter(|_| action.starts_with("lb-"));
+        if variant != Variant::Makruk && !action.starts_with("lb-") {
+            return None;
+        }
         Some(match action {
             "accept" => ButtonId::Accept(ChallengeId(id)),
             "decline" => ButtonId::Decline(ChallengeId(id)),
@@ -135,8 +144,8 @@ impl ButtonId {
             "draw-decline" => ButtonId::OfferDecline(OfferKind::Draw, GameId(id)),
             "takeback-accept" => ButtonId::OfferAccept(OfferKind::Takeback, GameId(id)),
             "takeback-decline" => ButtonId::OfferDecline(OfferKind::Takeback, GameId(id)),
-            "lb-live" => ButtonId::Leaderboard(Kind::Live, page()?),
-            "lb-correspondence" => ButtonId::Leaderboard(Kind::Correspondence, page()?),
+            "lb-live" => ButtonId::Leaderboard(variant, Kind::Live, page()?),
+            "lb-correspondence" => ButtonId::Leaderboard(variant, Kind::Correspondence, page()?),
             "gif" => ButtonId::Gif(GameId(id)),
             "analyse" => ButtonId::Analyse(GameId(id)),
             "pz-hint" => ButtonId::PuzzleHint(id),
@@ -163,7 +172,12 @@ impl fmt::Display for ButtonId {
             | ButtonId::PuzzleSolution(id)
             | ButtonId::PuzzleNext(id)
             | ButtonId::PuzzleVote(_, id) => write!(f, "mk:{}:{id}", self.name()),
-            ButtonId::Leaderboard(speed, page) => write!(f, "mk:lb-{}:{page}", speed_name(speed)),
+            ButtonId::Leaderboard(Variant::Makruk, speed, page) => {
+                write!(f, "mk:lb-{}:{page}", speed_name(speed))
+            }
+            ButtonId::Leaderboard(variant, speed, page) => {
+                write!(f, "mk:lb-{}:{page}:{variant}", speed_name(speed))
+            }
             ButtonId::Replay(step, view) => {
                 let side = match view.orientation {
                     Color::White => 'w',
@@ -279,8 +293,10 @@ mod tests {
             ButtonId::OfferDecline(OfferKind::Draw, GameId(7)),
             ButtonId::OfferAccept(OfferKind::Takeback, GameId(8)),
             ButtonId::OfferDecline(OfferKind::Takeback, GameId(9)),
-            ButtonId::Leaderboard(Kind::Live, 0),
-            ButtonId::Leaderboard(Kind::Correspondence, u32::MAX),
+            ButtonId::Leaderboard(Variant::Makruk, Kind::Live, 0),
+            ButtonId::Leaderboard(Variant::Makruk, Kind::Correspondence, u32::MAX),
+            ButtonId::Leaderboard(Variant::Sittuyin, Kind::Live, 3),
+            ButtonId::Leaderboard(Variant::Cambodian, Kind::Correspondence, 0),
             ButtonId::Gif(GameId(10)),
             ButtonId::Analyse(GameId(11)),
         ];
@@ -310,8 +326,12 @@ mod tests {
                 "mk:takeback-decline:9",
             ),
             (
-                ButtonId::Leaderboard(Kind::Correspondence, 2),
+                ButtonId::Leaderboard(Variant::Makruk, Kind::Correspondence, 2),
                 "mk:lb-correspondence:2",
+            ),
+            (
+                ButtonId::Leaderboard(Variant::Makpong, Kind::Live, 1),
+                "mk:lb-live:1:makpong",
             ),
             (ButtonId::Gif(GameId(10)), "mk:gif:10"),
             (

@@ -174,9 +174,11 @@ async fn act(
                 .await?
                 .text(locale, &mention),
         ),
-        ButtonId::Leaderboard(speed, page) => match guild {
+        ButtonId::Leaderboard(variant, speed, page) => match guild {
             Some(guild) => {
-                let board = service.leaderboard(guild, Some(speed), page).await?;
+                let board = service
+                    .leaderboard(guild, variant, Some(speed), page)
+                    .await?;
                 super::commands::leaderboard::answer(&board, locale).updating()
             }
             None => Answer::private(tr!(locales.user, "discord-guild-only")),

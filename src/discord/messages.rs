@@ -9,7 +9,7 @@ use super::answer::{Answer, Ended};
 use super::board;
 use super::buttons::ButtonId;
 use super::i18n::mention;
-use crate::game::{ruleset_name, GameEnd, GameId, GameResult, OfferKind, Reply, ServiceError};
+use crate::game::{rules_label, GameEnd, GameId, GameResult, OfferKind, Reply, ServiceError};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -52,7 +52,7 @@ pub(crate) async fn board_answer(
         id = reply.game_id.0,
         white = mention(reply.white),
         black = mention(reply.black),
-        ruleset = ruleset_name(locale, reply.ruleset)
+        ruleset = rules_label(locale, reply.position.variant(), reply.ruleset)
     );
     let text = reply.text(locale, &mention);
     let mut embed = CreateEmbed::new()

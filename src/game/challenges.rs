@@ -4,7 +4,7 @@
 //! against the computer.
 
 use anyhow::anyhow;
-use makruk::{Color, Game, Position};
+use makruk::{Color, Game, Position, Variant};
 
 use super::loaded::Loaded;
 use super::threads::Thread;
@@ -23,6 +23,7 @@ pub(super) struct NewGame {
     pub(super) white: UserId,
     pub(super) black: UserId,
     pub(super) ruleset: Ruleset,
+    pub(super) variant: Variant,
     /// The computer's seat in a game against it (`None` between people).
     pub(super) computer: Option<ComputerSeat>,
     pub(super) time_control: TimeControl,
@@ -55,7 +56,7 @@ impl GameService {
         new: NewGame,
         now_ms: i64,
     ) -> Result<Loaded, ServiceError> {
-        let start = Position::start(new.ruleset);
+        let start = Position::start_variant(new.variant, new.ruleset);
         let start_fen = start.fen();
         let clock = ClockState::new(new.time_control, Color::White, now_ms);
         let row = store::NewGame {
@@ -63,6 +64,7 @@ impl GameService {
             white_id: new.white,
             black_id: new.black,
             ruleset: new.ruleset,
+            variant: new.variant,
             start_fen: &start_fen,
             now: now_ms.div_euclid(1000),
             computer: new.computer,
@@ -109,6 +111,7 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
         opponent: row.opponent_id,
         color: row.color,
         ruleset: row.ruleset,
+        variant: row.variant,
         created_at: row.created_at,
         expires_at: row.expires_at,
         state: row.state,
@@ -121,6 +124,19 @@ fn challenge_view(row: &ChallengeRow) -> ChallengeView {
 }
 
 impl GameService {
+    /// Checks that `ruleset` may be asked for in `variant`: any in Makruk, only
+    /// [`Ruleset::Standard`] (the variant's own rules, as Fairy-Stockfish's) in the others.
+    ///
+    /// # Errors
+    /// [`ServiceError::VariantRuleset`].
+    pub fn check_variant_ruleset(variant: Variant, ruleset: Ruleset) -> Result<(), ServiceError> {
+        if variant == Variant::Makruk || ruleset == Ruleset::Standard {
+            Ok(())
+        } else {
+            Err(ServiceError::VariantRuleset)
+        }
+    }
+
     /// `challenger` challenges `opponent` in `channel` on `terms`: the colour asked for, the
     /// ruleset, the time control (see [`GameService::time_control`] for the `time` option), the
     /// server and whether the game is to be rated (a game outside any server is unrated), and
@@ -131,7 +147,9 @@ impl GameService {
     /// # Errors
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`] (`opponent_is_bot`),
     /// [`ServiceError::ChannelBusy`] (a game is being played here),
-    /// [`ServiceError::ChallengePending`] (another challenge is open here), `Internal`.
+    /// [`ServiceError::ChallengePending`] (another challenge is open here),
+    /// [`ServiceError::VariantRuleset`] (a ruleset other than `standard` in another variant
+    /// than Makruk), `Internal`.
     #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
@@ -144,10 +162,12 @@ impl GameService {
         let Terms {
             color,
             ruleset,
+            variant,
             time_control,
             ladder,
             thread,
         } = terms;
+        Self::check_variant_ruleset(variant, ruleset)?;
         if challenger == opponent {
             return Err(ServiceError::ChallengeSelf);
         }
@@ -171,6 +191,7 @@ impl GameService {
             opponent_id: opponent,
             color,
             ruleset,
+            variant,
             now,
             expires_at: now.saturating_add(self.challenge_ttl_secs),
             time_control,
@@ -321,6 +342,7 @@ impl GameService {
             white,
             black,
             ruleset: view.ruleset,
+            variant: view.variant,
             computer: None,
             time_control: view.time_control,
             ladder: view.ladder,

@@ -155,7 +155,7 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::FairyStockfishRules`] (Fairy-Stockfish under another ruleset than
-    /// `standard`), [`ServiceError::ChallengeSelf`] (`human` is the computer),
+    /// `standard`), [`ServiceError::VariantRuleset`] (a ruleset in a variant other than Makruk), [`ServiceError::ChallengeSelf`] (`human` is the computer),
     /// [`ServiceError::ChannelBusy`] (the one active game per channel),
     /// [`ServiceError::ChallengePending`] (a challenge between people waits for its answer
     /// here), `Conflict`, `Internal`.
@@ -170,6 +170,7 @@ impl GameService {
     ) -> Result<Reply, ServiceError> {
         let place = place.into();
         Self::check_computer_terms(level, terms.ruleset)?;
+        Self::check_variant_ruleset(terms.variant, terms.ruleset)?;
         let channel = place.game_channel();
         if human == computer {
             return Err(ServiceError::ChallengeSelf);
@@ -209,6 +210,7 @@ impl GameService {
             white,
             black,
             ruleset: terms.ruleset,
+            variant: terms.variant,
             computer: Some(seat),
             time_control: terms.time_control,
             // Games against the computer are unrated.
@@ -273,7 +275,7 @@ impl GameService {
                     g.apply_count(side, action == CountAction::Start)?;
                 }
                 if !g.m.position().is_legal(&mv) {
-                    let uci = makruk::uci::to_uci(&mv);
+                    let uci = makruk::uci::to_uci_in(&mv, g.m.start().variant());
                     return Err(anyhow!("the computer's move {uci} is not legal here").into());
                 }
                 g.apply_move(side, &mv, now)

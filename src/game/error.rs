@@ -97,6 +97,10 @@ pub enum ServiceError {
     /// A computer game's level is not one of 1 to 9.
     #[error("{0}")]
     ComputerLevel(#[from] UnknownComputerLevel),
+    /// A ruleset other than `standard` was asked for in a variant other than Makruk (the
+    /// rulesets are Makruk's; the other variants count and draw by their own rules).
+    #[error("the rulesets apply to Makruk only")]
+    VariantRuleset,
     /// Level 9 (Fairy-Stockfish) plays the `standard` ruleset only.
     #[error("Fairy-Stockfish plays only the standard rules")]
     FairyStockfishRules,
@@ -199,6 +203,7 @@ impl ServiceError {
             ServiceError::NothingToAnalyse(_) => "nothing-to-analyse",
             ServiceError::ComputerLevel(_) => "computer-level",
             ServiceError::FairyStockfishRules => "fairy-stockfish-rules",
+            ServiceError::VariantRuleset => "variant-ruleset",
             ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",
             ServiceError::Stale => "stale",
             ServiceError::LeaderboardEmpty(_) => "leaderboard-empty",

@@ -472,6 +472,7 @@ mod tests {
             white_id: WHITE,
             black_id: BLACK,
             ruleset,
+            variant: makruk::Variant::Makruk,
             start_fen: start.fen(),
             fen: start.fen(),
             plies: 0,

@@ -86,7 +86,7 @@ pub use leader::{LeaderSettings, Sweep, LEADER_LEASE};
 /// Rules-crate types that appear in this API, re-exported for the adapter's convenience.
 pub use makruk::{
     Color, CountInfo, CountKind, CountRequestError, LimitReason, Move, MoveInputError, Position,
-    Ruleset, Warning,
+    Ruleset, Variant, Warning,
 };
 /// The engine's eval and judgement types, as stored analyses ([`GameAnalysis`]) give them.
 pub use makruk_engine::analysis::{Eval, Judgement};
@@ -100,7 +100,7 @@ pub use ratings::{
     LEADERBOARD_PAGE, RECENT_RESULTS,
 };
 pub(crate) use text::role_key;
-pub use text::{reminder_text, ruleset_name, time_control_name};
+pub use text::{reminder_text, rules_label, ruleset_name, time_control_name, variant_name};
 pub use threads::{GuildSettings, Place, Thread};
 
 use crate::clock::{SystemTimeSource, TimeSource};

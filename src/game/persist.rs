@@ -75,7 +75,7 @@ pub(super) async fn load(
     }
     let moves = store::moves(conn, row.id).await?;
     let events = store::count_events(conn, row.id).await?;
-    let start = Position::from_fen(&row.start_fen, row.ruleset)
+    let start = start_position(&row)
         .with_context(|| format!("stored game {}: start FEN {:?}", row.id.0, row.start_fen))?;
     let m = replay(start, &moves, &events)
         .with_context(|| format!("replaying stored game {}", row.id.0))?;
@@ -97,11 +97,24 @@ pub(super) async fn load(
     Ok(Loaded::new(row, m, clocks))
 }
 
+/// The start position of stored game `row`: its start FEN read in its variant (a Makruk game
+/// under its ruleset; the other variants under their own rules).
+fn start_position(row: &GameRow) -> Result<Position, makruk::FenError> {
+    if row.variant == makruk::Variant::Makruk {
+        Position::from_fen(&row.start_fen, row.ruleset)
+    } else {
+        Position::from_fen_variant(&row.start_fen, row.variant)
+    }
+}
+
 /// The stored game `row` from the cache, if it holds the row's version and reaches the row's
 /// FEN.
 fn cached(cache: &GameCache, row: &GameRow) -> Option<Loaded> {
     let (m, clocks) = cache.get(row.id.0, row.version)?;
-    if m.position().fen() != row.fen || m.ruleset() != row.ruleset {
+    if m.position().fen() != row.fen
+        || m.ruleset() != row.ruleset
+        || m.position().variant() != row.variant
+    {
         return None;
     }
     Some(Loaded::new(row.clone(), m, clocks))
@@ -174,7 +187,7 @@ pub(super) async fn save(
     let moves = g.m.moves();
     let move_row = |i: usize| MoveRow {
         ply: i as i64,
-        uci: makruk::uci::to_uci(&moves[i]),
+        uci: makruk::uci::to_uci_in(&moves[i], g.m.start().variant()),
         san: makruk::san::to_san(&g.m.positions()[i], &moves[i]),
         clocks: g.clocks.get(i).copied(),
     };

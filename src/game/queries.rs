@@ -7,11 +7,12 @@ use super::loaded::{game_end, Loaded};
 use super::persist::{load, load_active, load_current_or_last};
 use super::{
     text, ChannelId, Event, GameAnalysis, GameEnd, GameId, GameService, GameSummary, MoveChoice,
-    PgnExport, PlyReview, Position, Reply, RulesTopic, Ruleset, ServiceError, UserId,
+    PgnExport, PlyReview, Position, Reply, RulesTopic, Ruleset, ServiceError, UserId, Variant,
     MAX_SUGGESTIONS,
 };
 use crate::i18n::Locale;
 use crate::store;
+use crate::tr;
 
 impl GameService {
     /// The channel's game as it stands (event [`Event::Shown`]). If no game is active, the
@@ -82,9 +83,19 @@ impl GameService {
         Ok(move_choices(pos, prefix, false))
     }
 
-    /// The rules of `ruleset` on `topic`, in `locale` (Markdown, from `i18n/*/rules.ftl`).
+    /// The rules of `ruleset` on `topic`, in `locale` (Markdown, from `i18n/*/rules.ftl`); for a
+    /// variant other than Makruk, that variant's one explanation whatever the topic.
     #[must_use]
-    pub fn rules_text(&self, ruleset: Ruleset, topic: RulesTopic, locale: Locale) -> String {
+    pub fn rules_text(
+        &self,
+        variant: Variant,
+        ruleset: Ruleset,
+        topic: RulesTopic,
+        locale: Locale,
+    ) -> String {
+        if variant != Variant::Makruk {
+            return tr!(locale, &format!("rules-variant-{}", variant.name()));
+        }
         text::rules_text(ruleset, topic, locale)
     }
 
@@ -110,6 +121,7 @@ impl GameService {
                     white: r.white_id,
                     black: r.black_id,
                     ruleset: r.ruleset,
+                    variant: r.variant,
                     time_control: r.time_control,
                     result: end.result,
                     reason: end.reason,
@@ -143,7 +155,11 @@ impl GameService {
         let result = end.map_or("*", |e| e.result.pgn());
         let termination = end.map_or("unterminated", |e| e.reason.pgn_termination());
         let tags = makruk::pgn::PgnTags {
-            event: format!("Makruk ({})", g.m.ruleset().name()),
+            event: if g.m.start().variant() == Variant::Makruk {
+                format!("Makruk ({})", g.m.ruleset().name())
+            } else {
+                text::variant_name(Locale::En, g.m.start().variant())
+            },
             site: "Discord".into(),
             date: text::pgn_date(g.row.created_at),
             round: "-".into(),
@@ -151,6 +167,8 @@ impl GameService {
             black: names(g.black()),
             result: Some(result.into()),
             extra: vec![
+                // The variant's rules are its own: a Ruleset tag only for Makruk (the rules
+                // crate writes pychess's Variant tag).
                 ("Ruleset".into(), g.m.ruleset().name().into()),
                 ("TimeControl".into(), g.row.time_control.pgn_tag()),
                 ("Termination".into(), termination.into()),
@@ -344,7 +362,7 @@ pub(crate) fn move_choices(pos: &Position, prefix: &str, hide_checks: bool) -> V
             } else {
                 2
             };
-            let uci = makruk::uci::to_uci(&mv);
+            let uci = makruk::uci::to_uci_in(&mv, pos.variant()).to_lowercase();
             let matches = choice.san.to_lowercase().starts_with(&prefix)
                 || choice.thai.to_lowercase().starts_with(&prefix)
                 || uci.starts_with(&prefix);

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use makruk::Color;
+use makruk::{Color, Variant};
 
 use super::{GameId, GameService, ServiceError, UserId, UserName};
 use crate::clock::Kind;
@@ -39,9 +39,11 @@ fn step(row: &GameRow, white: Option<RatingRow>, black: Option<RatingRow>) -> Op
     let white_score = rating::white_score(row.result?)?;
     let speed = row.time_control.kind();
     let at = row.finished_at.unwrap_or(row.updated_at);
+    let variant = row.variant;
     let fresh = |user_id| RatingRow {
         guild_id: guild,
         user_id,
+        variant,
         speed,
         glicko: Glicko::START,
         games: 0,
@@ -70,6 +72,7 @@ fn step(row: &GameRow, white: Option<RatingRow>, black: Option<RatingRow>) -> Op
             game_id: row.id,
             guild_id: guild,
             user_id: me.user_id,
+            variant,
             speed,
             color,
             opponent_id: opp.user_id,
@@ -109,8 +112,8 @@ pub(super) async fn rate_game(tx: &mut Tx, row: &GameRow) -> sqlx::Result<Option
     };
     let speed = row.time_control.kind();
     store::lock_ratings(tx, guild, speed, [row.white_id, row.black_id]).await?;
-    let white = store::rating(tx, guild, row.white_id, speed).await?;
-    let black = store::rating(tx, guild, row.black_id, speed).await?;
+    let white = store::rating(tx, guild, row.white_id, row.variant, speed).await?;
+    let black = store::rating(tx, guild, row.black_id, row.variant, speed).await?;
     let Some(s) = step(row, white, black) else {
         return Ok(None);
     };
@@ -144,6 +147,8 @@ pub struct LeaderboardEntry {
 /// One page of a server's leaderboard at one speed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leaderboard {
+    /// The variant of the Makruk family it ranks.
+    pub variant: Variant,
     pub speed: Kind,
     /// 0-based page shown (a page past the end shows the last one).
     pub page: u32,
@@ -198,6 +203,8 @@ pub struct BestWin {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
     pub user: UserId,
+    /// The variant of the Makruk family the stats are of.
+    pub variant: Variant,
     pub speed: Kind,
     /// Rounded.
     pub rating: i64,
@@ -244,8 +251,8 @@ fn differs(a: f64, b: f64) -> bool {
 }
 
 impl GameService {
-    /// Page `page` (0-based; past the end: the last page) of the leaderboard of `guild` at
-    /// `speed` (`None`: the speed with more players).
+    /// Page `page` (0-based; past the end: the last page) of the leaderboard of `guild` in
+    /// `variant` at `speed` (`None`: the speed with more players).
     ///
     /// # Errors
     /// [`ServiceError::LeaderboardEmpty`] when nobody has a rated game there; `Internal`.
@@ -253,6 +260,7 @@ impl GameService {
     pub async fn leaderboard(
         &self,
         guild: GuildId,
+        variant: Variant,
         speed: Option<Kind>,
         page: u32,
     ) -> Result<Leaderboard, ServiceError> {
@@ -260,11 +268,12 @@ impl GameService {
         let now = self.now();
         let mut conn = self.store.read_conn().await?;
         let (speed, players) = match speed {
-            Some(s) => (s, store::leaderboard_size(&mut conn, g, s).await?),
+            Some(s) => (s, store::leaderboard_size(&mut conn, g, variant, s).await?),
             // The speed with more rated players (correspondence on a tie).
             None => {
-                let live = store::leaderboard_size(&mut conn, g, Kind::Live).await?;
-                let corr = store::leaderboard_size(&mut conn, g, Kind::Correspondence).await?;
+                let live = store::leaderboard_size(&mut conn, g, variant, Kind::Live).await?;
+                let corr =
+                    store::leaderboard_size(&mut conn, g, variant, Kind::Correspondence).await?;
                 if live > corr {
                     (Kind::Live, live)
                 } else {
@@ -281,6 +290,7 @@ impl GameService {
         let rows = store::leaderboard(
             &mut conn,
             g,
+            variant,
             speed,
             i64::from(page * LEADERBOARD_PAGE),
             i64::from(LEADERBOARD_PAGE),
@@ -301,6 +311,7 @@ impl GameService {
             })
             .collect();
         Ok(Leaderboard {
+            variant,
             speed,
             page,
             pages,
@@ -309,8 +320,8 @@ impl GameService {
         })
     }
 
-    /// The stats of `user` on `guild` at `speed` (`None`: the speed they played more rated
-    /// games at).
+    /// The stats of `user` on `guild` in `variant` at `speed` (`None`: the speed they played
+    /// more rated games at).
     ///
     /// # Errors
     /// [`ServiceError::NoRatedGames`] when they have no rated game there; `Internal`.
@@ -319,16 +330,17 @@ impl GameService {
         &self,
         guild: GuildId,
         user: UserId,
+        variant: Variant,
         speed: Option<Kind>,
     ) -> Result<PlayerStats, ServiceError> {
         let (g, u) = (guild, user);
         let now = self.now();
         let mut tx = self.store.begin_read().await?;
         let row = match speed {
-            Some(s) => store::rating(&mut tx, g, u, s).await?,
+            Some(s) => store::rating(&mut tx, g, u, variant, s).await?,
             None => {
-                let live = store::rating(&mut tx, g, u, Kind::Live).await?;
-                let corr = store::rating(&mut tx, g, u, Kind::Correspondence).await?;
+                let live = store::rating(&mut tx, g, u, variant, Kind::Live).await?;
+                let corr = store::rating(&mut tx, g, u, variant, Kind::Correspondence).await?;
                 match (live, corr) {
                     (Some(l), Some(c)) if l.games > c.games => Some(l),
                     (l, None) => l,
@@ -340,12 +352,13 @@ impl GameService {
             return Err(ServiceError::NoRatedGames(user));
         };
         let speed = row.speed;
-        let (rank, players) = store::rank(&mut tx, g, speed, row.glicko.rating, u).await?;
-        let history = store::history(&mut tx, g, u, speed).await?;
+        let (rank, players) = store::rank(&mut tx, g, variant, speed, row.glicko.rating, u).await?;
+        let history = store::history(&mut tx, g, u, variant, speed).await?;
         tx.commit().await?;
         let now_glicko = row.glicko.idle(now - row.last_game_at);
         let mut stats = PlayerStats {
             user,
+            variant,
             speed,
             rating: row.glicko.shown(),
             deviation: now_glicko.deviation.round() as i64,
@@ -437,15 +450,19 @@ impl GameService {
                 g.id,
             )
         });
-        let mut ratings: HashMap<(GuildId, UserId, Kind), RatingRow> = HashMap::new();
+        let mut ratings: HashMap<(GuildId, UserId, Variant, Kind), RatingRow> = HashMap::new();
         let mut history = Vec::with_capacity(stored_history.len());
         let mut differences = Vec::new();
         for game in &games {
             let (Some(guild), speed) = (game.guild_id, game.time_control.kind()) else {
                 continue;
             };
-            let white = ratings.get(&(guild, game.white_id, speed)).copied();
-            let black = ratings.get(&(guild, game.black_id, speed)).copied();
+            let white = ratings
+                .get(&(guild, game.white_id, game.variant, speed))
+                .copied();
+            let black = ratings
+                .get(&(guild, game.black_id, game.variant, speed))
+                .copied();
             let Some(s) = step(game, white, black) else {
                 continue;
             };
@@ -476,8 +493,8 @@ impl GameService {
                 }
             }
             history.extend(s.history);
-            ratings.insert((guild, s.white.user_id, speed), s.white);
-            ratings.insert((guild, s.black.user_id, speed), s.black);
+            ratings.insert((guild, s.white.user_id, game.variant, speed), s.white);
+            ratings.insert((guild, s.black.user_id, game.variant, speed), s.black);
         }
         let mut extra: Vec<&HistoryRow> = by_side.values().collect();
         extra.sort_by_key(|h| h.id);
@@ -488,7 +505,7 @@ impl GameService {
             ));
         }
         for old in &stored_ratings {
-            match ratings.get(&(old.guild_id, old.user_id, old.speed)) {
+            match ratings.get(&(old.guild_id, old.user_id, old.variant, old.speed)) {
                 None => differences.push(format!(
                     "server {} user {} {}: stored {:.2}, no rated game",
                     old.guild_id.0,
@@ -517,15 +534,16 @@ impl GameService {
         }
         let known: std::collections::HashSet<_> = stored_ratings
             .iter()
-            .map(|r| (r.guild_id, r.user_id, r.speed))
+            .map(|r| (r.guild_id, r.user_id, r.variant, r.speed))
             .collect();
         let mut missing: Vec<_> = ratings.keys().filter(|k| !known.contains(k)).collect();
-        missing.sort_by_key(|k| (k.0, k.1, rating::speed_name(k.2)));
-        for (guild, user, speed) in missing {
+        missing.sort_by_key(|k| (k.0, k.1, k.2.name(), rating::speed_name(k.3)));
+        for (guild, user, variant, speed) in missing {
             differences.push(format!(
-                "server {} user {} {}: no stored rating",
+                "server {} user {} {} {}: no stored rating",
                 guild.0,
                 user.0,
+                variant,
                 rating::speed_name(*speed)
             ));
         }
@@ -566,6 +584,21 @@ pub(crate) fn speed_text(speed: Kind, locale: Locale) -> String {
     tr!(locale, &format!("speed-{}", rating::speed_name(speed)))
 }
 
+/// The name of a rating list: its speed for Makruk ("live"), the variant and the speed for the
+/// others ("Makpong, live").
+fn ladder_text(variant: Variant, speed: Kind, locale: Locale) -> String {
+    if variant == Variant::Makruk {
+        speed_text(speed, locale)
+    } else {
+        tr!(
+            locale,
+            "ladder-variant",
+            variant = super::text::variant_name(locale, variant),
+            speed = speed_text(speed, locale)
+        )
+    }
+}
+
 impl Leaderboard {
     /// The page in `locale`: a title, one line per player (`1. @user 1612 · 20 games +12 =3 −5`,
     /// provisional ratings with `?`), and the page number. Users are written by `user`.
@@ -574,7 +607,7 @@ impl Leaderboard {
         let mut lines = vec![tr!(
             locale,
             "leaderboard-title",
-            speed = speed_text(self.speed, locale),
+            speed = ladder_text(self.variant, self.speed, locale),
             players = self.players
         )];
         for e in &self.entries {
@@ -624,7 +657,7 @@ impl PlayerStats {
                 locale,
                 "stats-title",
                 player = user(self.user),
-                speed = speed_text(self.speed, locale)
+                speed = ladder_text(self.variant, self.speed, locale)
             ),
             tr!(
                 locale,

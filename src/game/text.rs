@@ -3,7 +3,7 @@
 
 use makruk::{
     Color, CountInfo, CountKind, IllegalMove, LimitReason, MoveInputError, Piece, Position, Role,
-    Ruleset, Unreadable, Warning,
+    Ruleset, Unreadable, Variant, Warning,
 };
 
 use super::error::ServiceError;
@@ -23,6 +23,37 @@ fn color(locale: Locale, c: Color) -> String {
 #[must_use]
 pub fn ruleset_name(locale: Locale, r: Ruleset) -> String {
     tr!(locale, &format!("ruleset-{}", r.name()))
+}
+
+/// The name of variant `v` in `locale` (`variant-makpong`: "Makpong", "หมากป้อง"), as the
+/// `variant` option's choice shows it.
+#[must_use]
+pub fn variant_name(locale: Locale, v: Variant) -> String {
+    tr!(locale, &format!("variant-{}", v.name()))
+}
+
+/// What a game's title and lists call its rules: a Makruk game's ruleset ("standard"), the
+/// name of any other variant ("Makpong"), whose rules are its own.
+#[must_use]
+pub fn rules_label(locale: Locale, variant: Variant, ruleset: Ruleset) -> String {
+    if variant == Variant::Makruk {
+        ruleset_name(locale, ruleset)
+    } else {
+        variant_name(locale, variant)
+    }
+}
+
+/// The game a challenge is to: "Makruk, standard rules" or the variant's name.
+fn game_name(locale: Locale, variant: Variant, ruleset: Ruleset) -> String {
+    if variant == Variant::Makruk {
+        tr!(
+            locale,
+            "game-makruk",
+            ruleset = ruleset_name(locale, ruleset)
+        )
+    } else {
+        variant_name(locale, variant)
+    }
 }
 
 /// The name of time control `tc` in `locale`, as the `time` option's choice shows it
@@ -339,7 +370,7 @@ fn event_line(r: &Reply, locale: Locale, user: UserName<'_>) -> Option<String> {
             .as_deref()
             .or(r.san.as_deref())
             .unwrap_or_default(),
-        ruleset = ruleset_name(locale, r.ruleset),
+        ruleset = rules_label(locale, r.position.variant(), r.ruleset),
         white = user(r.white),
         black = user(r.black),
     ))
@@ -455,6 +486,7 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
     if s.check {
         lines.push(tr!(locale, "status-check", color = color(locale, s.turn)));
     }
+    lines.extend(hand_lines(&r.position, locale));
     if let Some(c) = &s.count {
         lines.push(count_line(c, locale));
     }
@@ -484,6 +516,45 @@ pub(crate) fn reply_text(r: &Reply, locale: Locale, user: UserName<'_>) -> Strin
     ));
     lines.push(clock_line(s, locale));
     lines.join("\n")
+}
+
+/// Sittuyin's placement phase: for each side with pieces still to place, "White still places:
+/// Khun, Met, 2 Ruea, 2 Khon, 2 Ma." (none in the other variants or after the placement).
+fn hand_lines(pos: &Position, locale: Locale) -> Vec<String> {
+    let order = [
+        Role::Khun,
+        Role::Met,
+        Role::Ruea,
+        Role::Khon,
+        Role::Ma,
+        Role::Bia,
+    ];
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter_map(|c| {
+            let pieces: Vec<String> = order
+                .iter()
+                .filter_map(|&role| match pos.in_hand(c, role) {
+                    0 => None,
+                    1 => Some(tr!(locale, role_key(role))),
+                    n => Some(tr!(
+                        locale,
+                        "status-hand-pieces",
+                        n = n,
+                        piece = tr!(locale, role_key(role))
+                    )),
+                })
+                .collect();
+            (!pieces.is_empty()).then(|| {
+                tr!(
+                    locale,
+                    "status-hand",
+                    color = color(locale, c),
+                    pieces = pieces.join(&tr!(locale, "list-separator"))
+                )
+            })
+        })
+        .collect()
 }
 
 /// Milliseconds as a clock shows them: `4:05`, `1:02:03` (rounded down to the second).
@@ -556,6 +627,7 @@ pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'
     };
     let (challenger, opponent) = (user(c.challenger), user(c.opponent));
     let ruleset = ruleset_name(locale, c.ruleset);
+    let game = game_name(locale, c.variant, c.ruleset);
     let colors = tr!(
         locale,
         colors,
@@ -576,6 +648,7 @@ pub(crate) fn challenge_text(c: &ChallengeView, locale: Locale, user: UserName<'
         challenger = challenger,
         opponent = opponent,
         ruleset = ruleset,
+        game = game,
         expires = c.expires_at,
         colors = colors,
         time = c.time_control.to_string(),

@@ -67,7 +67,8 @@ pub fn puzzles_of_game(
     people: impl Fn(Color) -> bool,
     cfg: &FindConfig,
 ) -> Vec<GamePuzzle> {
-    if game.ruleset() != Ruleset::Standard {
+    // Puzzles are Makruk's (standard): the other variants' games give none.
+    if game.ruleset() != Ruleset::Standard || game.start().variant() != makruk::Variant::Makruk {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -1,6 +1,6 @@
 //! The `challenges` table: open challenges (at most one per channel) and how each was closed.
 
-use makruk::Ruleset;
+use makruk::{Ruleset, Variant};
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row as _};
 
@@ -19,6 +19,8 @@ pub struct ChallengeRow {
     /// The challenger's colour.
     pub color: ColorChoice,
     pub ruleset: Ruleset,
+    /// The variant of its game (migration 0013).
+    pub variant: Variant,
     pub state: ChallengeState,
     pub created_at: i64,
     pub expires_at: i64,
@@ -35,7 +37,7 @@ pub struct ChallengeRow {
 
 /// The columns [`ChallengeRow`] is read from.
 const CHALLENGE_COLUMNS: &str = "id, channel_id, challenger_id, opponent_id, color, ruleset, \
-     state, created_at, expires_at, answered_at, game_id, time_control, guild_id, rated";
+     state, created_at, expires_at, answered_at, game_id, time_control, guild_id, rated, variant";
 
 impl<'r> FromRow<'r, AnyRow> for ChallengeRow {
     fn from_row(r: &'r AnyRow) -> sqlx::Result<ChallengeRow> {
@@ -46,6 +48,7 @@ impl<'r> FromRow<'r, AnyRow> for ChallengeRow {
             opponent_id: r.try_get("opponent_id")?,
             color: get(r, "color")?,
             ruleset: get(r, "ruleset")?,
+            variant: get(r, "variant")?,
             state: get(r, "state")?,
             created_at: r.try_get("created_at")?,
             expires_at: r.try_get("expires_at")?,
@@ -66,6 +69,7 @@ pub struct NewChallenge {
     pub opponent_id: UserId,
     pub color: ColorChoice,
     pub ruleset: Ruleset,
+    pub variant: Variant,
     pub now: i64,
     pub expires_at: i64,
     pub time_control: TimeControl,
@@ -127,8 +131,8 @@ pub async fn challenge(conn: &mut DbConn, id: ChallengeId) -> sqlx::Result<Optio
 pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Result<ChallengeRow> {
     sqlx::query_as(&format!(
         "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, ruleset, state, \
-         created_at, expires_at, time_control, guild_id, rated) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING {CHALLENGE_COLUMNS}"
+         created_at, expires_at, time_control, guild_id, rated, variant) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {CHALLENGE_COLUMNS}"
     ))
     .bind(c.channel_id)
     .bind(c.challenger_id)
@@ -141,6 +145,7 @@ pub async fn insert_challenge(conn: &mut DbConn, c: &NewChallenge) -> sqlx::Resu
     .bind(c.time_control.storage())
     .bind(c.guild_id)
     .bind(i64::from(c.rated))
+    .bind(c.variant.db_name())
     .fetch_one(conn)
     .await
 }

@@ -4,9 +4,9 @@
 //! (a corrupt row is an internal error, never a panic).
 //!
 //! A hand-written trait rather than `#[derive(sqlx::Type)]`: half of these types come from the
-//! rules crate (`Color`, `Ruleset`, `CountAction`), where sqlx's traits cannot be implemented.
+//! rules crate (`Color`, `Ruleset`, `Variant`, `CountAction`), where sqlx's traits cannot be implemented.
 
-use makruk::{Color, CountAction, Ruleset};
+use makruk::{Color, CountAction, Ruleset, Variant};
 use sqlx::any::AnyRow;
 use sqlx::Row as _;
 
@@ -79,6 +79,14 @@ impl Stored for Color {
 
 impl Stored for Ruleset {
     const ALL: &'static [Ruleset] = &Ruleset::ALL;
+
+    fn db_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Stored for Variant {
+    const ALL: &'static [Variant] = &Variant::ALL;
 
     fn db_name(self) -> &'static str {
         self.name()
@@ -193,6 +201,7 @@ mod tests {
         round_trips::<EndReason>();
         round_trips::<Color>();
         round_trips::<Ruleset>();
+        round_trips::<Variant>();
         round_trips::<ColorChoice>();
         round_trips::<ChallengeState>();
         round_trips::<CountAction>();

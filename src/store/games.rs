@@ -1,7 +1,7 @@
 //! The `games` table: one row per game, its position, state, offers, clock and seat of the
 //! computer (migrations 0001 on).
 
-use makruk::{Color, Ruleset};
+use makruk::{Color, Ruleset, Variant};
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, FromRow, Row as _};
@@ -22,7 +22,11 @@ pub struct GameRow {
     pub channel_id: ChannelId,
     pub white_id: UserId,
     pub black_id: UserId,
+    /// The ruleset (Makruk's counting and draws; [`Ruleset::Standard`] in the other variants).
     pub ruleset: Ruleset,
+    /// The game of the Makruk family it is (migration 0013; `makruk` before).
+    pub variant: Variant,
+    /// The FEN the game started from, in the variant's form.
     pub start_fen: String,
     /// FEN after all stored moves and count events.
     pub fen: String,
@@ -75,7 +79,8 @@ impl GameRow {
 
 /// The columns [`GameRow`] is read from, of the view `games_now` (migration 0009): the turn's
 /// start as the clocks see it, every downtime since it given back ([`record_downtime`]).
-const GAME_COLUMNS: &str = "id, channel_id, white_id, black_id, ruleset, start_fen, fen, plies, \
+const GAME_COLUMNS: &str =
+    "id, channel_id, white_id, black_id, ruleset, variant, start_fen, fen, plies, \
      state, result, end_reason, draw_offer, takeback_request, version, created_at, updated_at, \
      finished_at, computer_side, computer_level, time_control, white_ms, black_ms, \
      clock_started_ms AS turn_started_ms, reminder_sent, guild_id, rated, \
@@ -112,6 +117,7 @@ impl<'r> FromRow<'r, AnyRow> for GameRow {
             white_id: r.try_get("white_id")?,
             black_id: r.try_get("black_id")?,
             ruleset: get(r, "ruleset")?,
+            variant: get(r, "variant")?,
             start_fen: r.try_get("start_fen")?,
             fen: r.try_get("fen")?,
             plies: r.try_get("plies")?,
@@ -146,6 +152,7 @@ pub struct NewGame<'a> {
     pub white_id: UserId,
     pub black_id: UserId,
     pub ruleset: Ruleset,
+    pub variant: Variant,
     pub start_fen: &'a str,
     pub now: i64,
     /// The computer's seat in a game against it.
@@ -245,9 +252,9 @@ pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<Gam
     sqlx::query_scalar(
         "INSERT INTO games (channel_id, white_id, black_id, ruleset, start_fen, fen, plies, state, \
          version, created_at, updated_at, computer_side, computer_level, time_control, white_ms, \
-         black_ms, turn_started_ms, reminder_sent, guild_id, rated) \
+         black_ms, turn_started_ms, reminder_sent, guild_id, rated, variant) \
          VALUES ($1, $2, $3, $4, $5, $5, 0, $6, 0, $7, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16) RETURNING id",
+         $15, $16, $17) RETURNING id",
     )
     .bind(g.channel_id)
     .bind(g.white_id)
@@ -265,6 +272,7 @@ pub async fn insert_game(conn: &mut DbConn, g: &NewGame<'_>) -> sqlx::Result<Gam
     .bind(i64::from(g.clock.reminder_sent))
     .bind(g.guild_id)
     .bind(i64::from(g.rated))
+    .bind(g.variant.db_name())
     .fetch_one(conn)
     .await
 }
@@ -398,6 +406,7 @@ mod tests {
             white_id: UserId(3),
             black_id: UserId(4),
             ruleset: Ruleset::Standard,
+            variant: makruk::Variant::Makruk,
             start_fen: String::new(),
             fen: String::new(),
             plies: MIN_RATED_PLIES,

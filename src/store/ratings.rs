@@ -1,6 +1,6 @@
-//! Ratings, their history, the leaderboard (migration 0004).
+//! Ratings, their history, the leaderboard (migration 0004; per variant since 0013).
 
-use makruk::Color;
+use makruk::{Color, Variant};
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row as _};
 
@@ -11,11 +11,13 @@ use crate::clock::Kind;
 use crate::rating::Glicko;
 use crate::types::{GameId, GuildId, UserId};
 
-/// A player's rating on one server at one speed (a row of `ratings`).
+/// A player's rating on one server in one variant at one speed (a row of `ratings`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingRow {
     pub guild_id: GuildId,
     pub user_id: UserId,
+    /// Ratings are kept per variant of the Makruk family, as pychess keeps them.
+    pub variant: Variant,
     pub speed: Kind,
     /// As of the end of the last rated game (the RD grows from then on).
     pub glicko: Glicko,
@@ -29,7 +31,8 @@ pub struct RatingRow {
 }
 
 /// The columns [`RatingRow`] is read from.
-const RATING_COLUMNS: &str = "guild_id, user_id, speed, rating, deviation, volatility, games, \
+const RATING_COLUMNS: &str =
+    "guild_id, user_id, variant, speed, rating, deviation, volatility, games, \
      wins, draws, losses, last_game_at";
 
 impl<'r> FromRow<'r, AnyRow> for RatingRow {
@@ -37,6 +40,7 @@ impl<'r> FromRow<'r, AnyRow> for RatingRow {
         Ok(RatingRow {
             guild_id: r.try_get("guild_id")?,
             user_id: r.try_get("user_id")?,
+            variant: get(r, "variant")?,
             speed: get(r, "speed")?,
             glicko: Glicko {
                 rating: r.try_get("rating")?,
@@ -60,6 +64,7 @@ pub struct HistoryRow {
     pub game_id: GameId,
     pub guild_id: GuildId,
     pub user_id: UserId,
+    pub variant: Variant,
     pub speed: Kind,
     pub color: Color,
     pub opponent_id: UserId,
@@ -76,7 +81,8 @@ pub struct HistoryRow {
 }
 
 /// The columns [`HistoryRow`] is read from.
-const HISTORY_COLUMNS: &str = "id, game_id, guild_id, user_id, speed, color, opponent_id, score, \
+const HISTORY_COLUMNS: &str =
+    "id, game_id, guild_id, user_id, variant, speed, color, opponent_id, score, \
      rating_before, opponent_rating, rating, deviation, volatility, finished_at";
 
 impl<'r> FromRow<'r, AnyRow> for HistoryRow {
@@ -86,6 +92,7 @@ impl<'r> FromRow<'r, AnyRow> for HistoryRow {
             game_id: r.try_get("game_id")?,
             guild_id: r.try_get("guild_id")?,
             user_id: r.try_get("user_id")?,
+            variant: get(r, "variant")?,
             speed: get(r, "speed")?,
             color: get(r, "color")?,
             opponent_id: r.try_get("opponent_id")?,
@@ -102,31 +109,35 @@ impl<'r> FromRow<'r, AnyRow> for HistoryRow {
     }
 }
 
-/// The rating of `user` on `guild` at `speed`, if they played a rated game there.
+/// The rating of `user` on `guild` in `variant` at `speed`, if they played a rated game there.
 #[tracing::instrument(skip(conn))]
 pub async fn rating(
     conn: &mut DbConn,
     guild: GuildId,
     user: UserId,
+    variant: Variant,
     speed: Kind,
 ) -> sqlx::Result<Option<RatingRow>> {
     sqlx::query_as(&format!(
-        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2 AND speed = $3"
+        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2 AND speed = $3 \
+         AND variant = $4"
     ))
     .bind(guild)
     .bind(user)
     .bind(speed.db_name())
+    .bind(variant.db_name())
     .fetch_optional(conn)
     .await
 }
 
-/// Inserts or replaces the rating row of `r`'s player, server and speed.
+/// Inserts or replaces the rating row of `r`'s player, server, variant and speed.
 #[tracing::instrument(skip(conn))]
 pub async fn put_rating(conn: &mut DbConn, r: &RatingRow) -> sqlx::Result<()> {
     sqlx::query(&format!(
-        "INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11) ON CONFLICT (guild_id, user_id, speed) DO UPDATE SET rating = $4, deviation = $5, \
-         volatility = $6, games = $7, wins = $8, draws = $9, losses = $10, last_game_at = $11"
+        "INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $12, $3, $4, $5, $6, $7, $8, $9, \
+         $10, $11) ON CONFLICT (guild_id, user_id, variant, speed) DO UPDATE SET rating = $4, \
+         deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, losses = $10, \
+         last_game_at = $11"
     ))
     .bind(r.guild_id)
     .bind(r.user_id)
@@ -139,6 +150,7 @@ pub async fn put_rating(conn: &mut DbConn, r: &RatingRow) -> sqlx::Result<()> {
     .bind(r.draws)
     .bind(r.losses)
     .bind(r.last_game_at)
+    .bind(r.variant.db_name())
     .execute(conn)
     .await?;
     Ok(())
@@ -150,8 +162,8 @@ pub async fn put_rating(conn: &mut DbConn, r: &RatingRow) -> sqlx::Result<()> {
 pub async fn insert_history(conn: &mut DbConn, h: &HistoryRow) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO rating_history (game_id, guild_id, user_id, speed, color, opponent_id, \
-         score, rating_before, opponent_rating, rating, deviation, volatility, finished_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         score, rating_before, opponent_rating, rating, deviation, volatility, finished_at, \
+         variant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(h.game_id)
     .bind(h.guild_id)
@@ -166,17 +178,19 @@ pub async fn insert_history(conn: &mut DbConn, h: &HistoryRow) -> sqlx::Result<(
     .bind(h.after.deviation)
     .bind(h.after.volatility)
     .bind(h.finished_at)
+    .bind(h.variant.db_name())
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// Players `offset..offset + limit` of the leaderboard of `guild` at `speed`: best rating
-/// first (ties: the lower user id first, so pages never overlap).
+/// Players `offset..offset + limit` of the leaderboard of `guild` in `variant` at `speed`: best
+/// rating first (ties: the lower user id first, so pages never overlap).
 #[tracing::instrument(skip(conn))]
 pub async fn leaderboard(
     conn: &mut DbConn,
     guild: GuildId,
+    variant: Variant,
     speed: Kind,
     offset: i64,
     limit: i64,
@@ -185,70 +199,84 @@ pub async fn leaderboard(
     // entries, not rows); only the page's rows are read.
     sqlx::query_as(&format!(
         "SELECT {RATING_COLUMNS} FROM ratings JOIN (SELECT user_id AS page_user FROM ratings \
-         WHERE guild_id = $1 AND speed = $2 ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4) \
-         AS page ON user_id = page_user WHERE guild_id = $1 AND speed = $2 \
-         ORDER BY rating DESC, user_id"
+         WHERE guild_id = $1 AND variant = $5 AND speed = $2 ORDER BY rating DESC, user_id \
+         LIMIT $3 OFFSET $4) AS page ON user_id = page_user \
+         WHERE guild_id = $1 AND variant = $5 AND speed = $2 ORDER BY rating DESC, user_id"
     ))
     .bind(guild)
     .bind(speed.db_name())
     .bind(limit)
     .bind(offset)
+    .bind(variant.db_name())
     .fetch_all(conn)
     .await
 }
 
-/// How many players the leaderboard of `guild` at `speed` has.
+/// How many players the leaderboard of `guild` in `variant` at `speed` has.
 #[tracing::instrument(skip(conn))]
-pub async fn leaderboard_size(conn: &mut DbConn, guild: GuildId, speed: Kind) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2")
-        .bind(guild)
-        .bind(speed.db_name())
-        .fetch_one(conn)
-        .await
+pub async fn leaderboard_size(
+    conn: &mut DbConn,
+    guild: GuildId,
+    variant: Variant,
+    speed: Kind,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND variant = $3 AND speed = $2",
+    )
+    .bind(guild)
+    .bind(speed.db_name())
+    .bind(variant.db_name())
+    .fetch_one(conn)
+    .await
 }
 
-/// The leaderboard place of a player rated `rating` (with user id `user`) on `guild` at
-/// `speed` (1 + the players listed before them, in the order of [`leaderboard`]), and the
-/// leaderboard's size, in one query.
+/// The leaderboard place of a player rated `rating` (with user id `user`) on `guild` in
+/// `variant` at `speed` (1 + the players listed before them, in the order of [`leaderboard`]),
+/// and the leaderboard's size, in one query.
 #[tracing::instrument(skip(conn))]
 pub async fn rank(
     conn: &mut DbConn,
     guild: GuildId,
+    variant: Variant,
     speed: Kind,
     rating: f64,
     user: UserId,
 ) -> sqlx::Result<(i64, i64)> {
     // Two index ranges (an OR of both would not use the index).
     let (before, size): (i64, i64) = sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2 AND rating > $3) \
-         + (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2 AND rating = $3 \
-         AND user_id < $4), \
-         (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND speed = $2)",
+        "SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND variant = $5 \
+         AND speed = $2 AND rating > $3) \
+         + (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND variant = $5 AND speed = $2 \
+         AND rating = $3 AND user_id < $4), \
+         (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND variant = $5 AND speed = $2)",
     )
     .bind(guild)
     .bind(speed.db_name())
     .bind(rating)
     .bind(user)
+    .bind(variant.db_name())
     .fetch_one(conn)
     .await?;
     Ok((before + 1, size))
 }
 
-/// The rated games of `user` on `guild` at `speed`, in the order they were rated.
+/// The rated games of `user` on `guild` in `variant` at `speed`, in the order they were rated.
 #[tracing::instrument(skip(conn))]
 pub async fn history(
     conn: &mut DbConn,
     guild: GuildId,
     user: UserId,
+    variant: Variant,
     speed: Kind,
 ) -> sqlx::Result<Vec<HistoryRow>> {
     sqlx::query_as(&format!(
         "SELECT {HISTORY_COLUMNS} FROM rating_history \
-         WHERE guild_id = $1 AND user_id = $2 AND speed = $3 ORDER BY id"
+         WHERE guild_id = $1 AND user_id = $2 AND variant = $4 AND speed = $3 ORDER BY id"
     ))
     .bind(guild)
     .bind(user)
     .bind(speed.db_name())
+    .bind(variant.db_name())
     .fetch_all(conn)
     .await
 }
@@ -267,7 +295,7 @@ pub async fn all_history(conn: &mut DbConn) -> sqlx::Result<Vec<HistoryRow>> {
 #[tracing::instrument(skip(conn))]
 pub async fn all_ratings(conn: &mut DbConn) -> sqlx::Result<Vec<RatingRow>> {
     sqlx::query_as(&format!(
-        "SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, user_id, speed"
+        "SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, user_id, variant, speed"
     ))
     .fetch_all(conn)
     .await

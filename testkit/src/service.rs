@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use makruk::{Position, Ruleset};
+use makruk::{Position, Ruleset, Variant};
 use makruk_bot::game::{
     Announcement, ChannelId, ColorChoice, EndReason, GameId, GameResult, GameService, Reply, Terms,
     UserId,
@@ -134,6 +134,22 @@ pub async fn start_from_fen(
     ruleset: Ruleset,
 ) -> GameId {
     let start = Position::from_fen(fen, ruleset).expect("valid FEN");
+    insert_started(svc, channel, &start).await
+}
+
+/// As [`start_from_fen`], in `variant` (its FEN form; the variant's own rules).
+pub async fn start_from_fen_in(
+    svc: &GameService,
+    channel: ChannelId,
+    fen: &str,
+    variant: Variant,
+) -> GameId {
+    let start = Position::from_fen_variant(fen, variant).expect("valid FEN");
+    insert_started(svc, channel, &start).await
+}
+
+/// Inserts a game from `start` (WHITE plays White).
+async fn insert_started(svc: &GameService, channel: ChannelId, start: &Position) -> GameId {
     let mut tx = svc.store().begin_write().await.expect("begin");
     let id = store::insert_game(
         &mut tx,
@@ -141,7 +157,8 @@ pub async fn start_from_fen(
             channel_id: channel,
             white_id: WHITE,
             black_id: BLACK,
-            ruleset,
+            ruleset: start.ruleset(),
+            variant: start.variant(),
             start_fen: &start.fen(),
             now: 0,
             computer: None,

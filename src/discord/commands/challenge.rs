@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow};
 
-use super::options::{color_choice, ColorOption, RulesetOption, TimeOption};
+use super::options::{color_choice, ColorOption, RulesetOption, TimeOption, VariantOption};
 use super::thread::accept_in_thread;
 use super::{channel, run, user};
 use crate::discord::answer::Answer;
@@ -21,12 +21,14 @@ use crate::tr;
 // `rated` (default true) counts the game for the server's ratings.
 // `thread` (default: the server's `/settings thread`) plays the game in a thread of its own,
 // opened from the challenge message when it is accepted.
-/// `/challenge opponent [color] [rules] [time] [rated] [thread]`: a challenge with its buttons.
+// `variant` (default Makruk) is the game of the Makruk family; `rules` is Makruk's only.
+/// `/challenge opponent [color] [variant] [rules] [time] [rated] [thread]`: a challenge.
 #[poise::command(slash_command)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
     opponent: serenity::User,
     color: Option<ColorOption>,
+    variant: Option<VariantOption>,
     rules: Option<RulesetOption>,
     time: Option<TimeOption>,
     rated: Option<bool>,
@@ -39,13 +41,14 @@ pub(super) async fn challenge(
     let service = ctx.data().service.clone();
     let color = color_choice(color);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
+    let variant = super::options::variant(variant);
     // Challenging the bot itself is `/play` at the default level.
     if opponent.id == ctx.serenity_context().cache.current_user().id {
         return super::computer::start(
             ctx,
             ComputerLevel::DEFAULT.number(),
             color,
-            ruleset,
+            (variant, ruleset),
             time,
             thread,
         )
@@ -78,6 +81,7 @@ pub(super) async fn challenge(
                 Terms {
                     color,
                     ruleset,
+                    variant,
                     time_control,
                     ladder,
                     thread,

@@ -2,7 +2,7 @@
 //! `/challenge` of the bot's own user, which comes here). The computer's replies are posted by
 //! the announcements (`crate::discord::announce`), as their own messages.
 
-use super::options::{color_choice, ColorOption, RulesetOption, TimeOption};
+use super::options::{color_choice, ColorOption, RulesetOption, TimeOption, VariantOption};
 use super::thread;
 use super::{channel, run, user};
 use crate::discord::answer::Answer;
@@ -12,6 +12,7 @@ use crate::discord::threads;
 use crate::discord::{Context, Error};
 use crate::game::{
     ColorChoice, ComputerLevel, GameService, Ladder, Place, Ruleset, ServiceError, Terms, UserId,
+    Variant,
 };
 use crate::tr;
 
@@ -63,13 +64,23 @@ pub(super) async fn play(
     ctx: Context<'_>,
     level: Option<LevelOption>,
     color: Option<ColorOption>,
+    variant: Option<VariantOption>,
     rules: Option<RulesetOption>,
     time: Option<TimeOption>,
     thread: Option<bool>,
 ) -> Result<(), Error> {
     let level = level.map_or(ComputerLevel::DEFAULT.number(), LevelOption::level);
     let ruleset = rules.map_or(Ruleset::Standard, |r| r.ruleset());
-    start(ctx, level, color_choice(color), ruleset, time, thread).await
+    let variant = super::options::variant(variant);
+    start(
+        ctx,
+        level,
+        color_choice(color),
+        (variant, ruleset),
+        time,
+        thread,
+    )
+    .await
 }
 
 /// Starts a game against the computer for the invoking user and answers with its board.
@@ -77,7 +88,7 @@ pub(super) async fn start(
     ctx: Context<'_>,
     level: u8,
     color: ColorChoice,
-    ruleset: Ruleset,
+    (variant, ruleset): (Variant, Ruleset),
     time: Option<TimeOption>,
     thread: Option<bool>,
 ) -> Result<(), Error> {
@@ -101,11 +112,13 @@ pub(super) async fn start(
         let level = ComputerLevel::new(level)?;
         computer.check_level(level)?;
         GameService::check_computer_terms(level, ruleset)?;
+        GameService::check_variant_ruleset(variant, ruleset)?;
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let terms = Terms {
             color,
             ruleset,
+            variant,
             time_control,
             ladder: Ladder {
                 guild,

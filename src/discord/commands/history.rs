@@ -8,7 +8,7 @@ use crate::discord::i18n::mention;
 use crate::discord::i18n::Locales;
 use crate::discord::threads::user_name;
 use crate::discord::{Context, Error};
-use crate::game::{ruleset_name, time_control_name, GameId, GameResult, UserId};
+use crate::game::{rules_label, time_control_name, GameId, GameResult, UserId};
 use crate::i18n::Locale;
 use crate::tr;
 
@@ -48,7 +48,7 @@ pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
                     black = mention(g.black),
                     result = result_text(locale, g.result, g.reason.name()),
                     pgn = g.result.pgn(),
-                    ruleset = ruleset_name(locale, g.ruleset),
+                    ruleset = rules_label(locale, g.variant, g.ruleset),
                     plies = g.plies,
                     time = g.time_control.to_string(),
                     time_name = time_control_name(locale, g.time_control),

@@ -2,14 +2,14 @@
 
 use poise::serenity_prelude::CreateEmbed;
 
-use super::options::RulesetOption;
+use super::options::{RulesetOption, VariantOption};
 use super::{channel, run};
 use crate::discord::answer::{split_text, Answer};
 use crate::discord::board;
 use crate::discord::i18n::Locales;
 use crate::discord::messages::board_answer;
 use crate::discord::{Context, Error};
-use crate::game::{ruleset_name, RulesTopic, Ruleset};
+use crate::game::{rules_label, RulesTopic, Ruleset};
 use crate::tr;
 
 /// `/board`: the channel's game as it stands, its last moves under the picture.
@@ -49,13 +49,15 @@ pub(crate) enum TopicOption {
     Time,
 }
 
-/// `/rules [topic] [ruleset]`: the rules, explained (only to the asker).
+/// `/rules [topic] [ruleset] [variant]`: the rules, explained (only to the asker).
 #[poise::command(slash_command)]
 pub(super) async fn rules(
     ctx: Context<'_>,
     topic: Option<TopicOption>,
     ruleset: Option<RulesetOption>,
+    variant: Option<VariantOption>,
 ) -> Result<(), Error> {
+    let variant = super::options::variant(variant);
     let service = ctx.data().service.clone();
     run(ctx, |locales: Locales| async move {
         let locale = locales.user;
@@ -68,12 +70,12 @@ pub(super) async fn rules(
             TopicOption::Time => RulesTopic::Time,
         };
         let ruleset = ruleset.map_or(Ruleset::Standard, |r| r.ruleset());
-        let text = service.rules_text(ruleset, topic, locale);
+        let text = service.rules_text(variant, ruleset, topic, locale);
         let title = tr!(
             locale,
             "discord-rules-title",
             topic = tr!(locale, &format!("choice-{}", topic.name())),
-            ruleset = ruleset_name(locale, ruleset)
+            ruleset = rules_label(locale, variant, ruleset)
         );
         // The service's text starts with its own heading; the title is only a fallback.
         // Embeds: 4096 characters of description each, 6000 in all.

@@ -34,7 +34,7 @@ impl SpeedOption {
 
 /// A leaderboard page with its ◀ ▶ buttons (each disabled at its end).
 pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
-    let page = |page| ButtonId::Leaderboard(board.speed, page);
+    let page = |page| ButtonId::Leaderboard(board.variant, board.speed, page);
     let previous = page(board.page.saturating_sub(1))
         .button(locale, "button-previous", ButtonStyle::Secondary)
         .disabled(board.page == 0);
@@ -48,9 +48,14 @@ pub(crate) fn answer(board: &Leaderboard, locale: Locale) -> Answer {
     }
 }
 
-/// `/leaderboard [speed]`: the first page of the server's leaderboard.
+/// `/leaderboard [speed] [variant]`: the first page of the server's leaderboard.
 #[poise::command(slash_command, guild_only)]
-pub(super) async fn leaderboard(ctx: Context<'_>, speed: Option<SpeedOption>) -> Result<(), Error> {
+pub(super) async fn leaderboard(
+    ctx: Context<'_>,
+    speed: Option<SpeedOption>,
+    variant: Option<super::options::VariantOption>,
+) -> Result<(), Error> {
+    let variant = super::options::variant(variant);
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     run(ctx, |locales: Locales| async move {
@@ -59,7 +64,7 @@ pub(super) async fn leaderboard(ctx: Context<'_>, speed: Option<SpeedOption>) ->
             return Ok(Answer::private(crate::tr!(locale, "discord-guild-only")));
         };
         let board = service
-            .leaderboard(guild, speed.map(|s| s.kind()), 0)
+            .leaderboard(guild, variant, speed.map(|s| s.kind()), 0)
             .await?;
         Ok(answer(&board, locale))
     })

@@ -2,7 +2,7 @@
 //! colour and the time control (`/challenge`, `/play`, `/rules`), each turned into what the
 //! service takes.
 
-use crate::game::{ColorChoice, Ruleset};
+use crate::game::{ColorChoice, Ruleset, Variant};
 
 /// Ruleset asked for in `/challenge` and `/rules`.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -27,6 +27,39 @@ impl RulesetOption {
             RulesetOption::FiftyMove => Ruleset::FiftyMove,
         }
     }
+}
+
+/// Variant asked for in `/challenge`, `/play` and `/rules`: Fairy-Stockfish's names.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub(crate) enum VariantOption {
+    #[name = "makruk"]
+    Makruk,
+    #[name = "makpong"]
+    Makpong,
+    #[name = "cambodian"]
+    Cambodian,
+    #[name = "asean"]
+    Asean,
+    #[name = "sittuyin"]
+    Sittuyin,
+}
+
+impl VariantOption {
+    /// The variant chosen.
+    pub(super) fn variant(self) -> Variant {
+        match self {
+            VariantOption::Makruk => Variant::Makruk,
+            VariantOption::Makpong => Variant::Makpong,
+            VariantOption::Cambodian => Variant::Cambodian,
+            VariantOption::Asean => Variant::Asean,
+            VariantOption::Sittuyin => Variant::Sittuyin,
+        }
+    }
+}
+
+/// The variant asked for (default: Makruk).
+pub(super) fn variant(option: Option<VariantOption>) -> Variant {
+    option.map_or(Variant::Makruk, VariantOption::variant)
 }
 
 /// Time control asked for in `/challenge`: the names are `TimeControl::CHOICES` as shown.

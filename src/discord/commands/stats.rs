@@ -1,4 +1,4 @@
-//! `/stats [player] [speed]`: a player's rating, record and rating chart on this server, and
+//! `/stats [player] [speed] [variant]`: a player's rating, record and rating chart on this server, and
 //! their puzzle rating and streak.
 //! Public, as chess bots post a player's stats: ratings are public on the leaderboard anyway,
 //! and players show them to each other; a refusal (no rated games) is private.
@@ -15,13 +15,15 @@ use crate::discord::{Context, Error};
 use crate::game::{GuildId, ServiceError, UserId};
 use crate::render::chart::chart_png;
 
-/// `/stats [player] [speed]`: the stats as text and the rating history as a PNG chart.
+/// `/stats [player] [speed] [variant]`: the stats as text and the rating history as a chart.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn stats(
     ctx: Context<'_>,
     player: Option<serenity::User>,
     speed: Option<SpeedOption>,
+    variant: Option<super::options::VariantOption>,
 ) -> Result<(), Error> {
+    let variant = super::options::variant(variant);
     let service = ctx.data().service.clone();
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let who = player.map_or_else(|| user(ctx), |u| UserId(u.id.get()));
@@ -51,7 +53,10 @@ pub(super) async fn stats(
             }
             line
         });
-        let stats = match service.stats(guild, who, speed.map(|s| s.kind())).await {
+        let stats = match service
+            .stats(guild, who, variant, speed.map(|s| s.kind()))
+            .await
+        {
             // Puzzles but no rated game: the puzzle rating alone.
             Err(ServiceError::NoRatedGames(_)) if puzzles.is_some() => {
                 let title = crate::tr!(locale, "puzzle-stats-title", player = mention(who));
