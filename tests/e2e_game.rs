@@ -629,3 +629,63 @@ async fn buttons_of_a_finished_game_do_not_answer_the_next_one() {
     );
     t.assert_clean();
 }
+
+/// Issue 25 through Discord: a Sittuyin challenge starts the placement phase (the pieces still
+/// to place under the board, the drops offered by autocomplete), `/rules variant:` explains a
+/// variant, and the game's title names it.
+#[tokio::test]
+async fn a_variant_is_challenged_placed_and_explained() {
+    let t = Table::new().await;
+    let started = t.start_game(CH, &[("variant", "sittuyin")]).await;
+    let text = started.text();
+    assert!(text.contains("Sittuyin"), "the title names the variant: {text}");
+    assert!(text.contains("White still places"), "{text}");
+    let offered = t
+        .discord
+        .autocomplete(
+            &t.alice,
+            CH,
+            "move",
+            &[("move", Opt::Str("K@".into()))],
+            "move",
+        )
+        .await;
+    let names = offered.choice_names();
+    assert!(
+        !names.is_empty() && names.iter().all(|n| n.starts_with("K@")),
+        "{names:?}"
+    );
+    let placed = t.play(CH, &["K@e2"]).await;
+    assert!(placed.png().is_some(), "the board after a drop");
+    assert!(
+        placed.text().contains("White still places: Met, 2 Ruea"),
+        "{}",
+        placed.text()
+    );
+    // A ruleset is Makruk's only: refused privately, nothing started.
+    let refused = t
+        .discord
+        .run(
+            &t.alice,
+            CH + 1,
+            "challenge",
+            &[
+                ("opponent", "@bob"),
+                ("variant", "makpong"),
+                ("rules", "traditional"),
+            ],
+        )
+        .await;
+    assert!(refused.is_ephemeral(), "{}", refused.text());
+    assert!(refused.text().contains("Makruk"), "{}", refused.text());
+    let rules = t
+        .discord
+        .run(&t.carol, CH, "rules", &[("variant", "cambodian")])
+        .await;
+    assert!(rules.is_ephemeral());
+    assert!(rules.text().contains("Ouk Chaktrang"), "{}", rules.text());
+    t.assert_clean();
+    if let Some(bot) = t.bot {
+        bot.stop().await;
+    }
+}

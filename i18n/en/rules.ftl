@@ -57,26 +57,22 @@ rules-time = **Time**
 
 # /rules variant: one explanation per variant of the Makruk family (Fairy-Stockfish's rules; issue 25),
 # shown whatever the topic. Makruk's own rules are the topics above.
-rules-variant-makpong =
-    **Makpong**
+rules-variant-makpong = **Makpong**
     Makruk with one change (the rule of the tie-break games of Thai knockout events): **a Khun in check may not move away**. It may only capture the checking piece, if that piece is not protected. Otherwise block the check or capture the checker with another piece. So a double check is mate.
     Everything else is Makruk's: the start, the pieces, promotion on the sixth rank, counting and draws (the standard ruleset).
     Move with `/move` as in Makruk.
-rules-variant-cambodian =
-    **Ouk Chaktrang (Cambodian chess)**
+rules-variant-cambodian = **Ouk Chaktrang (Cambodian chess)**
     Makruk's board, start and pieces (Sdach = Khun, Neang = Met, Koul = Khon, Ses = Ma, Tuk = Ruea, Trey = Bia), with two first moves:
     • **The Khun's first move** may be a Ma's jump one rank forward and two files aside (`Kd1-b2` or `f2`), not capturing and not out of check. The right is lost once the Khun has moved, or once an enemy Ruea has come to its file or rank.
     • **The Met's first move** may be two squares straight forward, not capturing. The right is lost once the Met has moved.
     The FEN shows who still has these rights in its castling field (`DEde`).
-    **Counting.** A side left with three pieces or fewer (Khun included) against more than a bare Khun counts 63 moves; a bare Khun, with no Bia on the board, counts by the opponent's pieces: two Ruea 7, one Ruea 15, two Khon 21, two Ma 31, one Khon 43, otherwise 63. If the stronger side has not mated when the count reaches its number, the game is drawn. Stalemate and threefold repetition are draws.
-rules-variant-asean =
-    **ASEAN chess**
+    • **Counting.** A side left with three pieces or fewer (Khun included) against more than a bare Khun counts 63 moves; a bare Khun, with no Bia on the board, counts by the opponent's pieces: two Ruea 7, one Ruea 15, two Khon 21, two Ma 31, one Khon 43, otherwise 63. If the stronger side has not mated when the count reaches its number, the game is drawn. Stalemate and threefold repetition are draws.
+rules-variant-asean = **ASEAN chess**
     The international rules of the ASEAN Chess Confederation: Makruk's pieces in a chess-like start. The back rank is Ruea, Ma, Khon, Met, Khun, Khon, Ma, Ruea (`RNBQKBNR`: the Khon is written `B`, the Met `Q`), the Bia on the third rank as in Makruk.
     • The pieces move as in Makruk. A Bia is promoted on the **last rank** (the eighth for White), to a Ruea, Ma, Khon or Met, the player's choice (`e8=R`, in UCI `e7e8r`).
     • **Draws:** stalemate, threefold repetition, the 50-move rule (100 plies without a capture or a Bia move), and too little material to mate.
     • **Counting**, only for a bare Khun when no Bia is left on the board: the stronger side must mate within 16 moves with a Ruea, 44 with a Khon (and no Ruea), 64 with a Ma (and neither), else it is a draw.
-rules-variant-sittuyin =
-    **Sittuyin (Burmese chess)**
+rules-variant-sittuyin = **Sittuyin (Burmese chess)**
     The Bia stand from the start, staggered (White's on a3–d3 and e4–h4, Black's mirrored); the other pieces are **placed first**, one a turn, White first: each side places its Khun, Met, two Ruea, two Khon and two Ma on empty squares of its own half (its first three ranks), a Ruea only on its first rank. The pieces still to place are shown beside the board. A placement is written `R@a1` (UCI) or chosen from the list of `/move`.
     • Then the pieces move as in Makruk (the Met is written `F`). A Bia is not promoted on reaching a rank: while a side has no Met, a Bia on one of the two long diagonals in the opponent's half (or the side's only Bia, anywhere) may become a Met instead of moving, in place (`e5=F`, UCI `e5e5f`) or with one diagonal step to an empty square; that move may not capture and may not attack an enemy piece or give check.
     • **Draws:** stalemate, threefold repetition, the 50-move rule, and a Khun with Bia that can only be promoted. **Counting** as in ASEAN chess: a bare Khun, with no Bia on the board, counts 16 moves against a Ruea, 44 against a Khon, 64 against a Ma.

@@ -113,6 +113,18 @@ mod tests {
         }
     }
 
+    /// One name per variant: the `variant` option's choice is the name titles and lists use.
+    #[test]
+    fn a_variant_has_one_name_in_choices_and_messages() {
+        for locale in [Locale::En, Locale::Th] {
+            for v in makruk::Variant::ALL {
+                let name = crate::game::variant_name(locale, v);
+                assert_eq!(tr!(locale, &format!("choice-{}", v.name())), name);
+                assert!(!name.starts_with("variant-"), "{locale:?} {v:?}");
+            }
+        }
+    }
+
     #[test]
     fn discord_locale_codes() {
         assert_eq!(locale("th"), Locale::Th);
