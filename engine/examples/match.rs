@@ -1,12 +1,20 @@
-//! A match between this engine (in-process) and any UCI engine speaking Makruk, e.g.
-//! Fairy-Stockfish, refereed by the rules crate under `standard` (a game ends as
-//! `Game::outcome` says; 400 plies without an end are scored a draw).
+//! A match between this engine (in-process) and any UCI engine speaking Makruk or another
+//! variant of its family, e.g. Fairy-Stockfish, refereed by the rules crate (under `standard`
+//! in Makruk, by the variant's own rules otherwise; a game ends as `Game::outcome` says; 400
+//! plies without an end are scored a draw).
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example match -- --engine /usr/games/fairy-stockfish \
 //!     [--engine-option "Skill Level=3"]... [--opponent-level N] [--level N] [--movetime 100] \
-//!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn]
+//!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn] \
+//!     [--variant makruk|makpong|cambodian|asean|sittuyin] [--seed N]
 //! ```
+//!
+//! `--variant` (default `makruk`) sets the opponent's `UCI_Variant` and plays that variant.
+//! The openings file is Makruk's: in the other variants each pair of games starts instead from
+//! the variant's start position after 2 to 4 plies chosen at random among the legal moves (by
+//! a generator seeded with `--seed`, default 1, and the pair's number, so a match is
+//! reproducible; Sittuyin's placement drops count as plies); `--games` defaults to 20 there.
 //!
 //! Every opening is played twice, colours swapped; `--games` caps the number of games and
 //! `--skip` starts later in that sequence (to split a match over processes). Our side plays
@@ -18,9 +26,11 @@
 //! `--movetime` ms a move. Prints each result, then W-D-L, the score and an Elo difference
 //! with a 95% error bar.
 
-use makruk::{Color, Game, Outcome, Position, Ruleset};
-use makruk_engine::uci::{move_to_uci, parse_move};
+use makruk::{Color, Game, Move, Outcome, Position, Ruleset, Variant};
+use makruk_engine::uci::{move_to_uci_in, parse_move};
 use makruk_engine::{choose_move, Engine, Level, Limits};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -52,6 +62,8 @@ struct Args {
     skip: usize,
     openings: String,
     pgn: Option<String>,
+    variant: Variant,
+    seed: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -66,6 +78,8 @@ fn parse_args() -> Result<Args, String> {
         skip: 0,
         openings: concat!(env!("CARGO_MANIFEST_DIR"), "/openings.txt").to_string(),
         pgn: None,
+        variant: Variant::Makruk,
+        seed: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -96,6 +110,8 @@ fn parse_args() -> Result<Args, String> {
             "--skip" => a.skip = val()?.parse().map_err(|_| "bad --skip")?,
             "--openings" => a.openings = val()?,
             "--pgn" => a.pgn = Some(val()?),
+            "--variant" => a.variant = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--seed" => a.seed = val()?.parse().map_err(|_| "bad --seed")?,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -112,7 +128,7 @@ struct Uci {
 }
 
 impl Uci {
-    fn start(path: &str, options: &[(String, String)]) -> std::io::Result<Uci> {
+    fn start(path: &str, options: &[(String, String)], variant: Variant) -> std::io::Result<Uci> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -127,7 +143,7 @@ impl Uci {
         };
         u.send("uci")?;
         u.wait_for("uciok")?;
-        u.send("setoption name UCI_Variant value makruk")?;
+        u.send(&format!("setoption name UCI_Variant value {variant}"))?;
         for (n, v) in options {
             u.send(&format!("setoption name {n} value {v}"))?;
         }
@@ -169,11 +185,20 @@ fn play(
     engine: &mut Engine,
     opp: &mut Uci,
     fen: &str,
+    opening: &[Move],
     ours: Color,
     rng: &mut impl rand::Rng,
 ) -> Result<(f64, Game, &'static str), String> {
-    let start = Position::from_fen(fen, Ruleset::Standard).map_err(|e| format!("{fen}: {e}"))?;
+    let start = if a.variant == Variant::Makruk {
+        Position::from_fen(fen, Ruleset::Standard)
+    } else {
+        Position::from_fen_variant(fen, a.variant)
+    }
+    .map_err(|e| format!("{fen}: {e}"))?;
     let mut game = Game::from_position(start);
+    for m in opening {
+        game.play(m).map_err(|e| format!("opening: {e}"))?;
+    }
     engine.new_game();
     opp.send("ucinewgame").map_err(|e| e.to_string())?;
     let go = match (a.nodes, a.opponent_level) {
@@ -218,7 +243,11 @@ fn play(
             )
             .ok_or("no move from our engine")?
         } else {
-            let moves: Vec<String> = game.moves().iter().map(move_to_uci).collect();
+            let moves: Vec<String> = game
+                .moves()
+                .iter()
+                .map(|m| move_to_uci_in(m, a.variant))
+                .collect();
             let cmd = if moves.is_empty() {
                 format!("position fen {fen}")
             } else {
@@ -253,6 +282,10 @@ fn main() {
         options.push(("Skill Level".into(), PYCHESS[n].0.to_string()));
     }
     let openings: Vec<String> = match std::fs::read_to_string(&a.openings) {
+        _ if a.variant != Variant::Makruk => {
+            let pairs = a.games.map_or(10, |g| (a.skip + g).div_ceil(2));
+            vec![a.variant.start_fen().to_string(); pairs]
+        }
         Ok(t) => t
             .lines()
             .map(str::trim)
@@ -264,7 +297,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut opp = match Uci::start(&a.engine, &options) {
+    let mut opp = match Uci::start(&a.engine, &options, a.variant) {
         Ok(u) => u,
         Err(e) => {
             eprintln!("match: cannot start {}: {e}", a.engine);
@@ -281,12 +314,13 @@ fn main() {
     let mut pgn = String::new();
     for i in a.skip..total {
         let fen = &openings[i / 2];
+        let opening = random_opening(a.variant, a.seed, i / 2);
         let ours = if i % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        match play(&a, &mut engine, &mut opp, fen, ours, &mut rng) {
+        match play(&a, &mut engine, &mut opp, fen, &opening, ours, &mut rng) {
             Ok((r, game, why)) => {
                 if r == 1.0 {
                     w += 1;
@@ -333,6 +367,31 @@ fn main() {
         }
     }
     report(w, d, l);
+}
+
+/// The opening of pair `pair` in `variant`: none in Makruk (its openings file), otherwise 2 to
+/// 4 plies from the start position, chosen at random among the legal moves by a generator
+/// seeded with `seed` and `pair`.
+fn random_opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
+    if variant == Variant::Makruk {
+        return Vec::new();
+    }
+    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair as u64);
+    let mut game = Game::from_position(Position::start_variant(variant, Ruleset::Standard));
+    let plies = rng.random_range(2..=4);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        if game.play(&m).is_err() {
+            break;
+        }
+        out.push(m);
+    }
+    out
 }
 
 /// W-D-L, score and Elo difference with a 95% error bar (normal approximation of the
