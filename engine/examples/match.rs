@@ -24,7 +24,8 @@
 //! the opponent pychess's level N (Fairy-Stockfish `Skill Level`, `go movetime` and depth cap
 //! of pychess's ladder, see `makruk_engine::Level`); otherwise the opponent thinks
 //! `--movetime` ms a move. Prints each result, then W-D-L, the score and an Elo difference
-//! with a 95% error bar.
+//! with a 95% error bar. A game in which the opponent plays a move the rules crate rejects is
+//! void: printed, counted apart, left out of the score.
 
 use makruk::{Color, Game, Move, Outcome, Position, Ruleset, Variant};
 use makruk_engine::uci::{move_to_uci_in, parse_move};
@@ -50,6 +51,11 @@ const PYCHESS: [(i32, u64, u32); 9] = [
 ];
 
 const MAX_PLIES: usize = 400;
+
+/// The result of a game left out of the score: the opponent played a move the rules crate
+/// calls illegal (a disagreement on the rules, e.g. an older Fairy-Stockfish in Ouk
+/// Chaktrang), so the game says nothing about strength.
+const VOID: f64 = -1.0;
 
 struct Args {
     engine: String,
@@ -261,7 +267,7 @@ fn play(
                 Some(m) => m,
                 None => {
                     eprintln!("opponent played illegal {text:?} in {}", pos.fen());
-                    return Ok((1.0, game, "opponent illegal move"));
+                    return Ok((VOID, game, "opponent illegal move"));
                 }
             }
         };
@@ -311,6 +317,7 @@ fn main() {
         .map_or(2 * openings.len(), |g| a.skip.saturating_add(g))
         .min(2 * openings.len());
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut void = 0u32;
     let mut pgn = String::new();
     for i in a.skip..total {
         let fen = &openings[i / 2];
@@ -322,7 +329,9 @@ fn main() {
         };
         match play(&a, &mut engine, &mut opp, fen, &opening, ours, &mut rng) {
             Ok((r, game, why)) => {
-                if r == 1.0 {
+                if r == VOID {
+                    void += 1;
+                } else if r == 1.0 {
                     w += 1;
                 } else if r == 0.0 {
                     l += 1;
@@ -365,6 +374,9 @@ fn main() {
         if let Err(e) = std::fs::write(path, pgn) {
             eprintln!("match: cannot write {path}: {e}");
         }
+    }
+    if void > 0 {
+        println!("{void} game(s) void: the opponent played a move our rules crate rejects");
     }
     report(w, d, l);
 }
