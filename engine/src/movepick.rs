@@ -228,19 +228,25 @@ impl Picker {
     }
 
     /// The captures and promotions of the side to move that do not lose material by
-    /// exchange, best first (for quiescence when not in check). In Makruk they are generated
-    /// here pseudo-legally, from the engine's attack tables: the caller must reject a move that
-    /// leaves its Khun attacked ([`leaves_khun_attacked`]). In the other variants they are the
-    /// rules crate's legal moves (so that check is harmless there).
+    /// exchange, best first (for quiescence when not in check). In Makruk, Makpong and Ouk
+    /// Chaktrang they are generated here pseudo-legally, from the engine's attack tables: the
+    /// caller must reject a move that leaves its Khun attacked ([`leaves_khun_attacked`]). In
+    /// ASEAN and Sittuyin they are the rules crate's legal moves (so that check is harmless
+    /// there).
     #[must_use]
     pub fn captures(mut buf: Vec<(Move, i32)>, pos: &Position) -> Picker {
         buf.clear();
         let board = pos.board();
         let us = pos.turn();
-        if pos.variant() != Variant::Makruk {
-            // The other variants promote elsewhere (ASEAN: the last rank, to a piece chosen;
-            // Sittuyin: a move of its own), drop, jump and evade by rules of their own: take
-            // the captures and promotions from the rules crate's legal moves.
+        if !matches!(
+            pos.variant(),
+            Variant::Makruk | Variant::Makpong | Variant::Cambodian
+        ) {
+            // ASEAN and Sittuyin promote elsewhere (ASEAN: the last rank, to a piece chosen;
+            // Sittuyin: a move of its own) and Sittuyin drops: take the captures and
+            // promotions from the rules crate's legal moves. (Makpong and Ouk Chaktrang, not
+            // in check, capture and promote exactly as Makruk: Makpong's rule is about the
+            // Khun in check, Ouk Chaktrang's first-move jumps never capture.)
             for m in pos.legal_moves().iter() {
                 if m.is_capture() || m.promotion {
                     let score = capture_score(board, m, us);

@@ -244,3 +244,58 @@ fn table_key_covers_gates_and_hands() {
     );
     assert_ne!(tt::key(&a), tt::key(&b));
 }
+
+/// Quiescence's captures (not in check) are the legal captures and promotions that do not lose
+/// material, in every variant: Makpong and Ouk Chaktrang share Makruk's generator, ASEAN and
+/// Sittuyin take them from the rules crate.
+#[test]
+fn quiescence_captures_are_the_legal_ones_in_every_variant() {
+    use makruk_engine::movepick::{leaves_khun_attacked, see, Picker};
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut below = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for v in Variant::ALL {
+        let mut seen = 0;
+        for _ in 0..40 {
+            let mut g = Game::from_position(Position::start_variant(v, Ruleset::Standard));
+            while g.outcome().is_none() && g.moves().len() < 120 {
+                let p = g.position().clone();
+                if !p.is_check() {
+                    let mut picker = Picker::captures(Vec::new(), &p);
+                    let mut ours = Vec::new();
+                    while let Some((m, _)) = picker.pick() {
+                        if !leaves_khun_attacked(&p.after(&m)) {
+                            ours.push(m);
+                        }
+                    }
+                    let mut legal: Vec<Move> = p
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            (m.is_capture() || m.promotion) && see(p.board(), m, p.turn()) >= 0
+                        })
+                        .collect();
+                    let key = |m: &Move| (m.from, m.to, m.role, m.promotion);
+                    ours.sort_by_key(key);
+                    legal.sort_by_key(key);
+                    assert_eq!(ours, legal, "{v} {}", p.fen());
+                    seen += ours.len();
+                }
+                let moves = p.legal_moves();
+                let caps: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+                let m = if !caps.is_empty() && below(2) == 0 {
+                    caps[below(caps.len())]
+                } else {
+                    moves[below(moves.len())]
+                };
+                g.play(&m).expect("legal");
+            }
+        }
+        assert!(seen > 100, "{v}: {seen}");
+    }
+}
