@@ -4,10 +4,13 @@
 //! meaningful on a loaded machine.
 //!
 //! ```text
-//! cargo run --release -p makruk-engine --example bench -- [movetime-ms]
+//! cargo run --release -p makruk-engine --example bench -- [movetime-ms] [variant]
 //! ```
+//!
+//! With a variant other than `makruk` (`makpong`, `cambodian`, `asean`, `sittuyin`) it
+//! searches that variant's start position instead.
 
-use makruk::{Game, Position, Ruleset};
+use makruk::{Game, Position, Variant};
 use makruk_engine::{Engine, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -37,9 +40,18 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
+    let variant: Variant = std::env::args()
+        .nth(2)
+        .map_or(Ok(Variant::Makruk), |s| s.parse())
+        .expect("a variant name");
+    let fens: Vec<&str> = if variant == Variant::Makruk {
+        POSITIONS.to_vec()
+    } else {
+        vec![variant.start_fen()]
+    };
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    for fen in POSITIONS {
-        let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+    for fen in fens {
+        let pos = Position::from_fen_variant(fen, variant).expect("valid FEN");
         let game = Game::from_position(pos);
         let mut engine = Engine::new(64);
         let limits = Limits {

@@ -1,12 +1,20 @@
-//! A match between this engine (in-process) and any UCI engine speaking Makruk, e.g.
-//! Fairy-Stockfish, refereed by the rules crate under `standard` (a game ends as
-//! `Game::outcome` says; 400 plies without an end are scored a draw).
+//! A match between this engine (in-process) and any UCI engine speaking Makruk or another
+//! variant of its family, e.g. Fairy-Stockfish, refereed by the rules crate (under `standard`
+//! in Makruk, by the variant's own rules otherwise; a game ends as `Game::outcome` says; 400
+//! plies without an end are scored a draw).
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example match -- --engine /usr/games/fairy-stockfish \
 //!     [--engine-option "Skill Level=3"]... [--opponent-level N] [--level N] [--movetime 100] \
-//!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn]
+//!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn] \
+//!     [--variant makruk|makpong|cambodian|asean|sittuyin] [--seed N]
 //! ```
+//!
+//! `--variant` (default `makruk`) sets the opponent's `UCI_Variant` and plays that variant.
+//! The openings file is Makruk's: in the other variants each pair of games starts instead from
+//! the variant's start position after 2 to 4 plies chosen at random among the legal moves (by
+//! a generator seeded with `--seed`, default 1, and the pair's number, so a match is
+//! reproducible; Sittuyin's placement drops count as plies); `--games` defaults to 20 there.
 //!
 //! Every opening is played twice, colours swapped; `--games` caps the number of games and
 //! `--skip` starts later in that sequence (to split a match over processes). Our side plays
@@ -16,11 +24,14 @@
 //! the opponent pychess's level N (Fairy-Stockfish `Skill Level`, `go movetime` and depth cap
 //! of pychess's ladder, see `makruk_engine::Level`); otherwise the opponent thinks
 //! `--movetime` ms a move. Prints each result, then W-D-L, the score and an Elo difference
-//! with a 95% error bar.
+//! with a 95% error bar. A game in which the opponent plays a move the rules crate rejects is
+//! void: printed, counted apart, left out of the score.
 
-use makruk::{Color, Game, Outcome, Position, Ruleset};
-use makruk_engine::uci::{move_to_uci, parse_move};
+use makruk::{Color, Game, Move, Outcome, Position, Ruleset, Variant};
+use makruk_engine::uci::{move_to_uci_in, parse_move};
 use makruk_engine::{choose_move, Engine, Level, Limits};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -41,6 +52,11 @@ const PYCHESS: [(i32, u64, u32); 9] = [
 
 const MAX_PLIES: usize = 400;
 
+/// The result of a game left out of the score: the opponent played a move the rules crate
+/// calls illegal (a disagreement on the rules, e.g. an older Fairy-Stockfish in Ouk
+/// Chaktrang), so the game says nothing about strength.
+const VOID: f64 = -1.0;
+
 struct Args {
     engine: String,
     options: Vec<(String, String)>,
@@ -52,6 +68,8 @@ struct Args {
     skip: usize,
     openings: String,
     pgn: Option<String>,
+    variant: Variant,
+    seed: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -66,6 +84,8 @@ fn parse_args() -> Result<Args, String> {
         skip: 0,
         openings: concat!(env!("CARGO_MANIFEST_DIR"), "/openings.txt").to_string(),
         pgn: None,
+        variant: Variant::Makruk,
+        seed: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -96,6 +116,8 @@ fn parse_args() -> Result<Args, String> {
             "--skip" => a.skip = val()?.parse().map_err(|_| "bad --skip")?,
             "--openings" => a.openings = val()?,
             "--pgn" => a.pgn = Some(val()?),
+            "--variant" => a.variant = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--seed" => a.seed = val()?.parse().map_err(|_| "bad --seed")?,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -112,7 +134,7 @@ struct Uci {
 }
 
 impl Uci {
-    fn start(path: &str, options: &[(String, String)]) -> std::io::Result<Uci> {
+    fn start(path: &str, options: &[(String, String)], variant: Variant) -> std::io::Result<Uci> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -127,7 +149,7 @@ impl Uci {
         };
         u.send("uci")?;
         u.wait_for("uciok")?;
-        u.send("setoption name UCI_Variant value makruk")?;
+        u.send(&format!("setoption name UCI_Variant value {variant}"))?;
         for (n, v) in options {
             u.send(&format!("setoption name {n} value {v}"))?;
         }
@@ -169,11 +191,20 @@ fn play(
     engine: &mut Engine,
     opp: &mut Uci,
     fen: &str,
+    opening: &[Move],
     ours: Color,
     rng: &mut impl rand::Rng,
 ) -> Result<(f64, Game, &'static str), String> {
-    let start = Position::from_fen(fen, Ruleset::Standard).map_err(|e| format!("{fen}: {e}"))?;
+    let start = if a.variant == Variant::Makruk {
+        Position::from_fen(fen, Ruleset::Standard)
+    } else {
+        Position::from_fen_variant(fen, a.variant)
+    }
+    .map_err(|e| format!("{fen}: {e}"))?;
     let mut game = Game::from_position(start);
+    for m in opening {
+        game.play(m).map_err(|e| format!("opening: {e}"))?;
+    }
     engine.new_game();
     opp.send("ucinewgame").map_err(|e| e.to_string())?;
     let go = match (a.nodes, a.opponent_level) {
@@ -218,7 +249,11 @@ fn play(
             )
             .ok_or("no move from our engine")?
         } else {
-            let moves: Vec<String> = game.moves().iter().map(move_to_uci).collect();
+            let moves: Vec<String> = game
+                .moves()
+                .iter()
+                .map(|m| move_to_uci_in(m, a.variant))
+                .collect();
             let cmd = if moves.is_empty() {
                 format!("position fen {fen}")
             } else {
@@ -232,7 +267,7 @@ fn play(
                 Some(m) => m,
                 None => {
                     eprintln!("opponent played illegal {text:?} in {}", pos.fen());
-                    return Ok((1.0, game, "opponent illegal move"));
+                    return Ok((VOID, game, "opponent illegal move"));
                 }
             }
         };
@@ -253,6 +288,10 @@ fn main() {
         options.push(("Skill Level".into(), PYCHESS[n].0.to_string()));
     }
     let openings: Vec<String> = match std::fs::read_to_string(&a.openings) {
+        _ if a.variant != Variant::Makruk => {
+            let pairs = a.games.map_or(10, |g| (a.skip + g).div_ceil(2));
+            vec![a.variant.start_fen().to_string(); pairs]
+        }
         Ok(t) => t
             .lines()
             .map(str::trim)
@@ -264,7 +303,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut opp = match Uci::start(&a.engine, &options) {
+    let mut opp = match Uci::start(&a.engine, &options, a.variant) {
         Ok(u) => u,
         Err(e) => {
             eprintln!("match: cannot start {}: {e}", a.engine);
@@ -278,17 +317,21 @@ fn main() {
         .map_or(2 * openings.len(), |g| a.skip.saturating_add(g))
         .min(2 * openings.len());
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut void = 0u32;
     let mut pgn = String::new();
     for i in a.skip..total {
         let fen = &openings[i / 2];
+        let opening = random_opening(a.variant, a.seed, i / 2);
         let ours = if i % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        match play(&a, &mut engine, &mut opp, fen, ours, &mut rng) {
+        match play(&a, &mut engine, &mut opp, fen, &opening, ours, &mut rng) {
             Ok((r, game, why)) => {
-                if r == 1.0 {
+                if r == VOID {
+                    void += 1;
+                } else if r == 1.0 {
                     w += 1;
                 } else if r == 0.0 {
                     l += 1;
@@ -332,7 +375,35 @@ fn main() {
             eprintln!("match: cannot write {path}: {e}");
         }
     }
+    if void > 0 {
+        println!("{void} game(s) void: the opponent played a move our rules crate rejects");
+    }
     report(w, d, l);
+}
+
+/// The opening of pair `pair` in `variant`: none in Makruk (its openings file), otherwise 2 to
+/// 4 plies from the start position, chosen at random among the legal moves by a generator
+/// seeded with `seed` and `pair`.
+fn random_opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
+    if variant == Variant::Makruk {
+        return Vec::new();
+    }
+    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair as u64);
+    let mut game = Game::from_position(Position::start_variant(variant, Ruleset::Standard));
+    let plies = rng.random_range(2..=4);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        if game.play(&m).is_err() {
+            break;
+        }
+        out.push(m);
+    }
+    out
 }
 
 /// W-D-L, score and Elo difference with a 95% error bar (normal approximation of the

@@ -24,11 +24,12 @@ pub(crate) fn material(pos: &Position, c: Color) -> i32 {
 /// none requested) and it is the weaker side (less material, or an evaluation at least a
 /// Bia and a half against it); [`CountAction::Stop`] when it is counting and has become the
 /// stronger side (more material, or a short search finds a mate for it once the count is
-/// stopped). `None` otherwise, under the other rulesets, and when the game is over.
+/// stopped). `None` otherwise, under the other rulesets, in the variants other than Makruk
+/// (their counting is automatic: [`Position::rules`]), and when the game is over.
 #[must_use]
 pub fn count_decision(game: &Game) -> Option<CountAction> {
     let pos = game.position();
-    if pos.ruleset().rules().board_honour != BoardHonour::OnRequest || game.outcome().is_some() {
+    if pos.rules().board_honour != BoardHonour::OnRequest || game.outcome().is_some() {
         return None;
     }
     if pos.board().by_role(Role::Bia).any()

@@ -6,7 +6,7 @@
 //! once can repeat again, and waiting for the third occurrence would hide the draw beyond the
 //! horizon). Before the root only the rules' threefold repetition counts.
 
-use makruk::{count_info, counting_draw, Color, CountKind, CounterMates, Position, Role};
+use makruk::{count_info, counting_draw, Color, CountKind, CounterMates, Position, Role, Variant};
 
 /// One position of the game or search path, for repetition.
 #[derive(Copy, Clone, Debug)]
@@ -48,14 +48,19 @@ pub fn is_repetition(path: &[PathEntry], halfmoves: u32, root: usize) -> bool {
 /// True when the rules declare `pos` drawn other than by stalemate (which the search sees
 /// as "no legal move"): the count run out, repetition ([`is_repetition`]), Khun against Khun,
 /// insufficient material on both sides, the no-progress rule — each only where the
-/// position's ruleset has it (docs/RULES.md, one section per ruleset). A checkmate comes
-/// first, as in [`makruk::Game::outcome`].
+/// position's rule table has it ([`Position::rules`]: the ruleset's in Makruk, the variant's
+/// own elsewhere; docs/RULES.md, one section per ruleset), and Sittuyin's draw when only
+/// promotions are left ([`Position::is_promotion_stalemate`]). A checkmate comes first, as in
+/// [`makruk::Game::outcome`].
 #[must_use]
 pub fn is_rule_draw(pos: &Position, path: &[PathEntry], root: usize) -> bool {
     if counting_draw(pos) {
         return true;
     }
-    let rules = pos.ruleset().rules();
+    if pos.variant() == Variant::Sittuyin && pos.is_promotion_stalemate() {
+        return true;
+    }
+    let rules = pos.rules();
     let board = pos.board();
     let draw = (rules.repetition && is_repetition(path, pos.halfmoves(), root))
         || (rules.khun_vs_khun && board.occupied().count() == 2)
@@ -73,7 +78,7 @@ pub fn is_rule_draw(pos: &Position, path: &[PathEntry], root: usize) -> bool {
 /// "Ruleset `traditional`").
 #[must_use]
 pub fn mate_is_draw(pos: &Position) -> bool {
-    pos.ruleset().rules().counter_mates == CounterMates::Draws
+    pos.rules().counter_mates == CounterMates::Draws
         && count_info(pos)
             .is_some_and(|c| c.kind == CountKind::BoardsHonour && c.counting == pos.turn().other())
 }

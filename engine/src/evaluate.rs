@@ -1,5 +1,8 @@
 //! Static evaluation, written for Makruk, in centipawns (a Bia is about 100) from the side to
-//! move's point of view.
+//! move's point of view. The other variants of [`makruk::Variant`] share it with their own Bia
+//! terms (ASEAN's Bia promote on the last rank, Sittuyin's on the diagonals), Sittuyin's
+//! pieces in hand counted as material, and the no-progress rule and counting of the
+//! position's own rule table ([`Position::rules`], [`makruk::count_info`]).
 //!
 //! - Material as Makruk players value it: Ruea 5, Ma 3, Khon 2.5–3, Met and Bia-ngai about 2,
 //!   Bia 1 (a Bia is worth more in the endgame, where it may still become a Bia-ngai).
@@ -24,7 +27,7 @@
 //!   honour cannot win by mate (that is a draw), so its advantage counts for little.
 
 use crate::attacks;
-use makruk::{count_info, Color, CountKind, CounterMates, Position, Role, Square};
+use makruk::{count_info, Color, CountKind, CounterMates, Position, Role, Square, Variant};
 
 /// Piece values (middlegame, endgame) in centipawns, indexed by [`Role::index`].
 pub const VALUES: [(i32, i32); 6] = [
@@ -89,8 +92,8 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// Bia bonus by relative rank (its third rank is the start, the fifth the last before
-/// promotion on the sixth).
+/// Bia bonus by relative rank in Makruk, Makpong and Ouk Chaktrang (its third rank is the
+/// start, the fifth the last before promotion on the sixth).
 const BIA_RANK: [(i32, i32); 8] = [
     (0, 0),
     (0, 0),
@@ -101,6 +104,43 @@ const BIA_RANK: [(i32, i32); 8] = [
     (0, 0),
     (0, 0),
 ];
+
+/// Bia bonus by relative rank in ASEAN chess: promotion on the last rank to a piece of the
+/// player's choice (a Ruea at best), so the bonus grows all the way.
+const BIA_RANK_ASEAN: [(i32, i32); 8] = [
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (6, 10),
+    (14, 24),
+    (26, 45),
+    (45, 80),
+    (0, 0),
+];
+
+/// Bia bonus by relative rank in Sittuyin: promotion (to a Met, only while the side has none)
+/// is on the main diagonals of the opponent's half, a move of its own; an advanced Bia still
+/// gains space.
+const BIA_RANK_SITTUYIN: [(i32, i32); 8] = [
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (6, 10),
+    (16, 26),
+    (20, 32),
+    (20, 32),
+    (20, 32),
+];
+
+/// The Bia rank table of `variant` (where its Bia are promoted).
+#[inline]
+fn bia_rank_table(variant: Variant) -> &'static [(i32, i32); 8] {
+    match variant {
+        Variant::Asean => &BIA_RANK_ASEAN,
+        Variant::Sittuyin => &BIA_RANK_SITTUYIN,
+        _ => &BIA_RANK,
+    }
+}
 
 /// Khun safety penalty by the weighted number of attacks on its zone.
 const KHUN_DANGER: [i32; 16] = [
@@ -137,6 +177,7 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
     let guarded_by_their_bia = attacks::bia_span(them, their_bia);
     let mut t = Terms::default();
     let mut attacked = 0u64;
+    let bia_rank = bia_rank_table(pos.variant());
 
     for sq in board.by_color(c) {
         let Some(role) = board.role_at(sq) else {
@@ -181,7 +222,7 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
                 t.add((2 * (mob - 7), 3 * (mob - 7)));
             }
             Role::Bia => {
-                t.add(BIA_RANK[rr as usize]);
+                t.add(bia_rank[rr as usize]);
                 let f = i32::from(sq.file());
                 if (2..=5).contains(&f) {
                     t.add((6, 0));
@@ -227,6 +268,18 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
             & (board.by_role(Role::Met).0 | board.by_role(Role::Khon).0 | our_bia);
         t.mg += 6 * (shield.count_ones() as i32).min(4);
     }
+    // Sittuyin's pieces in hand are material still to be placed (full value: every one will
+    // be dropped); the placement itself is judged by the terms above as the pieces land (the
+    // Khun wants its home ranks and a shield).
+    if pos.variant() == Variant::Sittuyin {
+        for role in [Role::Met, Role::Khon, Role::Ma, Role::Ruea] {
+            let n = pos.in_hand(c, role) as i32;
+            if n > 0 {
+                let (mg, eg) = VALUES[role.index()];
+                t.add((mg * n, eg * n));
+            }
+        }
+    }
     (t, danger, attacked)
 }
 
@@ -260,8 +313,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     w.mg -= KHUN_DANGER[(b_danger as usize).min(15)];
     b.mg -= KHUN_DANGER[(w_danger as usize).min(15)];
     let mut phase = 0;
+    let sittuyin = pos.variant() == Variant::Sittuyin;
     for role in [Role::Met, Role::Khon, Role::Ma, Role::Ruea] {
-        phase += PHASE[role.index()] * board.by_role(role).count() as i32;
+        let in_hand = if sittuyin {
+            pos.in_hand(Color::White, role) + pos.in_hand(Color::Black, role)
+        } else {
+            0
+        };
+        phase += PHASE[role.index()] * (board.by_role(role).count() + in_hand) as i32;
     }
     let phase = phase.min(PHASE_MAX);
     let mg = w.mg - b.mg;
@@ -322,7 +381,7 @@ fn scale(pos: &Position, score: i32) -> i32 {
     let mut score = score;
     // The no-progress rule (`material`, `fifty-move`): the last twenty plies before it draws
     // shrink the advantage too.
-    if let Some(np) = pos.ruleset().rules().no_progress {
+    if let Some(np) = pos.rules().no_progress {
         if !np.only_with_bia || board.by_role(Role::Bia).any() {
             let left = np.plies.saturating_sub(pos.halfmoves()).min(20) as i32;
             score = score * (4 + left) / 24;
@@ -363,7 +422,7 @@ fn scale(pos: &Position, score: i32) -> i32 {
         score /= 4;
     }
     if let Some(c) = count_info(pos) {
-        let counter_cannot_win = pos.ruleset().rules().counter_mates == CounterMates::Draws
+        let counter_cannot_win = pos.rules().counter_mates == CounterMates::Draws
             && c.kind == CountKind::BoardsHonour
             && c.counting == strong;
         if counter_cannot_win {

@@ -8,6 +8,13 @@
 //! The search draws exactly where the rules crate's [`makruk::Game::outcome`] does, under
 //! each of the four rulesets (docs/RULES.md): see [`draws`].
 //!
+//! Every variant of the rules crate ([`makruk::Variant`]: Makruk, Makpong, Ouk Chaktrang,
+//! ASEAN, Sittuyin) is searched and played at every level: the search takes its moves from
+//! the rules crate's legal moves (Makruk's quiescence keeps its own faster generator), draws
+//! and counts by the position's own rules ([`makruk::Position::rules`]), and evaluates with
+//! the variant's Bia terms and Sittuyin's pieces in hand ([`evaluate`]); `makruk-uci` speaks
+//! `UCI_Variant`.
+//!
 //! ```
 //! use makruk::{Game, Ruleset};
 //! use makruk_engine::{Engine, Limits};

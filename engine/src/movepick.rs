@@ -6,7 +6,7 @@
 
 use crate::attacks;
 use crate::evaluate::value;
-use makruk::{Board, Color, Move, MoveList, Position, Role, Square};
+use makruk::{Board, Color, Move, MoveList, Position, Role, Square, Variant};
 
 /// Static exchange evaluation of `m` on `board` (`us` moves): the material balance of the
 /// best sequence of captures on its target square, in centipawns. Pins are ignored; the
@@ -17,11 +17,7 @@ pub fn see(board: &Board, m: &Move, us: Color) -> i32 {
     let mut occ = board.occupied().0 & !(1u64 << m.from.index());
     let mut gain = [0i32; 34];
     gain[0] = m.capture.map_or(0, value);
-    let mut on_square = if m.promotion {
-        value(Role::Met)
-    } else {
-        value(m.role)
-    };
+    let mut on_square = value(m.promotion_role().unwrap_or(m.role));
     let mut side = us.other();
     let mut d = 0;
     loop {
@@ -65,11 +61,22 @@ fn least_valuable(board: &Board, att: u64) -> Option<(Square, Role)> {
     None
 }
 
-/// A move packed as `from | to << 6` (what the transposition table stores).
+/// A move packed as `from | to << 6 | extra << 12` (what the transposition table stores),
+/// `extra` telling apart the moves of the variants that share their squares: 0 for an
+/// ordinary move, `8 | role` for a promotion to `role` (ASEAN's choice; Sittuyin's promotion
+/// in place, `from == to`), `1 + role` for a drop of `role` (Sittuyin, `from == to`). Never
+/// [`crate::tt::NO_MOVE`].
 #[must_use]
 #[inline]
 pub fn pack(m: &Move) -> u16 {
-    (m.from.index() | (m.to.index() << 6)) as u16
+    let extra = if m.promotion {
+        8 | m.promotion_role().map_or(0, Role::index)
+    } else if m.from == m.to {
+        1 + m.role.index()
+    } else {
+        0
+    };
+    (m.from.index() | (m.to.index() << 6) | (extra << 12)) as u16
 }
 
 /// Butterfly history of quiet moves, by side, from and to.
@@ -221,14 +228,38 @@ impl Picker {
     }
 
     /// The captures and promotions of the side to move that do not lose material by
-    /// exchange, best first (for quiescence when not in check). They are generated here
-    /// pseudo-legally, from the engine's attack tables: the caller must reject a move that
-    /// leaves its Khun attacked ([`leaves_khun_attacked`]).
+    /// exchange, best first (for quiescence when not in check). In Makruk, Makpong and Ouk
+    /// Chaktrang they are generated here pseudo-legally, from the engine's attack tables: the
+    /// caller must reject a move that leaves its Khun attacked ([`leaves_khun_attacked`]). In
+    /// ASEAN and Sittuyin they are the rules crate's legal moves (so that check is harmless
+    /// there).
     #[must_use]
     pub fn captures(mut buf: Vec<(Move, i32)>, pos: &Position) -> Picker {
         buf.clear();
         let board = pos.board();
         let us = pos.turn();
+        if !matches!(
+            pos.variant(),
+            Variant::Makruk | Variant::Makpong | Variant::Cambodian
+        ) {
+            // ASEAN and Sittuyin promote elsewhere (ASEAN: the last rank, to a piece chosen;
+            // Sittuyin: a move of its own) and Sittuyin drops: take the captures and
+            // promotions from the rules crate's legal moves. (Makpong and Ouk Chaktrang, not
+            // in check, capture and promote exactly as Makruk: Makpong's rule is about the
+            // Khun in check, Ouk Chaktrang's first-move jumps never capture.)
+            for m in pos.legal_moves().iter() {
+                if m.is_capture() || m.promotion {
+                    let score = capture_score(board, m, us);
+                    if score >= GOOD_CAPTURE {
+                        buf.push((*m, score));
+                    }
+                }
+            }
+            return Picker {
+                moves: buf,
+                next: 0,
+            };
+        }
         let occ = board.occupied().0;
         let theirs = board.by_color(us.other()).0;
         let prom_rank = if us == Color::White { 5 } else { 2 };
@@ -304,7 +335,7 @@ pub fn gives_check(pos: &Position, m: &Move) -> bool {
         return false;
     };
     let occ = (board.occupied().0 & !(1u64 << m.from.index())) | (1u64 << m.to.index());
-    let role = if m.promotion { Role::Met } else { m.role };
+    let role = m.promotion_role().unwrap_or(m.role);
     if attacks::piece(us, role, m.to, occ) & (1u64 << k.index()) != 0 {
         return true;
     }
@@ -334,8 +365,10 @@ pub fn is_bad_capture(score: i32) -> bool {
 /// Ordering score of a capture or promotion: good ones by victim then attacker, losing ones
 /// after the quiet moves.
 fn capture_score(board: &Board, m: &Move, us: Color) -> i32 {
-    let victim = m.capture.map_or(0, value) + if m.promotion { 80 } else { 0 };
-    let mvv_lva = victim * 16 - value(m.role).min(1000) / 10;
+    let victim = m.capture.map_or(0, value)
+        + m.promotion_role()
+            .map_or(0, |r| value(r) - value(Role::Bia));
+    let mvv_lva = victim * 16 - value(m.moving_role()).min(1000) / 10;
     if see(board, m, us) >= 0 {
         GOOD_CAPTURE + mvv_lva
     } else {

@@ -15,20 +15,30 @@
 //!   that, so positions further from the limit cannot reach the no-progress draw in any
 //!   searched line and may share entries.
 //!
+//! - in the other variants ([`makruk::Variant`]), what the rules crate's Zobrist key leaves out
+//!   although the legal moves depend on it: Ouk Chaktrang's gates (which Khun and Met may
+//!   still make their first-move jump) and Sittuyin's pieces in hand. Drops and promotions are
+//!   kept apart in the stored move by [`crate::movepick::pack`].
+//!
 //! Repetition is not in the key (as in every engine: the table is a cache, the path is not);
 //! a draw by repetition found in one line may thus leak into another that reaches the same
 //! position by a different path. The score is bounded by the search's draw handling at the
 //! node itself, which is checked before the table is probed.
 
 use crate::MAX_PLY;
-use makruk::{count_info, BoardHonour, Position};
+use makruk::{count_info, BoardHonour, Position, Variant};
 
 /// The table key of `pos`: its Zobrist key mixed with its counting and no-progress state (see
 /// the module docs).
 #[must_use]
 pub fn key(pos: &Position) -> u64 {
     let mut k = pos.zobrist();
-    let rules = pos.ruleset().rules();
+    let rules = pos.rules();
+    match pos.variant() {
+        Variant::Cambodian => k ^= mix(0x4761_7465_0000_0000 ^ pos.gates().0),
+        Variant::Sittuyin => k ^= mix(0x4861_6e64 ^ pos.hands_packed().rotate_left(17)),
+        _ => {}
+    }
     let (limit, ply) = pos.counting();
     if limit != 0 {
         k ^= mix(0x436f_756e_7400 ^ (u64::from(limit) << 16) ^ u64::from(ply));

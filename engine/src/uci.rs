@@ -2,15 +2,18 @@
 //! Fairy-Stockfish does for Makruk, so GUIs and match tools can drive it.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <N> value <V>` (`UCI_Variant`:
-//! only `makruk`; `Level` 1–8; `Hash` in MB; `Ruleset`: the project's four rulesets, default
+//! `makruk`, `makpong`, `cambodian`, `asean`, `sittuyin`, Fairy-Stockfish's names; `Level` 1–8; `Hash` in MB; `Ruleset`: the project's four rulesets, default
 //! `standard`), `position startpos|fen <FEN> [moves <m>...]` (Fairy-Stockfish FEN with its
 //! counting fields), `go [depth N] [nodes N] [movetime ms] [wtime ms] [btime ms] [winc ms]
 //! [binc ms] [movestogo N] [infinite]`, `stop`, `quit`. The search runs on its own thread, so
 //! `stop` and `isready` are answered while it thinks. Moves are written as the rules crate's
-//! UCI (`e3e4`, and `d5c6m` for a move that promotes a Bia).
+//! UCI of the variant (`e3e4`, `d5c6m` for a move that promotes a Bia in Makruk; ASEAN's
+//! `e7e8r`, Sittuyin's drops `R@a1` and promotions `e4e4f`: [`makruk::uci::to_uci_in`]), and
+//! FENs are the variant's (Fairy-Stockfish's). The `Ruleset` applies to Makruk only; the other
+//! variants follow their own rules.
 
 use crate::{choose_move, Clock, Engine, Level, Limits, Score, SearchInfo};
-use makruk::{Game, Move, Position, Ruleset, Square};
+use makruk::{Game, Move, Position, Ruleset, Square, Variant};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,11 +34,31 @@ pub fn move_to_uci(m: &Move) -> String {
     s
 }
 
+/// The UCI form of `m` in `variant` ([`makruk::uci::to_uci_in`]: drops `R@a1`, ASEAN's
+/// promotion letters); Makruk's is [`move_to_uci`].
+#[must_use]
+pub fn move_to_uci_in(m: &Move, variant: Variant) -> String {
+    if variant == Variant::Makruk {
+        move_to_uci(m)
+    } else {
+        makruk::uci::to_uci_in(m, variant)
+    }
+}
+
 /// The legal move of `pos` that the UCI text `s` names (`e3e4`, `d5c6m`; the promotion
-/// suffix may be left out, promotion being compulsory), or `None`.
+/// suffix may be left out in Makruk, promotion being compulsory), or `None`. In the other
+/// variants the text is the variant's UCI ([`move_to_uci_in`], letters in either case).
 #[must_use]
 pub fn parse_move(pos: &Position, s: &str) -> Option<Move> {
     let s = s.trim();
+    if pos.variant() != Variant::Makruk {
+        let v = pos.variant();
+        return pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| makruk::uci::to_uci_in(m, v).eq_ignore_ascii_case(s));
+    }
     let from: Square = s.get(0..2)?.parse().ok()?;
     let to: Square = s.get(2..4)?.parse().ok()?;
     match s.get(4..) {
@@ -48,14 +71,21 @@ pub fn parse_move(pos: &Position, s: &str) -> Option<Move> {
         .find(|m| m.from == from && m.to == to)
 }
 
-/// The `info` line of a finished iteration.
+/// The `info` line of a finished iteration (Makruk's move notation; [`info_line_in`] for a
+/// variant's).
 #[must_use]
 pub fn info_line(info: &SearchInfo) -> String {
+    info_line_in(info, Variant::Makruk)
+}
+
+/// The `info` line of a finished iteration, moves in `variant`'s UCI.
+#[must_use]
+pub fn info_line_in(info: &SearchInfo, variant: Variant) -> String {
     let score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
-    let pv: Vec<String> = info.pv.iter().map(move_to_uci).collect();
+    let pv: Vec<String> = info.pv.iter().map(|m| move_to_uci_in(m, variant)).collect();
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         info.depth,
@@ -86,6 +116,7 @@ struct State {
     running: Option<Running>,
     game: Game,
     ruleset: Ruleset,
+    variant: Variant,
     level: Level,
     hash_mb: usize,
     out: Out,
@@ -121,6 +152,7 @@ pub fn run<R: BufRead>(input: R, out: Out) {
         running: None,
         game: Game::new(Ruleset::Standard),
         ruleset: Ruleset::Standard,
+        variant: Variant::Makruk,
         level: Level::MAX,
         hash_mb: DEFAULT_HASH_MB,
         out,
@@ -135,7 +167,7 @@ pub fn run<R: BufRead>(input: R, out: Out) {
                 say(o, "id author the makruk-bot authors");
                 say(
                     o,
-                    "option name UCI_Variant type combo default makruk var makruk",
+                    "option name UCI_Variant type combo default makruk var makruk var makpong var cambodian var asean var sittuyin",
                 );
                 say(o, "option name Level type spin default 8 min 1 max 8");
                 say(
@@ -150,7 +182,7 @@ pub fn run<R: BufRead>(input: R, out: Out) {
                 let mut e = st.engine();
                 e.new_game();
                 st.engine = Some(e);
-                st.game = Game::new(st.ruleset);
+                st.game = new_game(&st);
             }
             Some("setoption") => setoption(&mut st, &words),
             Some("position") => position(&mut st, &words),
@@ -176,14 +208,13 @@ fn setoption(st: &mut State, words: &[&str]) {
         None => (rest.trim(), ""),
     };
     match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => {
-            if value != "makruk" {
-                say(
-                    &st.out,
-                    &format!("info string unsupported variant {value}: only makruk"),
-                );
+        "uci_variant" => match value.parse::<Variant>() {
+            Ok(v) => {
+                st.variant = v;
+                st.game = new_game(st);
             }
-        }
+            Err(e) => say(&st.out, &format!("info string {e}")),
+        },
         "level" => match value.parse::<u8>().ok().and_then(Level::new) {
             Some(l) => st.level = l,
             None => say(
@@ -205,7 +236,7 @@ fn setoption(st: &mut State, words: &[&str]) {
         "ruleset" => match value.parse::<Ruleset>() {
             Ok(r) => {
                 st.ruleset = r;
-                st.game = Game::new(r);
+                st.game = new_game(st);
             }
             Err(e) => say(&st.out, &format!("info string {e}")),
         },
@@ -213,12 +244,34 @@ fn setoption(st: &mut State, words: &[&str]) {
     }
 }
 
+/// The start position of the variant chosen (under the ruleset chosen, in Makruk).
+fn start_position(st: &State) -> Position {
+    if st.variant == Variant::Makruk {
+        Position::start(st.ruleset)
+    } else {
+        Position::start_variant(st.variant, Ruleset::Standard)
+    }
+}
+
+/// A FEN of the variant chosen.
+fn read_fen(st: &State, fen: &str) -> Result<Position, makruk::FenError> {
+    if st.variant == Variant::Makruk {
+        Position::from_fen(fen, st.ruleset)
+    } else {
+        Position::from_fen_variant(fen, st.variant)
+    }
+}
+
+fn new_game(st: &State) -> Game {
+    Game::from_position(start_position(st))
+}
+
 fn position(st: &mut State, words: &[&str]) {
     let moves_at = words.iter().position(|w| *w == "moves");
     let spec = &words[1..moves_at.unwrap_or(words.len())];
     let start = match spec.first().copied() {
-        Some("startpos") => Position::start(st.ruleset),
-        Some("fen") => match Position::from_fen(&spec[1..].join(" "), st.ruleset) {
+        Some("startpos") => start_position(st),
+        Some("fen") => match read_fen(st, &spec[1..].join(" ")) {
             Ok(p) => p,
             Err(e) => {
                 say(&st.out, &format!("info string bad FEN: {e}"));
@@ -286,11 +339,12 @@ fn go(st: &mut State, words: &[&str]) {
     let game = st.game.clone();
     let out = st.out.clone();
     let level = st.level;
+    let variant = game.position().variant();
     let flag = stop.clone();
     let handle = std::thread::spawn(move || {
         let best = if level == Level::MAX {
             let r = engine.search(&game, &limits, &flag, &mut |info| {
-                say(&out, &info_line(info))
+                say(&out, &info_line_in(info, variant))
             });
             r.best
         } else {
@@ -304,7 +358,7 @@ fn go(st: &mut State, words: &[&str]) {
             std::thread::sleep(Duration::from_millis(1));
         }
         match best {
-            Some(m) => say(&out, &format!("bestmove {}", move_to_uci(&m))),
+            Some(m) => say(&out, &format!("bestmove {}", move_to_uci_in(&m, variant))),
             None => say(&out, "bestmove (none)"),
         }
         engine

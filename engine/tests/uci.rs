@@ -147,3 +147,57 @@ fn uci_session() {
     let out = e.until("bestmove");
     assert!(!out.last().expect("line").contains("(none)"));
 }
+
+/// `UCI_Variant` for the five variants: the combo is advertised, the variant's start position
+/// and moves are read in its own UCI, and the best move comes back in it (Sittuyin's drops
+/// `R@a1`), legal by the rules crate.
+#[test]
+fn uci_variants() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(
+        hello.iter().any(|l| l
+            == "option name UCI_Variant type combo default makruk var makruk var makpong var cambodian var asean var sittuyin"),
+        "{hello:?}"
+    );
+    for (v, moves) in [
+        ("makpong", "e3e4 d6d5"),
+        ("cambodian", "d1b2 e8g7"),
+        ("asean", "e3e4 d6d5"),
+        ("sittuyin", "K@d2 k@e7 R@a1"),
+    ] {
+        let variant: makruk::Variant = v.parse().expect("variant");
+        e.send(&format!("setoption name UCI_Variant value {v}"));
+        e.send("ucinewgame");
+        e.send(&format!("position startpos moves {moves}"));
+        e.send("go depth 3");
+        let out = e.until("bestmove");
+        assert!(!out.iter().any(|l| l.contains("illegal")), "{v}: {out:?}");
+        let best = out
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .expect("a move")
+            .to_string();
+        let mut pos = makruk::Position::start_variant(variant, makruk::Ruleset::Standard);
+        for m in moves.split(' ') {
+            let mv = makruk_engine::uci::parse_move(&pos, m).expect("legal");
+            pos.play_unchecked(&mv);
+        }
+        let mv = makruk_engine::uci::parse_move(&pos, &best)
+            .unwrap_or_else(|| panic!("{v}: {best} illegal at {}", pos.fen()));
+        assert_eq!(makruk::uci::to_uci_in(&mv, variant), best);
+        if v == "sittuyin" {
+            assert!(best.contains('@'), "a drop: {best}");
+        }
+        // A FEN of the variant.
+        e.send(&format!("position fen {} moves {best}", pos.fen()));
+        e.send("go depth 2");
+        let out = e.until("bestmove");
+        assert!(
+            !out.iter()
+                .any(|l| l.contains("illegal") || l.contains("bad FEN")),
+            "{v}: {out:?}"
+        );
+    }
+}

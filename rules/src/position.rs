@@ -1149,6 +1149,38 @@ impl Position {
         t
     }
 
+    /// How many `role` pieces `c` has in hand (Sittuyin's placement; 0 in the other variants).
+    #[must_use]
+    #[inline]
+    pub fn in_hand(&self, c: Color, role: Role) -> u32 {
+        self.extra.in_hand(c, role)
+    }
+
+    /// How many pieces `c` has in hand (Sittuyin's placement; 0 in the other variants).
+    #[must_use]
+    #[inline]
+    pub fn hand_count(&self, c: Color) -> u32 {
+        self.extra.hand_count(c)
+    }
+
+    /// Sittuyin's pieces in hand, packed (four bits a count, as [`Position::in_hand`] reads
+    /// them); 0 in the other variants. Not part of [`Position::zobrist`] (the repetition key,
+    /// as Fairy-Stockfish's): an engine's table key may mix it in.
+    #[must_use]
+    #[inline]
+    pub fn hands_packed(&self) -> u64 {
+        self.extra.hands
+    }
+
+    /// Ouk Chaktrang's gates: the squares of the Khun and Met that may still make their
+    /// first-move jump (the FEN's `DEde`); empty in the other variants. Not part of
+    /// [`Position::zobrist`]: an engine's table key may mix it in.
+    #[must_use]
+    #[inline]
+    pub fn gates(&self) -> Bitboard {
+        self.extra.gates
+    }
+
     /// True when `c` has only its Khun.
     #[must_use]
     #[inline]
