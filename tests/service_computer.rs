@@ -665,3 +665,65 @@ async fn the_computer_judges_a_started_count_as_a_draw_offer() {
     );
     assert_eq!(reply.status.count.expect("counting").counting, Color::Black);
 }
+
+/// Issue 25: the computer plays every variant of the family, at the weakest and the strongest
+/// of our levels: each reply is a legal move of the game's variant (Sittuyin's placement drops
+/// included), announced like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_plays_every_variant() {
+    use makruk::Variant;
+    let env = Env::new().await;
+    let (svc, computer) = with_computer(&env);
+    let mut announced = svc.announcements().expect("announcements");
+    let _driver = driver::spawn(svc.clone(), computer).expect("driver");
+    let variants = [
+        Variant::Makpong,
+        Variant::Cambodian,
+        Variant::Asean,
+        Variant::Sittuyin,
+    ];
+    for (i, variant) in variants.into_iter().enumerate() {
+        for (j, level) in [1, 8].into_iter().enumerate() {
+            let ch = ChannelId(700 + 10 * i as u64 + j as u64);
+            let start = svc
+                .play_computer(
+                    ch,
+                    HUMAN,
+                    BOT,
+                    ComputerLevel::new(level).expect("level"),
+                    Terms {
+                        color: ColorChoice::White,
+                        variant,
+                        ..Terms::default()
+                    },
+                )
+                .await
+                .expect("start");
+            assert_eq!(start.position.variant(), variant);
+            let mut pos = start.position;
+            // Sittuyin: 16 plies of placement first; the others: a few moves.
+            for round in 0..10 {
+                if pos.legal_moves().is_empty() {
+                    break;
+                }
+                let mv = makruk::uci::to_uci_in(&pos.legal_moves()[0], variant);
+                let mine = svc.play(ch, HUMAN, &mv).await.expect("move");
+                if mine.status.end.is_some() {
+                    break;
+                }
+                let reply = next_move(&mut announced).await;
+                assert_eq!(reply.game_id, mine.game_id, "{variant} level {level}");
+                let m = reply.last_move.expect("a move");
+                assert!(
+                    mine.position.is_legal(&m),
+                    "{variant} level {level} round {round}: {m:?}"
+                );
+                if reply.status.end.is_some() {
+                    break;
+                }
+                pos = reply.position;
+            }
+            svc.resign(ch, HUMAN).await.expect("resign");
+        }
+    }
+}

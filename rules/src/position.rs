@@ -427,13 +427,6 @@ impl Position {
         self.variant
     }
 
-    /// How many `role` pieces `c` still has to place (Sittuyin's placement phase, the FEN's
-    /// hand `[KFRRSSNN…]`); always 0 in the other variants.
-    #[must_use]
-    pub fn in_hand(&self, c: Color, role: Role) -> u32 {
-        self.extra.in_hand(c, role)
-    }
-
     /// Piece placement.
     #[must_use]
     #[inline]
