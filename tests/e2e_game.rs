@@ -638,7 +638,10 @@ async fn a_variant_is_challenged_placed_and_explained() {
     let t = Table::new().await;
     let started = t.start_game(CH, &[("variant", "sittuyin")]).await;
     let text = started.text();
-    assert!(text.contains("Sittuyin"), "the title names the variant: {text}");
+    assert!(
+        text.contains("Sittuyin"),
+        "the title names the variant: {text}"
+    );
     assert!(text.contains("White still places"), "{text}");
     let offered = t
         .discord

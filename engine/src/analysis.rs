@@ -50,12 +50,12 @@
 use crate::counting::material;
 use crate::evaluate::value;
 use crate::search::Engine;
-use crate::uci::move_to_uci;
+use crate::uci::move_to_uci_in;
 use crate::{count_decision, Limits, Score, SearchResult};
 use makruk::san::to_san;
 use makruk::{
     count_info, Color, CountAction, CountKind, DrawReason, Game, Move, Outcome, PlayError,
-    Position, Role, Ruleset,
+    Position, Role, Ruleset, Variant,
 };
 use std::sync::atomic::AtomicBool;
 
@@ -913,6 +913,8 @@ pub struct PlyAnalysis {
 pub struct Analysis {
     /// The ruleset the game was analysed under.
     pub ruleset: Ruleset,
+    /// The game's variant of the Makruk family (its moves' UCI is that variant's).
+    pub variant: Variant,
     /// The node budget per searched position.
     pub nodes_per_position: u64,
     /// The engine's eval of the start position (White's view), `None` when it is over.
@@ -1200,9 +1202,9 @@ pub fn analyse_until(
                 mover: j.mover,
                 played,
                 san: to_san(&b.pos, &played),
-                uci: move_to_uci(&played),
+                uci: move_to_uci_in(&played, b.pos.variant()),
                 best: p.best,
-                best_uci: p.best.as_ref().map(move_to_uci),
+                best_uci: p.best.as_ref().map(|m| move_to_uci_in(m, b.pos.variant())),
                 best_san: p.best.as_ref().map(|m| to_san(&b.pos, m)),
                 eval_before: p.before,
                 eval: p.after,
@@ -1217,6 +1219,7 @@ pub fn analyse_until(
     let key_moments = key_moments(&out, &befores, &afters_pv);
     Some(Analysis {
         ruleset: game.ruleset(),
+        variant: game.start().variant(),
         nodes_per_position: nodes,
         start_eval,
         plies: out,

@@ -186,8 +186,8 @@ impl Why {
 }
 
 impl Moment {
-    fn of(k: &KeyMoment) -> Moment {
-        use makruk::uci::to_uci;
+    fn of(k: &KeyMoment, variant: makruk::Variant) -> Moment {
+        let to_uci = |m: &makruk::Move| makruk::uci::to_uci_in(m, variant);
         Moment {
             ply: u32::try_from(k.ply).unwrap_or(u32::MAX),
             mover: k.mover,
@@ -339,7 +339,11 @@ impl AnalysisSummary {
             black: side(Color::Black),
             bias_cp: a.summary.bias_cp,
             start_eval: a.start_eval.map(eval_text),
-            key_moments: a.key_moments.iter().map(Moment::of).collect(),
+            key_moments: a
+                .key_moments
+                .iter()
+                .map(|k| Moment::of(k, a.variant))
+                .collect(),
             notes: a.notes.iter().map(Note::of).collect(),
         }
     }

@@ -23,6 +23,8 @@ use crate::tr;
 // opened from the challenge message when it is accepted.
 // `variant` (default Makruk) is the game of the Makruk family; `rules` is Makruk's only.
 /// `/challenge opponent [color] [variant] [rules] [time] [rated] [thread]`: a challenge.
+// Each of a slash command's options is a parameter of its function (poise).
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
