@@ -326,7 +326,10 @@ async fn the_leaderboard_pages_ten_at_a_time() {
     assert!(matches!(
         svc.leaderboard(GUILD, makruk::Variant::Makruk, None, 0)
             .await,
-        Err(ServiceError::LeaderboardEmpty(Kind::Correspondence))
+        Err(ServiceError::LeaderboardEmpty(
+            makruk::Variant::Makruk,
+            Kind::Correspondence
+        ))
     ));
     let now = svc.time().now_ms() / 1000;
     seed_ratings(svc, 23, Kind::Live, now).await;
@@ -384,7 +387,7 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     let third = UserId(1003);
     assert!(matches!(
         svc.stats(GUILD, WHITE, makruk::Variant::Makruk, None).await,
-        Err(ServiceError::NoRatedGames(u)) if u == WHITE
+        Err(ServiceError::NoRatedGames(u, _)) if u == WHITE
     ));
     // One game: a chart that still makes sense (the start and the result).
     rated_game(svc, ChannelId(1), (WHITE, BLACK), BLACK, CORR).await;
@@ -442,7 +445,7 @@ async fn stats_tell_rating_rank_record_and_draw_a_chart() {
     assert!(matches!(
         svc.stats(GUILD, WHITE, makruk::Variant::Makruk, Some(Kind::Live))
             .await,
-        Err(ServiceError::NoRatedGames(_))
+        Err(ServiceError::NoRatedGames(..))
     ));
 }
 

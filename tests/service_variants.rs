@@ -246,7 +246,7 @@ async fn ratings_are_kept_per_variant() {
     drop(conn);
     assert!(matches!(
         svc.leaderboard(GUILD, Variant::Makruk, None, 0).await,
-        Err(ServiceError::LeaderboardEmpty(_))
+        Err(ServiceError::LeaderboardEmpty(Variant::Makruk, _))
     ));
     let board = svc
         .leaderboard(GUILD, Variant::Makpong, None, 0)
@@ -267,4 +267,31 @@ async fn ratings_are_kept_per_variant() {
     // recompute rebuilds the same rows, per variant.
     let report = svc.recompute_ratings(true).await.expect("recompute");
     assert!(report.differences.is_empty(), "{:?}", report.differences);
+}
+
+#[tokio::test]
+async fn the_count_is_explained_by_the_variants_own_rules() {
+    let env = Env::new().await;
+    start_variant(&env.svc, ChannelId(11), Variant::Asean, false).await;
+    let text = env
+        .svc
+        .explain_count(ChannelId(11), Locale::En)
+        .await
+        .expect("count");
+    assert!(text.contains("16 moves against a Ruea"), "{text}");
+    assert!(!text.contains("unpromoted"), "not Makruk's rule: {text}");
+    // A running Ouk Chaktrang count: its own limit (one Ruea: 15 moves), not Makruk's 16.
+    start_from_fen_in(
+        &env.svc,
+        ChannelId(12),
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",
+        Variant::Cambodian,
+    )
+    .await;
+    let text = env
+        .svc
+        .explain_count(ChannelId(12), Locale::En)
+        .await
+        .expect("count");
+    assert!(text.contains("Ouk Chaktrang"), "{text}");
 }

@@ -29,3 +29,7 @@ count-now = The count stands at { $current } of { $limit }, so { $color } has { 
 } left: if the count passes { $limit } before { $other } gives mate, the game is drawn.
 count-ended = When the game ended the count stood at { $current } of { $limit }.
 count-game-over = The game in this channel is over; this was the count when it ended.
+# Ouk Chaktrang, ASEAN and Sittuyin count by their own tables (Fairy-Stockfish's; /rules variant: explains them).
+count-none-cambodian = No count is running now. In { $variant }, a side left with three pieces or fewer counts 63 moves, and a Khun left alone with no Bia on the board counts by the opponent's pieces (two Ruea 7, one Ruea 15, two Khon 21, two Ma 31, one Khon 43, otherwise 63).
+count-none-asean = No count is running now. In { $variant }, a count starts only when a side has nothing but its Khun and no Bia is left on the board: 16 moves against a Ruea, 44 against a Khon, 64 against a Ma.
+count-limit-variant = The count runs to { $limit } under the rules of { $variant }.

@@ -3,7 +3,7 @@
 # Descriptions: at most 100 characters.
 
 cmd-challenge = challenge
-cmd-challenge-description = Challenge someone to a game of Makruk in this channel
+cmd-challenge-description = Challenge someone to a game of Makruk (or of its family) in this channel
 cmd-challenge-opponent = opponent
 cmd-challenge-opponent-description = Who you want to play
 cmd-challenge-color = color

@@ -39,7 +39,7 @@ piece-bia-ngai-moves = The Bia-ngai moves like a Met: one square diagonally.
 
 ## What a request did
 
-event-started = A { $ruleset } game starts: { $white } plays White, { $black } plays Black.
+event-started = The game starts ({ $ruleset }): { $white } plays White, { $black } plays Black.
 event-moved = { $player } played **{ $san }**.
 event-resigned = { $player } resigned.
 event-draw-offered = { $player } offers a draw. { $opponent }: accept with `/draw action:accept` or decline with `/draw action:decline`; the offer lapses when you move.
@@ -178,8 +178,8 @@ rating-after-game = { $player }: { $rating }
 speed-live = live
 speed-correspondence = correspondence
 ladder-variant = { $variant }, { $speed }
-error-leaderboard-empty = Nobody has played a rated { $speed } game on this server yet. Rated games count once each side has made two moves.
-error-no-rated-games = { $user } has no rated games on this server yet (at that speed). Play one with `/challenge`.
+error-leaderboard-empty = Nobody has played a rated { $speed } game of { $variant } on this server yet. Rated games count once each side has made two moves; `variant:` and `speed:` show the other leaderboards.
+error-no-rated-games = { $user } has no rated games of { $variant } on this server yet (at that speed). Play one with `/challenge`, or choose another `variant:` or `speed:`.
 leaderboard-title = **Leaderboard — { $speed }** ({ $players } players)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
     [one] { $games } game

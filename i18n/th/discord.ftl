@@ -2,7 +2,7 @@
 # ชื่อคำสั่งและตัวเลือก: ตัวอักษรไทย/ละติน ตัวเลข - _ ไม่เกิน 32 ตัวอักษร; คำอธิบายไม่เกิน 100 ตัวอักษร
 
 cmd-challenge = ท้าเล่น
-cmd-challenge-description = ท้าใครสักคนเล่นหมากรุกไทยในช่องนี้
+cmd-challenge-description = ท้าใครสักคนเล่นหมากรุกไทย (หรือแบบอื่นในตระกูลเดียวกัน) ในช่องนี้
 cmd-challenge-opponent = คู่แข่ง
 cmd-challenge-opponent-description = คนที่คุณอยากเล่นด้วย
 cmd-challenge-color = ฝ่าย

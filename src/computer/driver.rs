@@ -17,7 +17,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 use tracing::{debug, warn};
 
-use super::{engine_pool, FairyStockfish, Pool, Settings};
+use super::{engine_pool, FairyStockfish, Pool, Settings, UciError};
 use crate::game::{
     ComputerLevel, ComputerSeat, ComputerTurn, DrawJudge, GameId, GameService, JudgeFuture,
     ServiceError,
@@ -87,7 +87,27 @@ impl Computer {
         now_ms: i64,
     ) -> anyhow::Result<(Move, Option<CountAction>)> {
         let Some(level) = turn.seat.level.engine_level() else {
-            return Ok((self.fairy_stockfish.best_move(&turn.game).await?, None));
+            return match self.fairy_stockfish.best_move(&turn.game).await {
+                Ok(mv) => Ok((mv, None)),
+                // A Fairy-Stockfish that does not offer the game's variant, or plays it by
+                // other rules (Debian's 11.1: Ouk Chaktrang's Met may capture on its first
+                // move), must not stall the game until the computer's flag falls: our
+                // strongest level answers instead.
+                Err(e @ (UciError::BadMove { .. } | UciError::NoVariant { .. })) => {
+                    warn!(
+                        game = turn.game_id.0,
+                        "Fairy-Stockfish cannot answer ({e}); our level 8 plays this move"
+                    );
+                    let budget = think_budget(&self.settings, turn, now_ms);
+                    let top = *ComputerLevel::ENGINE.end();
+                    let mv = self
+                        .pool
+                        .choose_move_within(turn.game.clone(), top, budget)
+                        .await?;
+                    Ok((mv, None))
+                }
+                Err(e) => Err(e.into()),
+            };
         };
         let mut game = turn.game.clone();
         let mut count = None;

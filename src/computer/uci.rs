@@ -164,6 +164,11 @@ impl FairyStockfish {
                 process = Process::start(&self.settings).await?;
                 process.best_move(variant, &command, &self.settings).await?
             }
+            Err(e @ UciError::NoVariant { .. }) => {
+                // The process is healthy: keep it for the next request.
+                *slot = Some(process);
+                return Err(e);
+            }
             Err(e) => return Err(e),
         };
         *slot = Some(process);

@@ -126,7 +126,10 @@ impl ButtonId {
         // A leaderboard of another variant than Makruk names it last (`mk:lb-live:2:makpong`).
         let variant = match parts.next() {
             None => Variant::Makruk,
-            Some(name) if action.starts_with("lb-") && name != "makruk" => name.parse().ok()?,
+            // Only the form written below: a variant's exact name, Makruk's never written.
+            Some(name) if action.starts_with("lb-") => {
+                *Variant::ALL[1..].iter().find(|v| v.name() == name)?
+            }
             Some(_) => return None,
         };
         if parts.next().is_some() {

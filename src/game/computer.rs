@@ -169,8 +169,8 @@ impl GameService {
         terms: Terms,
     ) -> Result<Reply, ServiceError> {
         let place = place.into();
-        Self::check_computer_terms(level, terms.ruleset)?;
         Self::check_variant_ruleset(terms.variant, terms.ruleset)?;
+        Self::check_computer_terms(level, terms.ruleset)?;
         let channel = place.game_channel();
         if human == computer {
             return Err(ServiceError::ChallengeSelf);

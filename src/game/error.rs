@@ -113,10 +113,10 @@ pub enum ServiceError {
     Stale,
     /// Nobody has a rated game on this server at this speed.
     #[error("no rated games on this server")]
-    LeaderboardEmpty(Kind),
+    LeaderboardEmpty(makruk::Variant, Kind),
     /// This user has no rated game on this server (at the speed asked for).
     #[error("no rated games")]
-    NoRatedGames(UserId),
+    NoRatedGames(UserId, makruk::Variant),
     /// The user has no puzzle in progress in this channel (and it has no daily puzzle today).
     #[error("no puzzle in progress here")]
     NoPuzzle,
@@ -206,8 +206,8 @@ impl ServiceError {
             ServiceError::VariantRuleset => "variant-ruleset",
             ServiceError::FairyStockfishMissing => "fairy-stockfish-missing",
             ServiceError::Stale => "stale",
-            ServiceError::LeaderboardEmpty(_) => "leaderboard-empty",
-            ServiceError::NoRatedGames(_) => "no-rated-games",
+            ServiceError::LeaderboardEmpty(..) => "leaderboard-empty",
+            ServiceError::NoRatedGames(..) => "no-rated-games",
             ServiceError::NoPuzzle => "no-puzzle",
             ServiceError::NotYourPuzzle => "not-your-puzzle",
             ServiceError::PuzzleOver => "puzzle-over",

@@ -166,13 +166,17 @@ impl GameService {
             white: names(g.white()),
             black: names(g.black()),
             result: Some(result.into()),
-            extra: vec![
-                // The variant's rules are its own: a Ruleset tag only for Makruk (the rules
-                // crate writes pychess's Variant tag).
-                ("Ruleset".into(), g.m.ruleset().name().into()),
-                ("TimeControl".into(), g.row.time_control.pgn_tag()),
-                ("Termination".into(), termination.into()),
-            ],
+            // The variant's rules are its own: a Ruleset tag only for Makruk (the rules
+            // crate writes pychess's Variant tag).
+            extra: [
+                (g.m.start().variant() == Variant::Makruk)
+                    .then(|| ("Ruleset".into(), g.m.ruleset().name().into())),
+                Some(("TimeControl".into(), g.row.time_control.pgn_tag())),
+                Some(("Termination".into(), termination.into())),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         };
         // An analysed game carries its evals and judgements as lichess exports them; any
         // other game's text is the plain one.

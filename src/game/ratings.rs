@@ -283,7 +283,7 @@ impl GameService {
         };
         let players = u32::try_from(players).unwrap_or(u32::MAX);
         if players == 0 {
-            return Err(ServiceError::LeaderboardEmpty(speed));
+            return Err(ServiceError::LeaderboardEmpty(variant, speed));
         }
         let pages = players.div_ceil(LEADERBOARD_PAGE);
         let page = page.min(pages - 1);
@@ -349,7 +349,7 @@ impl GameService {
             }
         };
         let Some(row) = row else {
-            return Err(ServiceError::NoRatedGames(user));
+            return Err(ServiceError::NoRatedGames(user, variant));
         };
         let speed = row.speed;
         let (rank, players) = store::rank(&mut tx, g, variant, speed, row.glicko.rating, u).await?;

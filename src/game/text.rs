@@ -81,7 +81,8 @@ pub fn time_control_name(locale: Locale, tc: TimeControl) -> String {
 }
 
 fn piece_key(p: Piece) -> &'static str {
-    if p.promoted {
+    // Only a Bia become a Met is the Bia-ngai (an ASEAN Bia may become another piece).
+    if p.promoted && p.role == Role::Met {
         return "piece-bia-ngai";
     }
     role_key(p.role)
@@ -167,12 +168,18 @@ fn error_message(err: &ServiceError, locale: Locale, user: UserName<'_>) -> Stri
             };
             tr!(locale, key)
         }
-        ServiceError::LeaderboardEmpty(speed) => tr!(
+        ServiceError::LeaderboardEmpty(variant, speed) => tr!(
             locale,
             "error-leaderboard-empty",
-            speed = super::ratings::speed_text(*speed, locale)
+            speed = super::ratings::speed_text(*speed, locale),
+            variant = variant_name(locale, *variant)
         ),
-        ServiceError::NoRatedGames(u) => tr!(locale, "error-no-rated-games", user = user(*u)),
+        ServiceError::NoRatedGames(u, variant) => tr!(
+            locale,
+            "error-no-rated-games",
+            user = user(*u),
+            variant = variant_name(locale, *variant)
+        ),
         other => tr!(locale, &format!("error-{}", other.name())),
     }
 }
@@ -697,7 +704,21 @@ pub(crate) fn explain_count(
     ended: bool,
     locale: Locale,
 ) -> String {
+    // Ouk Chaktrang, ASEAN and Sittuyin count by their own tables (Makpong by Makruk's).
+    let variant = pos.variant();
+    let own_count = matches!(
+        variant,
+        Variant::Cambodian | Variant::Asean | Variant::Sittuyin
+    );
     let Some(c) = count else {
+        if own_count {
+            let key = if variant == Variant::Cambodian {
+                "count-none-cambodian"
+            } else {
+                "count-none-asean"
+            };
+            return tr!(locale, key, variant = variant_name(locale, variant));
+        }
         let key = if ruleset == Ruleset::FiftyMove {
             "count-none-fifty-move"
         } else if pos.board().by_role(Role::Bia).any() {
@@ -742,7 +763,16 @@ pub(crate) fn explain_count(
         ),
         CountKind::BoardsHonour => tr!(locale, "count-from-boards"),
     });
-    parts.push(limit_sentence(c.limit_reason, ruleset, locale));
+    parts.push(if own_count {
+        tr!(
+            locale,
+            "count-limit-variant",
+            limit = c.limit,
+            variant = variant_name(locale, variant)
+        )
+    } else {
+        limit_sentence(c.limit_reason, ruleset, locale)
+    });
     // A finished game's count is history: where it stood, not what is left to play.
     parts.push(if ended {
         tr!(locale, "count-ended", current = c.current, limit = c.limit)

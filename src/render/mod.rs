@@ -188,8 +188,10 @@ impl Kind {
     pub(crate) const COUNT: usize = 7;
     const BIA_NGAI: usize = 6;
 
+    /// A promoted Bia is drawn as the Bia-ngai when it became a Met (Makruk's promotion); a
+    /// piece an ASEAN Bia became (a Ruea, a Ma, a Khon) is drawn as that piece.
     pub(crate) fn of(piece: Piece) -> Kind {
-        if piece.promoted {
+        if piece.promoted && piece.role == Role::Met {
             Kind(Kind::BIA_NGAI)
         } else {
             Kind(piece.role.index())
@@ -303,6 +305,36 @@ pub fn square_rect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An ASEAN Bia promoted to a Ruea (FEN `R~`) is drawn as a Ruea; only a Bia become a
+    /// Met is the Bia-ngai.
+    #[test]
+    fn a_promoted_piece_is_drawn_as_what_it_became() {
+        let pos = makruk::Position::from_fen_variant(
+            "R~3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+            makruk::Variant::Asean,
+        )
+        .expect("ASEAN FEN");
+        let sq: Square = "a8".parse().expect("square");
+        let ruea = pos.board().piece_at(sq).expect("a piece");
+        assert!(ruea.promoted);
+        assert_eq!(
+            Kind::of(ruea),
+            Kind::of(Piece::new(Color::White, Role::Ruea))
+        );
+        assert_eq!(Kind::of(Piece::bia_ngai(Color::White)).0, Kind::BIA_NGAI);
+        let options = RenderOptions::default();
+        let promoted = render_position(&pos, &options).expect("renders");
+        let plain = makruk::Position::from_fen_variant(
+            "R3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+            makruk::Variant::Asean,
+        )
+        .expect("ASEAN FEN");
+        assert_eq!(
+            promoted,
+            render_position(&plain, &options).expect("renders")
+        );
+    }
 
     #[test]
     fn layout_fits_the_board_and_frame_in_the_picture() {

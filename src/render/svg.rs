@@ -300,7 +300,11 @@ fn piece_id(p: makruk::Piece) -> String {
         Color::White => "w",
         Color::Black => "b",
     };
-    let kind = if p.promoted { 'B' } else { p.role.char() };
+    let kind = if p.promoted && p.role == makruk::Role::Met {
+        'B'
+    } else {
+        p.role.char()
+    };
     format!("piece-{colour}{kind}")
 }
 

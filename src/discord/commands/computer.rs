@@ -111,8 +111,8 @@ pub(super) async fn start(
         let locale = locales.public;
         let level = ComputerLevel::new(level)?;
         computer.check_level(level)?;
-        GameService::check_computer_terms(level, ruleset)?;
         GameService::check_variant_ruleset(variant, ruleset)?;
+        GameService::check_computer_terms(level, ruleset)?;
         let time_control =
             GameService::time_control(time.as_ref().map(poise::ChoiceParameter::name))?;
         let terms = Terms {

@@ -58,7 +58,7 @@ pub(super) async fn stats(
             .await
         {
             // Puzzles but no rated game: the puzzle rating alone.
-            Err(ServiceError::NoRatedGames(_)) if puzzles.is_some() => {
+            Err(ServiceError::NoRatedGames(..)) if puzzles.is_some() => {
                 let title = crate::tr!(locale, "puzzle-stats-title", player = mention(who));
                 return Ok(Answer::public(format!(
                     "{title}\n{}",
