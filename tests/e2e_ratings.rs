@@ -92,7 +92,11 @@ async fn ratings_leaderboard_and_stats_through_discord() {
     );
     let none = discord.run(&carol, CH, "stats", &[]).await;
     assert!(none.is_ephemeral());
-    assert!(none.text().contains("ยังไม่มีเกมหมากรุกไทยที่นับเรตติ้ง"), "{}", none.text());
+    assert!(
+        none.text().contains("ยังไม่มีเกมหมากรุกไทยที่นับเรตติ้ง"),
+        "{}",
+        none.text()
+    );
 
     // Fifteen more players (written beside the running bot): two pages.
     let store = Store::open(&db).await.expect("open the bot's database");

@@ -295,3 +295,49 @@ async fn the_count_is_explained_by_the_variants_own_rules() {
         .expect("count");
     assert!(text.contains("Ouk Chaktrang"), "{text}");
 }
+
+/// A move that breaks a variant's own rule is refused with that rule, not with Makruk's
+/// reasons: a misplaced drop, a move before the pieces are placed, Makpong's Khun in check.
+#[tokio::test]
+async fn a_variants_own_rule_is_named_when_a_move_breaks_it() {
+    let env = Env::new().await;
+    let ch = ChannelId(13);
+    start_variant(&env.svc, ch, Variant::Sittuyin, false).await;
+    let said = |e: ServiceError| e.message(Locale::En, &mention);
+    let refused = env
+        .svc
+        .play(ch, WHITE, "R@a2")
+        .await
+        .expect_err("a Ruea off rank 1");
+    assert!(said(refused).contains("cannot be placed on a2"));
+    let refused = env
+        .svc
+        .play(ch, WHITE, "K@e5")
+        .await
+        .expect_err("the opponent's half");
+    assert!(said(refused).contains("cannot be placed on e5"));
+    let refused = env
+        .svc
+        .play(ch, WHITE, "Nd2")
+        .await
+        .expect_err("a move while placing");
+    assert!(said(refused).contains("Place your pieces first"));
+    let ch = ChannelId(14);
+    start_from_fen_in(
+        &env.svc,
+        ch,
+        "4k3/r7/8/8/8/8/8/4R1K1 b - - 0 1",
+        Variant::Makpong,
+    )
+    .await;
+    let refused = env
+        .svc
+        .play(ch, BLACK, "Kd8")
+        .await
+        .expect_err("Makpong's rule");
+    assert!(said(refused).contains("may not move away"));
+    env.svc
+        .play(ch, BLACK, "Re7")
+        .await
+        .expect("a block is legal");
+}

@@ -163,6 +163,10 @@ move-unreadable-not-uci = it is not of the form e3e4
 move-not-a-promotion = { $san } is not a promotion: only a Bia reaching its sixth rank promotes, so write the move without =M or m.
 move-ambiguous = More than one move fits: { $candidates }. Write the one you mean.
 move-illegal-no-piece = There is no piece on { $square }.
+move-illegal-place-first = Place your pieces first: in Sittuyin every piece is placed (for example `R@a1`, or choose from the list of `/move`) before any piece moves. The status under the board lists those still to place.
+move-illegal-bad-drop = A { $piece } cannot be placed on { $square }: place it on an empty square of your own three first ranks (a Ruea on your first rank only).
+move-illegal-nothing-to-place = You have no { $piece } left to place.
+move-illegal-makpong-khun = In Makpong a Khun in check may not move away: block the check, or capture the checking piece (the Khun may capture it if it is not protected).
 move-illegal-not-your-piece = The { $piece } on { $square } is not yours.
 move-illegal-cannot-move-that-way = The { $piece } cannot move from { $from } to { $to }. { $how }
 move-illegal-bia-captures-diagonally = The Bia on { $from } cannot capture on { $to }: a Bia captures only one square diagonally forward.

@@ -229,6 +229,29 @@ pub enum IllegalMove {
         /// The squares of the mover's pieces of that kind that fit the written origin.
         candidates: Vec<Square>,
     },
+    /// Sittuyin's placement phase: the side to move still has pieces to place (drops such as
+    /// `R@a1`) and may not move a piece before they are all placed (Fairy-Stockfish
+    /// `mustDrop`).
+    PlaceFirst,
+    /// A drop (`R@a1`) that is not legal here: the variant has no drops, the side has no such
+    /// piece to place, or the square is not one it may be placed on (Sittuyin: an empty
+    /// square of the side's own three first ranks, a Ruea on its first rank only).
+    BadDrop {
+        /// The piece named, with the mover's colour.
+        piece: Piece,
+        /// The square named.
+        square: Square,
+        /// How many of that piece the side still has to place (0: none, or no drops here).
+        in_hand: u32,
+    },
+    /// Makpong: a Khun in check may not move away; it may only capture the checking piece
+    /// (Fairy-Stockfish `makpongRule`).
+    MakpongKhunInCheck {
+        /// The Khun's square.
+        from: Square,
+        /// The square it tried to go to.
+        to: Square,
+    },
 }
 
 fn piece_name(p: Piece) -> String {
@@ -239,6 +262,20 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalMove::NoPieceOnSquare { square } => write!(f, "there is no piece on {square}"),
+            IllegalMove::PlaceFirst => write!(f, "place your pieces first"),
+            IllegalMove::BadDrop {
+                piece,
+                square,
+                in_hand,
+            } => write!(
+                f,
+                "cannot place a {} on {square} ({in_hand} to place)",
+                piece_name(*piece)
+            ),
+            IllegalMove::MakpongKhunInCheck { from, to } => write!(
+                f,
+                "in Makpong a Khun in check may not move away ({from} to {to})"
+            ),
             IllegalMove::NotYourPiece { square, piece } => {
                 write!(f, "the {} on {square} is not yours", piece_name(*piece))
             }

@@ -333,6 +333,9 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         if let Some(m) = variant_move(pos, trimmed) {
             return Ok(m);
         }
+        if let Some(why) = variant_rule_broken(pos, trimmed) {
+            return Err(MoveInputError::Illegal(why));
+        }
     }
     let text = normalize(trimmed);
     if text.is_empty() {
@@ -445,6 +448,37 @@ fn variant_move(pos: &Position, text: &str) -> Option<Move> {
                 .find(|m| crate::san::to_san(pos, m).trim_end_matches(['+', '#']) == bare)
         })
         .copied()
+}
+
+/// Why `text`, no legal move of `pos` (a variant other than Makruk), breaks that variant's own
+/// rule, when it does: a drop that may not be made, any other move during Sittuyin's
+/// placement, or (Makpong) a Khun moving out of check, which Makruk would allow. `None`: the
+/// reasons Makruk's moves give apply.
+fn variant_rule_broken(pos: &Position, text: &str) -> Option<IllegalMove> {
+    let us = pos.turn();
+    if text.contains('@') {
+        let (role, square) = crate::uci::parse_drop(text, pos.variant())?;
+        return Some(IllegalMove::BadDrop {
+            piece: crate::Piece::new(us, role),
+            square,
+            in_hand: pos.in_hand(us, role),
+        });
+    }
+    if pos.hand_count(us) > 0 {
+        return Some(IllegalMove::PlaceFirst);
+    }
+    if pos.variant() == crate::Variant::Makpong && pos.is_check() {
+        // The same move under Makruk's rules: a Khun stepping out of check.
+        let makruk = Position::from_fen(&pos.fen(), crate::Ruleset::Standard).ok()?;
+        let m = parse_move(&makruk, text).ok()?;
+        if m.role == crate::Role::Khun {
+            return Some(IllegalMove::MakpongKhunInCheck {
+                from: m.from,
+                to: m.to,
+            });
+        }
+    }
+    None
 }
 
 /// The legal move of `pos` from `from` to `to`, or why there is none.

@@ -256,6 +256,24 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
             IllegalMove::NoPieceOnSquare { square } => {
                 tr!(locale, "move-illegal-no-piece", square = sq(*square))
             }
+            IllegalMove::PlaceFirst => tr!(locale, "move-illegal-place-first"),
+            IllegalMove::BadDrop {
+                piece: p,
+                square,
+                in_hand,
+            } => tr!(
+                locale,
+                if *in_hand == 0 {
+                    "move-illegal-nothing-to-place"
+                } else {
+                    "move-illegal-bad-drop"
+                },
+                piece = piece(locale, *p),
+                square = sq(*square)
+            ),
+            IllegalMove::MakpongKhunInCheck { .. } => {
+                tr!(locale, "move-illegal-makpong-khun")
+            }
             IllegalMove::NotYourPiece { square, piece: p } => tr!(
                 locale,
                 "move-illegal-not-your-piece",
