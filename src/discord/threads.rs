@@ -34,13 +34,20 @@ pub(crate) fn channel_link(channel: ChannelId) -> String {
     format!("<#{}>", channel.0)
 }
 
-/// The thread's name: "alice vs bob — Makruk", cut to Discord's 100 characters.
-pub(crate) fn name(locale: Locale, first: &str, second: &str) -> String {
+/// The thread's name: "alice vs bob — Makruk" (or the game's variant), cut to Discord's 100
+/// characters.
+pub(crate) fn name(
+    locale: Locale,
+    first: &str,
+    second: &str,
+    variant: crate::game::Variant,
+) -> String {
     let full = tr!(
         locale,
         "discord-thread-name",
         first = first,
-        second = second
+        second = second,
+        game = crate::game::variant_name(locale, variant)
     );
     full.chars().take(MAX_NAME).collect()
 }
@@ -180,10 +187,20 @@ mod tests {
 
     #[test]
     fn thread_names_are_the_players_and_fit_discords_limit() {
-        assert_eq!(name(Locale::En, "alice", "bob"), "alice vs bob — Makruk");
-        assert_eq!(name(Locale::Th, "สมชาย", "มาลี"), "สมชาย พบ มาลี — หมากรุกไทย");
+        assert_eq!(
+            name(Locale::En, "alice", "bob", crate::game::Variant::Makruk),
+            "alice vs bob — Makruk"
+        );
+        assert_eq!(
+            name(Locale::En, "alice", "bob", crate::game::Variant::Sittuyin),
+            "alice vs bob — Sittuyin"
+        );
+        assert_eq!(
+            name(Locale::Th, "สมชาย", "มาลี", crate::game::Variant::Makruk),
+            "สมชาย พบ มาลี — หมากรุกไทย"
+        );
         let long = "x".repeat(80);
-        let cut = name(Locale::En, &long, &long);
+        let cut = name(Locale::En, &long, &long, crate::game::Variant::Makruk);
         assert_eq!(cut.chars().count(), MAX_NAME);
         assert!(cut.starts_with(&long));
     }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-use super::{ChallengeId, ChannelId, GameId, GameService, GuildId, ServiceError, UserId};
+use super::{ChallengeId, ChannelId, GameId, GameService, GuildId, ServiceError, UserId, Variant};
 use crate::i18n::Locale;
 use crate::store;
 
@@ -167,7 +167,8 @@ impl GameService {
     }
 
     /// The open challenge of `channel` (the one with id `challenge` if given) when it is
-    /// addressed to `user` and asks for a thread: what an accept would start in a thread. `None`
+    /// addressed to `user` and asks for a thread: what an accept would start in a thread (the
+    /// challenger, the challenged and the variant, for the thread's name). `None`
     /// otherwise (no such challenge, not theirs, no thread asked for: the accept itself then says
     /// what is wrong).
     ///
@@ -178,7 +179,7 @@ impl GameService {
         channel: ChannelId,
         user: UserId,
         challenge: Option<ChallengeId>,
-    ) -> Result<Option<(UserId, UserId)>, ServiceError> {
+    ) -> Result<Option<(UserId, UserId, Variant)>, ServiceError> {
         let now = self.now();
         let mut tx = self.store.begin_read().await?;
         let open = store::open_challenge(&mut tx, channel).await?;
@@ -189,7 +190,7 @@ impl GameService {
                     && c.expires_at > now
                     && store::challenge_thread(&mut tx, c.id).await? =>
             {
-                Some((c.challenger_id, c.opponent_id))
+                Some((c.challenger_id, c.opponent_id, c.variant))
             }
             _ => None,
         };

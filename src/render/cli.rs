@@ -11,6 +11,10 @@ pub struct RenderArgs {
     /// The position, as FEN (Fairy-Stockfish form; `M~` marks a Bia-ngai).
     #[arg(long)]
     pub fen: String,
+    /// The FEN's variant of the Makruk family: makruk (default), makpong, cambodian, asean or
+    /// sittuyin.
+    #[arg(long, default_value = "makruk")]
+    pub variant: makruk::Variant,
     /// Draw the board from Black's side (Black at the bottom).
     #[arg(long)]
     pub black_bottom: bool,
@@ -51,8 +55,12 @@ pub fn parse_last_move(s: &str) -> anyhow::Result<(Square, Square)> {
 /// # Errors
 /// An invalid FEN, last move or size, or an unwritable output file.
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
-    let position = Position::from_fen(&args.fen, Ruleset::default())
-        .with_context(|| format!("invalid FEN {:?}", args.fen))?;
+    let position = if args.variant == makruk::Variant::Makruk {
+        Position::from_fen(&args.fen, Ruleset::default())
+    } else {
+        Position::from_fen_variant(&args.fen, args.variant)
+    }
+    .with_context(|| format!("invalid FEN {:?} of {}", args.fen, args.variant))?;
     let last_move = args.last.as_deref().map(parse_last_move).transpose()?;
     let options = RenderOptions {
         orientation: if args.black_bottom {

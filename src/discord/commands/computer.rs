@@ -127,7 +127,12 @@ pub(super) async fn start(
             thread: false,
         };
         if thread {
-            let name = threads::name(locale, &human_name, &tr!(locale, "discord-thread-computer"));
+            let name = threads::name(
+                locale,
+                &human_name,
+                &tr!(locale, "discord-thread-computer"),
+                variant,
+            );
             return thread::start(&http, &herald, (channel, None), &name, locales, |thread| {
                 service.play_computer(Place { channel, thread }, human, bot, level, terms)
             })

@@ -108,13 +108,14 @@ pub(crate) async fn accept_in_thread(
     (channel, message): (ChannelId, Option<u64>),
     player: UserId,
     id: Option<ChallengeId>,
-    (challenger, opponent): (UserId, UserId),
+    (challenger, opponent, variant): (UserId, UserId, crate::game::Variant),
     locales: Locales,
 ) -> Result<Answer, ServiceError> {
     let name = threads::name(
         locales.public,
         &threads::user_name(http, challenger).await,
         &threads::user_name(http, opponent).await,
+        variant,
     );
     start(http, herald, (channel, message), &name, locales, |thread| {
         service.accept_in(channel, player, id, thread)
