@@ -341,3 +341,19 @@ async fn a_variants_own_rule_is_named_when_a_move_breaks_it() {
         .await
         .expect("a block is legal");
 }
+
+/// Sittuyin's placement: the first suggestions of an empty `/move` name every piece still to
+/// place (by square, every piece at each), not only the pieces of the first letters.
+#[tokio::test]
+async fn placement_suggestions_show_every_piece_to_place() {
+    let env = Env::new().await;
+    let ch = ChannelId(15);
+    start_variant(&env.svc, ch, Variant::Sittuyin, false).await;
+    let offered = env.svc.legal_moves_san(ch, WHITE, "").await;
+    for piece in ["K@", "F@", "R@", "S@", "N@"] {
+        assert!(
+            offered.iter().any(|m| m.starts_with(piece)),
+            "{piece}: {offered:?}"
+        );
+    }
+}

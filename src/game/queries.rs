@@ -370,7 +370,11 @@ pub(crate) fn move_choices(pos: &Position, prefix: &str, hide_checks: bool) -> V
             let matches = choice.san.to_lowercase().starts_with(&prefix)
                 || choice.thai.to_lowercase().starts_with(&prefix)
                 || uci.starts_with(&prefix);
-            let key = if thai {
+            // Drops (Sittuyin's placement) by square, every piece at each: the first
+            // suggestions then show all the pieces to place, not only the first letters'.
+            let key = if mv.is_drop() {
+                format!("{:02}{}", mv.to.index(), choice.san)
+            } else if thai {
                 choice.thai.clone()
             } else {
                 choice.san.clone()
