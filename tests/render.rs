@@ -474,6 +474,7 @@ fn sizes_out_of_range_are_errors() {
 fn cli_args(fen: &str, out: PathBuf) -> cli::RenderArgs {
     cli::RenderArgs {
         fen: fen.to_owned(),
+        variant: makruk::Variant::Makruk,
         black_bottom: false,
         last: None,
         theme: Theme::Plain,
