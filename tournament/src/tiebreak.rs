@@ -18,12 +18,20 @@
 //!   points scored against that opponent.
 //! - **Art. 16, unplayed rounds** (Swiss events): a participant's own unplayed round (a bye of
 //!   any kind, or a forfeit either way) counts as a game against a *dummy opponent* whose score
-//!   is the participant's own final score (16.4); an opponent's score is taken as it is, except
+//!   is the participant's own final score; an opponent's score is taken as it is, except
 //!   that the opponent's *voluntarily unplayed rounds* (VUR: half- or zero-point byes, no
 //!   opponent) after the last round the opponent was available to play are counted as draws
 //!   (16.3.2: a withdrawn player's rounds). For Cut-1, a VUR of the participant is cut first
 //!   (14.6); VURs are half- and zero-point byes and forfeit losses (not the pairing-allocated
 //!   bye, a full-point bye or a forfeit win).
+//!
+//! Article numbers: 6, 8, 9, 14 and 16 as in the 2024 text (the numbers also used by public
+//! implementations of it); sub-articles (6.1.2, 14.6, 16.2.x, 16.3.2) as the reference
+//! implementation's comments quote them.
+//!
+//! These are the rules for Swiss events. In a round-robin the reference implementation counts
+//! an unplayed game as 0 for Buchholz and Sonneborn–Berger instead of the dummy opponent; with
+//! every game played both give the same values, which is the only round-robin case handled here.
 //!
 //! All values are exact integers: scores and Buchholz in **half points** (a win is 2), and
 //! Sonneborn–Berger in **quarter points** (a score in half points times a result in half points).
@@ -154,7 +162,7 @@ impl<'a> Event<'a> {
                     result: r.outcome.half_points(),
                     vur: false,
                 },
-                // 16.4: unplayed, against a dummy opponent with the participant's own score.
+                // Art. 16: unplayed, against a dummy opponent with the participant's own score.
                 _ => Contribution {
                     value: own,
                     result: r.outcome.half_points(),
@@ -166,7 +174,7 @@ impl<'a> Event<'a> {
 
     /// Buchholz (C.07 art. 8) of player `number`, in half points: the sum of the opponents'
     /// [adjusted scores](Self::adjusted_score), each unplayed round counting the player's own
-    /// score (art. 16.4).
+    /// score (art. 16).
     #[must_use]
     pub fn buchholz(&self, number: u32) -> u32 {
         self.contributions(number).iter().map(|c| c.value).sum()
@@ -186,7 +194,7 @@ impl<'a> Event<'a> {
 
     /// Sonneborn–Berger (C.07 art. 9) of player `number`, in **quarter points**: for each round,
     /// the opponent's adjusted score (half points) times the points scored (half points); an
-    /// unplayed round counts the player's own score times the points it gave (art. 16.4).
+    /// unplayed round counts the player's own score times the points it gave (art. 16).
     #[must_use]
     pub fn sonneborn_berger(&self, number: u32) -> u32 {
         self.contributions(number)
