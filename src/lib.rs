@@ -17,4 +17,5 @@ pub mod puzzles;
 pub mod rating;
 pub mod render;
 pub mod store;
+pub mod tournament;
 pub mod types;

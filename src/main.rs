@@ -28,6 +28,9 @@ enum Command {
     /// The puzzle set shipped with the bot (`puzzles export --json`).
     #[command(subcommand)]
     Puzzles(makruk_bot::puzzles::cli::PuzzlesCommand),
+    /// The next round of a Swiss event by the FIDE Dutch system, as bbpPairings' interface:
+    /// `pair --dutch <input.trf> -p <output.txt>`.
+    Pair(makruk_bot::tournament::cli::PairArgs),
     /// Rebuild every rating from the stored games and report any difference from the stored
     /// ratings (run it while the bot is stopped).
     Recompute {
@@ -75,6 +78,7 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Render(args)) => makruk_bot::render::cli::run(&args),
         Some(Command::Analyse(args)) => makruk_bot::analysis::cli::run(&args),
         Some(Command::Puzzles(command)) => makruk_bot::puzzles::cli::run(&command),
+        Some(Command::Pair(args)) => makruk_bot::tournament::cli::run(&args),
         Some(Command::Recompute {
             database_url,
             dry_run,

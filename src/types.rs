@@ -563,3 +563,49 @@ impl RulesTopic {
         }
     }
 }
+
+/// A stored tournament (database row id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TournamentId(pub i64);
+
+/// How a tournament pairs its players (issue 26).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentFormat {
+    /// The FIDE Dutch system (C.04.3): a fixed number of rounds, each paired when the last
+    /// game of the one before ends.
+    Swiss,
+    /// Everyone meets everyone once, by the FIDE Berger tables (C.05 Annex 1).
+    RoundRobin,
+}
+
+/// Where a tournament stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentState {
+    /// Taking players; not started.
+    Open,
+    /// Rounds being played.
+    Running,
+    /// Every round played: the standings are final.
+    Finished,
+    /// Called off before its end.
+    Cancelled,
+}
+
+/// The result of one pairing of a tournament, from White's side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PairingResult {
+    /// White won the game (`1-0`).
+    WhiteWins,
+    /// Black won the game (`0-1`).
+    BlackWins,
+    /// A draw (`1/2-1/2`).
+    Draw,
+    /// Black did not play: White wins by forfeit (`+-`).
+    WhiteForfeitWin,
+    /// White did not play: Black wins by forfeit (`-+`).
+    BlackForfeitWin,
+    /// Neither played (`--`): both lose by forfeit.
+    DoubleForfeit,
+    /// The pairing-allocated bye (no opponent): a win (FIDE C.04.1).
+    Bye,
+}

@@ -132,6 +132,7 @@ error-no-takeback-request = Your opponent has not asked to take a move back.
 error-takeback-already-requested = You have already asked to take your move back. Wait for your opponent's answer.
 error-nothing-to-take-back = You can only ask to take back your own last move, before your opponent has replied.
 error-too-late-to-abort = Both sides have moved, so the game can no longer be aborted. You can resign or offer a draw.
+error-tournament-game = This is a tournament game: it cannot be aborted, because its result counts. You can resign or offer a draw.
 error-not-traditional = Counting is started on request only in the traditional ruleset. The other rulesets start the count by themselves, and the fifty-move ruleset has no counting.
 error-count-bia-left = Board's honour can be counted only when no Bia is left on the board.
 error-count-bare-khun = A side has only its Khun left: pieces' honour is counted automatically.

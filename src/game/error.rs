@@ -75,6 +75,9 @@ pub enum ServiceError {
     /// Both sides have moved: the game can only be resigned or drawn now.
     #[error("too late to abort")]
     TooLateToAbort,
+    /// A tournament's game cannot be aborted (its result counts): resign or offer a draw.
+    #[error("a tournament game cannot be aborted")]
+    TournamentGame,
     /// Count start/stop is only for the `traditional` ruleset.
     #[error("counting on request is only in the traditional ruleset")]
     NotTraditional,
@@ -195,6 +198,7 @@ impl ServiceError {
             ServiceError::AlreadyOffered(OfferKind::Takeback) => "takeback-already-requested",
             ServiceError::NothingToTakeBack => "nothing-to-take-back",
             ServiceError::TooLateToAbort => "too-late-to-abort",
+            ServiceError::TournamentGame => "tournament-game",
             ServiceError::NotTraditional => "not-traditional",
             ServiceError::NotYourCount => "not-your-count",
             ServiceError::Count(_) => "count",

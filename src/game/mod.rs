@@ -20,6 +20,8 @@
 //! - `persist`: reading a game (replay, cache), writing it back, the optimistic retry loop, the
 //!   one path of a flag falling (`time_out`);
 //! - `challenges`: challenge, accept, decline, withdraw;
+//! - `arranged`: games the bot arranges without a challenge (a tournament's pairings), and how
+//!   a game ended;
 //! - `play`: moves, resignation, abort (load, call `Loaded`'s step, save: as every request file);
 //! - `offers`: draw offers and takeback requests ([`OfferKind`]), one code path for both;
 //! - `count`: `traditional` count requests and the count explained;
@@ -46,6 +48,7 @@
 
 mod analysis;
 mod announce;
+mod arranged;
 mod cache;
 mod challenges;
 mod clocks;
@@ -78,6 +81,7 @@ pub use analysis::{
     AnalysisSummary, GameAnalysis, Moment, Note, PlyReview, QueuedAnalysis, SideSummary, Why,
 };
 pub use announce::Announcement;
+pub use arranged::{Arranged, Ended};
 pub use challenges::ClosedChallenge;
 pub use clocks::ClockStart;
 pub use computer::{ComputerTurn, DrawJudge, JudgeFuture};
@@ -225,7 +229,7 @@ impl GameService {
     }
 
     /// The current Unix time in milliseconds (the clocks).
-    fn now_ms(&self) -> i64 {
+    pub fn now_ms(&self) -> i64 {
         self.time.now_ms()
     }
 }

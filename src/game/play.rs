@@ -4,6 +4,7 @@ use super::{
     ChannelId, EndReason, Event, GameEnd, GameResult, GameService, Reply, ServiceError, UserId,
     MAX_INPUT_LEN,
 };
+use crate::store;
 
 impl GameService {
     /// `user` plays `input` (any notation the rules crate reads: SAN, PlayOK, Thai, UCI) in the
@@ -59,9 +60,23 @@ impl GameService {
     /// `user` aborts the game; allowed only before both sides have moved. No result.
     ///
     /// # Errors
-    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::TooLateToAbort`], `Conflict`.
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::TooLateToAbort`],
+    /// [`ServiceError::TournamentGame`], `Conflict`.
     #[tracing::instrument(skip(self))]
     pub async fn abort(&self, channel: ChannelId, user: UserId) -> Result<Reply, ServiceError> {
+        {
+            // A tournament's game counts: it is resigned or drawn, never aborted. (A game
+            // never becomes a tournament's after its start, so this read may come first.)
+            let mut tx = self.store.begin_read().await?;
+            let arranged = match store::active_game(&mut tx, channel).await? {
+                Some(g) => store::is_tournament_game(&mut tx, g.id).await?,
+                None => false,
+            };
+            tx.commit().await?;
+            if arranged {
+                return Err(ServiceError::TournamentGame);
+            }
+        }
         self.game_action(channel, user, Event::Aborted, |g, _, now| {
             if g.m.moves().len() >= 2 {
                 return Err(ServiceError::TooLateToAbort);

@@ -11,7 +11,10 @@ use sqlx::any::AnyRow;
 use sqlx::Row as _;
 
 use crate::clock::{Kind, TimeControl};
-use crate::types::{ChallengeState, ColorChoice, EndReason, GameResult};
+use crate::types::{
+    ChallengeState, ColorChoice, EndReason, GameResult, PairingResult, TournamentFormat,
+    TournamentState,
+};
 
 /// Whether a game is being played (at most one per channel, a unique index) or is over.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -136,6 +139,65 @@ impl Stored for Kind {
     }
 }
 
+/// A tournament's format: `swiss` | `round-robin`.
+impl Stored for TournamentFormat {
+    const ALL: &'static [TournamentFormat] =
+        &[TournamentFormat::Swiss, TournamentFormat::RoundRobin];
+
+    fn db_name(self) -> &'static str {
+        match self {
+            TournamentFormat::Swiss => "swiss",
+            TournamentFormat::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// A tournament's state: `open` | `running` | `finished` | `cancelled` (the partial unique
+/// index of migration 0014 names the first two).
+impl Stored for TournamentState {
+    const ALL: &'static [TournamentState] = &[
+        TournamentState::Open,
+        TournamentState::Running,
+        TournamentState::Finished,
+        TournamentState::Cancelled,
+    ];
+
+    fn db_name(self) -> &'static str {
+        match self {
+            TournamentState::Open => "open",
+            TournamentState::Running => "running",
+            TournamentState::Finished => "finished",
+            TournamentState::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A pairing's result, from White's side: `1-0`, `0-1`, `1/2-1/2`, the forfeits `+-`, `-+`,
+/// `--`, and `bye`.
+impl Stored for PairingResult {
+    const ALL: &'static [PairingResult] = &[
+        PairingResult::WhiteWins,
+        PairingResult::BlackWins,
+        PairingResult::Draw,
+        PairingResult::WhiteForfeitWin,
+        PairingResult::BlackForfeitWin,
+        PairingResult::DoubleForfeit,
+        PairingResult::Bye,
+    ];
+
+    fn db_name(self) -> &'static str {
+        match self {
+            PairingResult::WhiteWins => "1-0",
+            PairingResult::BlackWins => "0-1",
+            PairingResult::Draw => "1/2-1/2",
+            PairingResult::WhiteForfeitWin => "+-",
+            PairingResult::BlackForfeitWin => "-+",
+            PairingResult::DoubleForfeit => "--",
+            PairingResult::Bye => "bye",
+        }
+    }
+}
+
 /// The stored name of an optional value (NULL for `None`).
 pub(super) fn db_name<T: Stored>(value: Option<T>) -> Option<&'static str> {
     value.map(Stored::db_name)
@@ -198,6 +260,9 @@ mod tests {
     fn every_stored_name_reads_back() {
         round_trips::<GameState>();
         round_trips::<GameResult>();
+        round_trips::<TournamentFormat>();
+        round_trips::<TournamentState>();
+        round_trips::<PairingResult>();
         round_trips::<EndReason>();
         round_trips::<Color>();
         round_trips::<Ruleset>();

@@ -9,7 +9,7 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::{Database, Decode, Encode, Type};
 
-use crate::types::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+use crate::types::{ChallengeId, ChannelId, GameId, GuildId, TournamentId, UserId};
 
 /// Implements `Type`, `Encode` and `Decode` of the Any driver for id type `$id`: a value `$a`
 /// is stored as the i64 `$to`, a stored i64 `$b` reads back as `$from`.
@@ -52,6 +52,7 @@ stored_as_bigint!(GuildId, |id| id.0 as i64, |v| GuildId(v as u64));
 // Row ids.
 stored_as_bigint!(GameId, |id| id.0, |v| GameId(v));
 stored_as_bigint!(ChallengeId, |id| id.0, |v| ChallengeId(v));
+stored_as_bigint!(TournamentId, |id| id.0, |v| TournamentId(v));
 
 #[cfg(test)]
 mod tests {

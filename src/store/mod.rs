@@ -1,6 +1,6 @@
 //! All SQL, behind typed functions (sqlx; SQLite by default, or PostgreSQL): one file per table
 //! (`games`, `moves`, `count_events`, `challenges`, `bot_state`, `ratings` with its history,
-//! `settings`, `leases`, `puzzles`); this one opens the store and hands out its connections and
+//! `settings`, `leases`, `puzzles`, `tournaments`); this one opens the store and hands out its connections and
 //! transactions.
 //!
 //! One code path for both: every query function takes a [`DbConn`] (sqlx's `AnyConnection`),
@@ -51,6 +51,7 @@ mod moves;
 mod puzzles;
 mod ratings;
 mod settings;
+mod tournaments;
 
 pub use analyses::*;
 pub use bot_state::*;
@@ -65,6 +66,7 @@ pub use moves::*;
 pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
+pub use tournaments::*;
 
 /// The connection every query function takes: SQLite's or PostgreSQL's, behind sqlx's `Any`
 /// driver.

@@ -7,9 +7,9 @@
 //! - [`tiebreak`]: Buchholz Cut-1, Buchholz, Sonneborn–Berger, direct encounter.
 //! - [`arena`]: lichess-style arena pairing and scoring (streaks, berserk).
 
-pub mod record;
-pub mod trf;
-pub mod dutch;
-pub mod berger;
-pub mod tiebreak;
 pub mod arena;
+pub mod berger;
+pub mod dutch;
+pub mod record;
+pub mod tiebreak;
+pub mod trf;

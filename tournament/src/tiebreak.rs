@@ -362,7 +362,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// A player's tie-break values, compared in the order of the fields (greater is better).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tiebreaks {
     /// Score, half points.
     pub score: u32,

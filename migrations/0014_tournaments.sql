@@ -1,0 +1,65 @@
+-- Tournaments (issue 26): Swiss and round-robin events run by the bot in a channel, their
+-- players and each round's pairings.
+--
+-- Portable SQL (SQLite and PostgreSQL): the same text in both folders but for the tournaments'
+-- row id (SQLite's INTEGER PRIMARY KEY, PostgreSQL's identity column).
+
+-- One event. `format`: 'swiss', 'round-robin'. `state`: 'open' (taking players), 'running',
+-- 'finished', 'cancelled'. `rounds`: the number of rounds (a round-robin's is set when it
+-- starts); `round`: the round being played (0 before the start). `time_control`, `variant`,
+-- `ruleset` as a game's; `start_at`: when it starts by itself (Unix seconds), NULL when it is
+-- started by hand. `message_id`: the announcement message in `channel_id`, updated live.
+CREATE TABLE tournaments (
+    id           INTEGER PRIMARY KEY,
+    guild_id     BIGINT,
+    channel_id   BIGINT  NOT NULL,
+    creator_id   BIGINT  NOT NULL,
+    name         TEXT    NOT NULL,
+    format       TEXT    NOT NULL,
+    time_control TEXT    NOT NULL,
+    variant      TEXT    NOT NULL,
+    ruleset      TEXT    NOT NULL,
+    rated        BIGINT  NOT NULL,
+    rounds       BIGINT,
+    round        BIGINT  NOT NULL DEFAULT 0,
+    state        TEXT    NOT NULL,
+    start_at     BIGINT,
+    message_id   BIGINT,
+    created_at   BIGINT  NOT NULL,
+    finished_at  BIGINT
+);
+
+-- One event taking players or running per channel.
+CREATE UNIQUE INDEX tournaments_one_per_channel ON tournaments (channel_id)
+    WHERE state IN ('open', 'running');
+
+-- A player of an event. `number`: the starting number (the initial order: rating, then who
+-- joined first), given at the start; a late joiner gets the next free number. `rating`: the
+-- player's rating when joining. `joined_round`: the first round the player could be paired in
+-- (1 before the start). `withdrawn`: 1 after leaving a running event (no longer paired).
+CREATE TABLE tournament_players (
+    tournament_id BIGINT NOT NULL,
+    user_id       BIGINT NOT NULL,
+    number        BIGINT,
+    rating        BIGINT NOT NULL,
+    joined_at     BIGINT NOT NULL,
+    joined_round  BIGINT NOT NULL,
+    withdrawn     BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (tournament_id, user_id)
+);
+
+-- One pairing of one round. `black_id` NULL: the pairing-allocated bye of `white_id`.
+-- `game_id`: the game once started (in a thread of the event's channel). `result`: NULL until
+-- known; '1-0', '0-1', '1/2-1/2', or forfeits '+-', '-+', '--'; 'bye' for the bye.
+CREATE TABLE tournament_pairings (
+    tournament_id BIGINT NOT NULL,
+    round         BIGINT NOT NULL,
+    board         BIGINT NOT NULL,
+    white_id      BIGINT NOT NULL,
+    black_id      BIGINT,
+    game_id       BIGINT,
+    result        TEXT,
+    PRIMARY KEY (tournament_id, round, board)
+);
+
+CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id);

@@ -1,0 +1,74 @@
+//! The standings of a tournament: score, then the tie-breaks (Buchholz Cut-1, Buchholz,
+//! Sonneborn–Berger, direct encounter, as issue 26 orders them), from the pairing crate.
+
+use super::pairing::records;
+use super::TournamentView;
+use crate::types::UserId;
+use makruk_tournament::tiebreak::{self, Tiebreaks};
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// 1 = first (no shared places: direct encounter, then the starting number, part the last
+    /// ties).
+    pub place: u32,
+    pub user: UserId,
+    /// The starting number.
+    pub number: u32,
+    /// The score in half points (a win = 2).
+    pub half_points: u32,
+    /// Buchholz Cut-1 and Buchholz, half points; Sonneborn–Berger, quarter points (FIDE C.07,
+    /// as `makruk_tournament::tiebreak` computes them).
+    pub tiebreaks: Tiebreaks,
+    /// Withdrawn from the event.
+    pub withdrawn: bool,
+}
+
+/// The standings of an event, first place first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    pub rows: Vec<Standing>,
+}
+
+/// The standings of `view` after the rounds with results (a round being played counts the
+/// results already in).
+#[must_use]
+pub fn standings(view: &TournamentView) -> Standings {
+    let (players, user_of) = records(&view.players, &view.pairings, view.row.round);
+    // The records come from our own rows: numbers are unique and every opponent is a player,
+    // so the tie-breaks cannot refuse them; if they did, the score order stands alone.
+    let ranked = tiebreak::standings(&players).unwrap_or_else(|_| {
+        let mut rows: Vec<_> = players
+            .iter()
+            .map(|p| tiebreak::Standing {
+                rank: 0,
+                number: p.number,
+                values: Tiebreaks {
+                    score: p.half_points(),
+                    ..Tiebreaks::default()
+                },
+            })
+            .collect();
+        rows.sort_by_key(|r| (std::cmp::Reverse(r.values.score), r.number));
+        rows
+    });
+    let rows = ranked
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let user = *user_of.get(&r.number)?;
+            Some(Standing {
+                place: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                user,
+                number: r.number,
+                half_points: r.values.score,
+                tiebreaks: r.values,
+                withdrawn: view
+                    .players
+                    .iter()
+                    .any(|q| q.user_id == user && q.withdrawn),
+            })
+        })
+        .collect();
+    Standings { rows }
+}

@@ -1,0 +1,335 @@
+//! Tournaments through the service (issue 26): a round-robin and a Swiss event from creation
+//! to the final standings, their games started in threads and their results read from the
+//! games; each round paired exactly once (advance twice, after a restart); late joiners,
+//! withdrawals, a scheduled start; the refusals. On SQLite, or PostgreSQL when
+//! `MAKRUK_TEST_POSTGRES_URL` is set.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use makruk::{Ruleset, Variant};
+use makruk_bot::clock::{FakeTime, TimeControl};
+use makruk_bot::game::{ChannelId, GameService, GuildId, Place, ServiceError, Thread, UserId};
+use makruk_bot::store::PairingRow;
+use makruk_bot::tournament::{Advance, NewEvent, TournamentError, TournamentView, Tournaments};
+use makruk_bot::types::{PairingResult, TournamentFormat, TournamentState};
+use testkit::service::Env;
+
+const GUILD: GuildId = GuildId(7);
+const HALL: ChannelId = ChannelId(900);
+const ORGANISER: UserId = UserId(1);
+
+fn user(i: u64) -> UserId {
+    UserId(100 + i)
+}
+
+fn event(format: TournamentFormat, rounds: Option<u32>) -> NewEvent {
+    NewEvent {
+        guild: Some(GUILD),
+        channel: HALL,
+        organiser: ORGANISER,
+        name: "Thai Chess Thursday".into(),
+        format,
+        time_control: TimeControl::DEFAULT,
+        variant: Variant::Makruk,
+        ruleset: Ruleset::Standard,
+        rated: true,
+        rounds,
+        start_at: None,
+    }
+}
+
+/// Starts every game of the tournament's current round, each in a thread of its own.
+async fn start_games(t: &Tournaments<'_>, view: &TournamentView, next_thread: &mut u64) {
+    for p in t.games_to_start(view.row.id).await.expect("games to start") {
+        *next_thread += 1;
+        let place = Place {
+            channel: HALL,
+            thread: Some(Thread {
+                channel: ChannelId(*next_thread),
+                parent_channel: HALL,
+                parent_message: 1,
+            }),
+        };
+        let reply = t
+            .start_game(&view.row, &p, place)
+            .await
+            .expect("game starts");
+        assert_eq!(reply.white, p.white);
+        assert_eq!(Some(reply.black), p.black);
+        // Starting it again (another process) is refused: one game per pairing.
+        assert!(t.start_game(&view.row, &p, place).await.is_err());
+    }
+}
+
+/// Ends the game of pairing `p` by a resignation of the player with the higher user id (so
+/// the lower id wins), or by a draw agreement when `draw`.
+async fn finish(svc: &GameService, p: &PairingRow, thread: ChannelId, draw: bool) {
+    let black = p.black.expect("a game");
+    if draw {
+        svc.offer(thread, p.white, makruk_bot::game::OfferKind::Draw)
+            .await
+            .expect("offer");
+        svc.offer(thread, black, makruk_bot::game::OfferKind::Draw)
+            .await
+            .expect("accept");
+    } else {
+        let loser = p.white.max(black);
+        svc.resign(thread, loser).await.expect("resign");
+    }
+}
+
+/// The game channel (thread) of every pairing of the current round with a game.
+async fn threads(svc: &GameService, view: &TournamentView) -> Vec<(PairingRow, ChannelId)> {
+    let mut out = Vec::new();
+    for p in view.round(view.row.round) {
+        if let Some(g) = p.game_id {
+            let thread = svc
+                .game_thread(g)
+                .await
+                .expect("thread")
+                .expect("played in a thread");
+            out.push((*p, thread.channel));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_round_robin_runs_from_the_first_round_to_the_final_standings() {
+    let mut env = Env::new().await;
+    let mut next_thread = 5000;
+    {
+        let t = Tournaments::new(&env.svc);
+        t.create(event(TournamentFormat::RoundRobin, None))
+            .await
+            .expect("create");
+        for i in 1..=4 {
+            t.join(HALL, user(i)).await.expect("join");
+        }
+        assert!(matches!(
+            t.join(HALL, user(1)).await,
+            Err(TournamentError::AlreadyJoined)
+        ));
+        assert!(matches!(
+            t.start(HALL, user(1), false).await,
+            Err(TournamentError::NotOrganiser)
+        ));
+        let view = t.start(HALL, ORGANISER, false).await.expect("start");
+        assert_eq!(view.row.state, TournamentState::Running);
+        assert_eq!(view.row.rounds, Some(3));
+        assert_eq!(view.row.round, 1);
+        assert_eq!(view.round(1).count(), 2);
+        // Everyone is numbered 1..=4 (equal ratings: in the order they joined).
+        let mut numbers: Vec<_> = view.players.iter().map(|p| p.number).collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, vec![Some(1), Some(2), Some(3), Some(4)]);
+        assert!(matches!(
+            t.join(HALL, user(9)).await,
+            Err(TournamentError::Started)
+        ));
+        start_games(&t, &view, &mut next_thread).await;
+    }
+    for round in 1..=3 {
+        let t = Tournaments::new(&env.svc);
+        let view = t.view(HALL).await.expect("view");
+        assert_eq!(view.row.round, round);
+        // Nothing is due while games are played.
+        assert_eq!(
+            t.advance(view.row.id).await.expect("advance"),
+            Advance::Nothing
+        );
+        let games = threads(&env.svc, &view).await;
+        assert_eq!(games.len(), 2, "round {round}: two games");
+        // A tournament game counts: it cannot be aborted, even before the first move.
+        let (p, thread) = games[0];
+        assert!(matches!(
+            env.svc.abort(thread, p.white).await,
+            Err(ServiceError::TournamentGame)
+        ));
+        for (p, thread) in &games {
+            finish(&env.svc, p, *thread, false).await;
+        }
+        let id = view.row.id;
+        if round == 2 {
+            // The process restarts between the games' ends and the pairing.
+            env.restart().await;
+        }
+        let t = Tournaments::new(&env.svc);
+        let first = t.advance(id).await.expect("advance");
+        let again = t.advance(id).await.expect("advance again");
+        assert_eq!(again, Advance::Nothing, "the round moves once");
+        if round < 3 {
+            assert_eq!(first, Advance::Paired { round: round + 1 });
+            let view = t.view(HALL).await.expect("view");
+            assert_eq!(view.round(round + 1).count(), 2);
+            start_games(&t, &view, &mut next_thread).await;
+        } else {
+            assert_eq!(first, Advance::Finished);
+        }
+    }
+    let t = Tournaments::new(&env.svc);
+    let view = t.view(HALL).await.expect("view");
+    assert_eq!(view.row.state, TournamentState::Finished);
+    // Everyone met everyone once.
+    let mut met = std::collections::HashSet::new();
+    for p in &view.pairings {
+        let (a, b) = (p.white.min(p.black.unwrap()), p.white.max(p.black.unwrap()));
+        assert!(met.insert((a, b)), "{a:?} and {b:?} met twice");
+        assert!(p.result.is_some());
+    }
+    assert_eq!(met.len(), 6);
+    // The lower user id won every game: user 1 has 3, user 2 has 2, user 3 has 1, user 4 none.
+    let standings = t.standings(HALL).await.expect("standings");
+    let order: Vec<_> = standings
+        .rows
+        .iter()
+        .map(|s| (s.user, s.half_points))
+        .collect();
+    assert_eq!(
+        order,
+        vec![(user(1), 6), (user(2), 4), (user(3), 2), (user(4), 0)]
+    );
+    // A new event may now be created in the channel.
+    t.create(event(TournamentFormat::Swiss, Some(3)))
+        .await
+        .expect("a new event after the last one finished");
+}
+
+#[tokio::test]
+async fn a_swiss_event_pairs_byes_late_joiners_and_withdrawals() {
+    let env = Env::new().await;
+    let t = Tournaments::new(&env.svc);
+    let mut next_thread = 7000;
+    assert!(matches!(
+        t.create(event(TournamentFormat::Swiss, Some(0))).await,
+        Err(TournamentError::BadRounds)
+    ));
+    t.create(event(TournamentFormat::Swiss, Some(3)))
+        .await
+        .expect("create");
+    assert!(matches!(
+        t.create(event(TournamentFormat::Swiss, Some(3))).await,
+        Err(TournamentError::AlreadyRunning(_))
+    ));
+    t.join(HALL, user(1)).await.expect("join");
+    assert!(matches!(
+        t.start(HALL, ORGANISER, false).await,
+        Err(TournamentError::TooFewPlayers { have: 1, need: 2 })
+    ));
+    for i in 2..=5 {
+        t.join(HALL, user(i)).await.expect("join");
+    }
+    // Leaving before the start removes the player.
+    t.join(HALL, user(6)).await.expect("join");
+    let view = t.leave(HALL, user(6)).await.expect("leave");
+    assert_eq!(view.players.len(), 5);
+    let view = t
+        .start(HALL, ORGANISER, true)
+        .await
+        .expect("a manager starts it");
+    // Five players: two games and a bye, the bye scored at once.
+    let r1: Vec<_> = view.round(1).copied().collect();
+    assert_eq!(r1.len(), 3);
+    let byes: Vec<_> = r1.iter().filter(|p| p.black.is_none()).collect();
+    assert_eq!(byes.len(), 1);
+    assert_eq!(byes[0].result, Some(PairingResult::Bye));
+    start_games(&t, &view, &mut next_thread).await;
+    // A late joiner comes in for round 2; user 5 withdraws.
+    t.join(HALL, user(7)).await.expect("late join");
+    t.leave(HALL, user(5)).await.expect("withdraw");
+    let mut draw = true;
+    for round in 1..=3 {
+        let view = t.view(HALL).await.expect("view");
+        assert_eq!(view.row.round, round);
+        for (p, thread) in threads(&env.svc, &view).await {
+            finish(&env.svc, &p, thread, draw).await;
+            draw = !draw;
+        }
+        let advanced = t.advance(view.row.id).await.expect("advance");
+        if round == 3 {
+            assert_eq!(advanced, Advance::Finished);
+            break;
+        }
+        assert_eq!(advanced, Advance::Paired { round: round + 1 });
+        let view = t.view(HALL).await.expect("view");
+        let paired: Vec<_> = view
+            .round(round + 1)
+            .flat_map(|p| [Some(p.white), p.black])
+            .flatten()
+            .collect();
+        assert!(
+            !paired.contains(&user(5)),
+            "a withdrawn player is not paired"
+        );
+        assert!(paired.contains(&user(7)), "the late joiner is paired");
+        assert_eq!(paired.len(), 5, "everyone still in is paired once");
+        // No one has the bye twice.
+        start_games(&t, &view, &mut next_thread).await;
+    }
+    let view = t.view(HALL).await.expect("view");
+    let mut byes: Vec<_> = view
+        .pairings
+        .iter()
+        .filter(|p| p.black.is_none())
+        .map(|p| p.white)
+        .collect();
+    let all = byes.len();
+    byes.sort_unstable();
+    byes.dedup();
+    assert_eq!(
+        byes.len(),
+        all,
+        "no one had the pairing-allocated bye twice"
+    );
+    let standings = t.standings(HALL).await.expect("standings");
+    assert_eq!(standings.rows.len(), 6);
+    // The late joiner missed round 1: at most two rounds' points.
+    let late = standings.rows.iter().find(|s| s.user == user(7)).unwrap();
+    assert!(late.half_points <= 4);
+    // Total points: every played game gives 2 half points, every bye 2.
+    let total: u32 = standings.rows.iter().map(|s| s.half_points).sum();
+    let expected: u32 = view.pairings.iter().map(|_| 2).sum();
+    assert_eq!(total, expected);
+}
+
+#[tokio::test]
+async fn a_scheduled_event_starts_by_itself_once_or_is_cancelled_without_players() {
+    let env = Env::new().await;
+    let time = Arc::new(FakeTime::new(1_800_000_000_000));
+    let svc = env.svc.clone().with_time(time.clone());
+    let t = Tournaments::new(&svc);
+    let start_at = 1_800_000_000 + 1800;
+    let mut e = event(TournamentFormat::Swiss, Some(2));
+    e.start_at = Some(start_at);
+    let created = t.create(e.clone()).await.expect("create");
+    for i in 1..=4 {
+        t.join(HALL, user(i)).await.expect("join");
+    }
+    assert_eq!(t.due().await.expect("due"), Vec::new(), "not yet");
+    time.advance(Duration::from_secs(1800));
+    assert_eq!(t.due().await.expect("due"), vec![created.row.id]);
+    assert_eq!(
+        t.advance(created.row.id).await.expect("advance"),
+        Advance::Paired { round: 1 }
+    );
+    assert_eq!(
+        t.advance(created.row.id).await.expect("again"),
+        Advance::Nothing
+    );
+    let view = t.view(HALL).await.expect("view");
+    assert_eq!(view.round(1).count(), 2);
+    t.cancel(HALL, ORGANISER, false).await.expect("cancel");
+
+    // Nobody joined: the start cancels it.
+    let empty = t.create(e).await.expect("create");
+    time.advance(Duration::from_secs(3600));
+    assert_eq!(
+        t.advance(empty.row.id).await.expect("advance"),
+        Advance::Cancelled
+    );
+    assert!(matches!(
+        t.join(HALL, user(1)).await,
+        Err(TournamentError::NoTournament)
+    ));
+}
