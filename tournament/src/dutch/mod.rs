@@ -47,6 +47,10 @@ pub enum PairingError {
     /// Every planned round has already been played (`XXR` reached).
     #[error("all {0} rounds have been played")]
     Finished(u32),
+    /// The file asks for something this implementation does not do: a custom scoring system
+    /// (`XXS`) or accelerated pairings (`XXA`); the code is given.
+    #[error("TRF {0} (scoring system / acceleration) is not supported")]
+    Unsupported(String),
     /// A bracket needs edge weights wider than this implementation supports (8192 bits).
     #[error("a bracket is too large to weigh ({0} bits needed)")]
     TooLarge(u32),
@@ -270,9 +274,15 @@ fn entrants(t: &Tournament) -> (Vec<Entrant>, usize) {
 ///
 /// # Errors
 /// [`PairingError::Impossible`] when no pairing satisfies the absolute criteria,
-/// [`PairingError::Finished`] when `XXR` rounds are already played, and
+/// [`PairingError::Finished`] when `XXR` rounds are already played,
+/// [`PairingError::Unsupported`] for files with `XXS` or `XXA` lines, and
 /// [`PairingError::TooLarge`] for brackets beyond 8192-bit weights (far beyond 1000 players).
 pub fn pair_next_round(t: &Tournament) -> Result<Vec<Pairing>, PairingError> {
+    for code in ["XXS", "XXA"] {
+        if t.other_lines.iter().any(|l| l.starts_with(code)) {
+            return Err(PairingError::Unsupported(code.to_string()));
+        }
+    }
     let (players, played) = entrants(t);
     if let Some(r) = t.rounds {
         if played >= r as usize {
@@ -492,5 +502,11 @@ mod tests {
         );
         assert_eq!(pair_next_round(&done), Err(PairingError::Finished(1)));
         assert_eq!(pair_next_round(&event(3, vec![])), Ok(vec![]));
+        let mut accelerated = event(3, vec![vec![]; 4]);
+        accelerated.other_lines.push("XXA    1  1.0".to_string());
+        assert_eq!(
+            pair_next_round(&accelerated),
+            Err(PairingError::Unsupported("XXA".to_string()))
+        );
     }
 }
