@@ -47,6 +47,10 @@ pub enum PairingError {
     /// Every planned round has already been played (`XXR` reached).
     #[error("all {0} rounds have been played")]
     Finished(u32),
+    /// The file asks for something this implementation does not do: a custom scoring system
+    /// (`XXS`) or accelerated pairings (`XXA`); the code is given.
+    #[error("TRF {0} (scoring system / acceleration) is not supported")]
+    Unsupported(String),
     /// A bracket needs edge weights wider than this implementation supports (8192 bits).
     #[error("a bracket is too large to weigh ({0} bits needed)")]
     TooLarge(u32),
@@ -270,9 +274,15 @@ fn entrants(t: &Tournament) -> (Vec<Entrant>, usize) {
 ///
 /// # Errors
 /// [`PairingError::Impossible`] when no pairing satisfies the absolute criteria,
-/// [`PairingError::Finished`] when `XXR` rounds are already played, and
+/// [`PairingError::Finished`] when `XXR` rounds are already played,
+/// [`PairingError::Unsupported`] for files with `XXS` or `XXA` lines, and
 /// [`PairingError::TooLarge`] for brackets beyond 8192-bit weights (far beyond 1000 players).
 pub fn pair_next_round(t: &Tournament) -> Result<Vec<Pairing>, PairingError> {
+    for code in ["XXS", "XXA"] {
+        if t.other_lines.iter().any(|l| l.starts_with(code)) {
+            return Err(PairingError::Unsupported(code.to_string()));
+        }
+    }
     let (players, played) = entrants(t);
     if let Some(r) = t.rounds {
         if played >= r as usize {
@@ -379,5 +389,124 @@ pub(crate) fn colours_for(
         (hi, lo)
     } else {
         (lo, hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Small events whose expected pairings come from py4swiss 0.3.1.
+    use super::*;
+    use crate::record::{Player, Round};
+
+    fn event(rounds: u32, players: Vec<Vec<Round>>) -> Tournament {
+        Tournament {
+            rounds: Some(rounds),
+            players: players
+                .into_iter()
+                .enumerate()
+                .map(|(i, rounds)| Player {
+                    number: i as u32 + 1,
+                    name: format!("p{}", i + 1),
+                    rating: 2000 - i as u32,
+                    rounds,
+                })
+                .collect(),
+            ..Tournament::default()
+        }
+    }
+
+    fn pairs(t: &Tournament) -> Vec<(u32, u32)> {
+        pair_next_round(t)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.white, p.black.unwrap_or(0)))
+            .collect()
+    }
+
+    fn game(opponent: u32, colour: Colour, outcome: Outcome) -> Round {
+        Round {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            outcome,
+        }
+    }
+
+    const ABSENT: Round = Round {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::ZeroBye,
+    };
+
+    #[test]
+    fn first_round_top_half_against_bottom_half() {
+        let t = event(5, vec![vec![]; 6]);
+        assert_eq!(pairs(&t), vec![(1, 4), (5, 2), (3, 6)]);
+        let mut black = t.clone();
+        black.first_colour = Some(Colour::Black);
+        assert_eq!(pairs(&black), vec![(4, 1), (2, 5), (6, 3)]);
+    }
+
+    #[test]
+    fn the_bye_goes_last_to_the_lowest() {
+        assert_eq!(
+            pairs(&event(5, vec![vec![]; 5])),
+            vec![(1, 3), (4, 2), (5, 0)]
+        );
+    }
+
+    #[test]
+    fn absent_players_are_not_paired() {
+        let mut t = event(5, vec![vec![]; 6]);
+        t.absent = vec![2];
+        assert_eq!(pairs(&t), vec![(1, 4), (3, 5), (6, 0)]);
+        // An entry already written for the next round (here `0000 - Z`) also keeps a player out.
+        let t = event(5, vec![vec![], vec![ABSENT], vec![], vec![], vec![]]);
+        assert_eq!(pairs(&t), vec![(1, 4), (3, 5)]);
+    }
+
+    #[test]
+    fn no_rematch_but_a_forfeit_is_no_game() {
+        let played = event(
+            5,
+            vec![
+                vec![game(2, Colour::White, Outcome::Win)],
+                vec![game(1, Colour::Black, Outcome::Loss)],
+            ],
+        );
+        assert_eq!(pair_next_round(&played), Err(PairingError::Impossible));
+        let forfeit = event(
+            5,
+            vec![
+                vec![game(2, Colour::White, Outcome::ForfeitWin)],
+                vec![game(1, Colour::Black, Outcome::ForfeitLoss)],
+            ],
+        );
+        assert_eq!(pairs(&forfeit), vec![(1, 2)]);
+    }
+
+    #[test]
+    fn forbidden_pairs_and_finished_events() {
+        let mut t = event(5, vec![vec![]; 4]);
+        t.forbidden_pairs = vec![(1, 3)];
+        let p = pairs(&t);
+        assert!(
+            !p.iter().any(|&(a, b)| (a, b) == (1, 3) || (a, b) == (3, 1)),
+            "{p:?}"
+        );
+        let done = event(
+            1,
+            vec![
+                vec![game(2, Colour::White, Outcome::Draw)],
+                vec![game(1, Colour::Black, Outcome::Draw)],
+            ],
+        );
+        assert_eq!(pair_next_round(&done), Err(PairingError::Finished(1)));
+        assert_eq!(pair_next_round(&event(3, vec![])), Ok(vec![]));
+        let mut accelerated = event(3, vec![vec![]; 4]);
+        accelerated.other_lines.push("XXA    1  1.0".to_string());
+        assert_eq!(
+            pair_next_round(&accelerated),
+            Err(PairingError::Unsupported("XXA".to_string()))
+        );
     }
 }
