@@ -32,8 +32,8 @@ const EVERYWHERE: &[&str] = &[
     "solve",
 ];
 
-/// The commands of a server only: its ratings and settings.
-const SERVER_ONLY: &[&str] = &["leaderboard", "stats", "settings"];
+/// The commands of a server only: its ratings, settings and tournaments.
+const SERVER_ONLY: &[&str] = &["leaderboard", "stats", "settings", "tournament"];
 
 fn numbers(v: &serde_json::Value) -> Vec<u64> {
     v.as_array()

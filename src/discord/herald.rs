@@ -22,6 +22,9 @@ pub(crate) struct Herald {
     busy: Mutex<HashMap<u64, usize>>,
     /// The channels the bot may only answer in, and their doors.
     reach: Reach,
+    /// Notified when a finished game's board reached its channel: the tournaments' runner
+    /// (`super::tournaments`) then looks at once whether a round is complete.
+    pub(crate) game_ended: tokio::sync::Notify,
 }
 
 /// A channel's answer in progress (see [`Herald::busy`]); dropping it ends it.
@@ -49,6 +52,7 @@ impl Herald {
             service,
             busy: Mutex::default(),
             reach: Reach::default(),
+            game_ended: tokio::sync::Notify::new(),
         }
     }
 
@@ -147,6 +151,7 @@ impl Herald {
         }
         if let Some(ended) = &answer.ended {
             super::threads::ended(http, &self.service, game, ended).await;
+            self.game_ended.notify_one();
         }
     }
 

@@ -30,6 +30,7 @@ mod reach;
 mod respond;
 mod shards;
 mod threads;
+mod tournaments;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -93,6 +94,8 @@ pub struct Data {
     pub(crate) analyses: Arc<analyses::Analyses>,
     /// Wakes the daily puzzle's poster (`daily`) when a server changes its daily puzzle.
     pub(crate) daily_wake: Arc<tokio::sync::Notify>,
+    /// Wakes the tournaments' runner (`tournaments`) when an event is created or started.
+    pub(crate) tournament_wake: Arc<tokio::sync::Notify>,
 }
 
 /// How long shutdown waits for interactions still being answered.
@@ -162,8 +165,10 @@ pub async fn run(
     herald.load_reach().await;
     let analyses = Arc::new(analyses::Analyses::new(analysis, analysis_nodes));
     let daily_wake = Arc::new(tokio::sync::Notify::new());
+    let tournament_wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
         daily_wake: Arc::clone(&daily_wake),
+        tournament_wake: Arc::clone(&tournament_wake),
         service: service.clone(),
         computer,
         defer_after: settings.defer_after,
@@ -242,6 +247,12 @@ pub async fn run(
         analysis_finished,
     );
     let daily_poster = daily::spawn(Arc::clone(&client.http), service.clone(), daily_wake);
+    // Tournaments: their rounds paired, their games started, their announcements updated.
+    let tournament_runner = tournaments::spawn(
+        Arc::clone(&client.http),
+        Arc::clone(&herald),
+        tournament_wake,
+    );
     let poster = service.announcements().map(|rx| {
         announce::spawn(
             Arc::clone(&client.http),
@@ -298,6 +309,7 @@ pub async fn run(
     }
     analysis_poster.abort();
     daily_poster.abort();
+    tournament_runner.abort();
     if let Some(why) = fatal_rx.borrow_and_update().clone() {
         anyhow::bail!(why);
     }

@@ -18,6 +18,8 @@
 pub mod cli;
 mod pairing;
 mod standings;
+mod start;
+pub mod text;
 
 use std::collections::HashMap;
 
@@ -33,6 +35,7 @@ use makruk::{Ruleset, Variant};
 
 pub use pairing::PairingProblem;
 pub use standings::{Standing, Standings};
+pub use start::parse_start;
 
 /// The most rounds a Swiss event may have.
 pub const MAX_ROUNDS: u32 = 20;
@@ -572,6 +575,30 @@ impl<'a> Tournaments<'a> {
             },
         };
         Ok(self.games.start_arranged(place, a).await?)
+    }
+
+    /// Records `message` (of the event's channel) as tournament `id`'s announcement.
+    ///
+    /// # Errors
+    /// `Internal`.
+    pub async fn set_message(&self, id: TournamentId, message: u64) -> Result<(), TournamentError> {
+        let mut tx = self.begin_write().await?;
+        store::set_tournament_message(&mut tx, id, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The standings of tournament `id`.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoTournament`], `Internal`.
+    pub async fn standings_of(
+        &self,
+        id: TournamentId,
+    ) -> Result<(TournamentView, Standings), TournamentError> {
+        let view = self.view_of(id).await?;
+        let standings = standings::standings(&view);
+        Ok((view, standings))
     }
 
     /// The standings of the channel's tournament (the open or running one, else its last):

@@ -30,11 +30,19 @@ pub struct Standings {
     pub rows: Vec<Standing>,
 }
 
-/// The standings of `view` after the rounds with results (a round being played counts the
-/// results already in).
+/// The standings of `view` after its complete rounds (a round being played counts once its
+/// last result is in).
 #[must_use]
 pub fn standings(view: &TournamentView) -> Standings {
-    let (players, user_of) = records(&view.players, &view.pairings, view.row.round);
+    // After the rounds complete: a round being played counts once its last result is in.
+    let round = view.row.round;
+    let complete = view.round(round).all(|p| p.result.is_some());
+    let through = if complete {
+        round
+    } else {
+        round.saturating_sub(1)
+    };
+    let (players, user_of) = records(&view.players, &view.pairings, through);
     // The records come from our own rows: numbers are unique and every opponent is a player,
     // so the tie-breaks cannot refuse them; if they did, the score order stands alone.
     let ranked = tiebreak::standings(&players).unwrap_or_else(|_| {

@@ -90,12 +90,28 @@ impl Standin {
         command: &str,
         text: &[(&str, &str)],
     ) -> Result<Vec<(String, Opt)>, String> {
+        let (top, sub) = match command.split_once(' ') {
+            Some((top, sub)) => (top, Some(sub)),
+            None => (command, None),
+        };
         let registered = self
             .shared
             .lock()
-            .command(command)
+            .command(top)
             .cloned()
             .ok_or_else(|| format!("no command /{command}"))?;
+        let registered = match sub {
+            // A subcommand (option type 1): its own options.
+            Some(sub) => registered["options"]
+                .as_array()
+                .and_then(|o| {
+                    o.iter()
+                        .find(|o| o["type"] == 1 && o["name"] == sub)
+                        .cloned()
+                })
+                .ok_or_else(|| format!("no subcommand /{command}"))?,
+            None => registered,
+        };
         let schema = registered["options"]
             .as_array()
             .cloned()
@@ -570,6 +586,12 @@ impl Standin {
                 o
             })
             .collect();
+        // `"tournament create"`: `/tournament` with subcommand `create` (option type 1)
+        // holding the options.
+        let (name, opts) = match name.split_once(' ') {
+            Some((top, sub)) => (top, vec![json!({"name": sub, "type": 1, "options": opts})]),
+            None => (name, opts),
+        };
         let mut data = json!({
             "id": command_id,
             "name": name,

@@ -168,6 +168,8 @@ pub(crate) fn command_for<'a>(
     name: &str,
     context: u8,
 ) -> Option<((Option<u64>, &'a Value), bool)> {
+    // `"tournament create"`: subcommand `create` of `/tournament`, found as its command.
+    let name = name.split(' ').next().unwrap_or(name);
     let mut found = None;
     for (scope, list) in &inner.commands {
         for c in list.iter().filter(|c| c["name"] == name) {

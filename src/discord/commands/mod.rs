@@ -1,7 +1,7 @@
 //! The slash commands, one module per group: `challenge` (/challenge, /accept, /decline),
 //! `computer` (/play), `play` (/move, /resign, /abort), `offers` (/draw, /takeback), `count`
 //! (/count), `info` (/board, /rules), `history` (/games, /pgn), `leaderboard` (/leaderboard),
-//! `stats` (/stats), `replay` (/replay, /gif), `analyse` (/analyse), `puzzle` (/puzzle, /solve), `settings` (/settings); the options several
+//! `stats` (/stats), `replay` (/replay, /gif), `analyse` (/analyse), `puzzle` (/puzzle, /solve), `settings` (/settings), `tournament` (/tournament and its subcommands); the options several
 //! commands share are in `options`, a game started in its own thread in `thread`. Each command
 //! reads Discord's input and hands [`run`] the work: ask the game service, build an [`Answer`]
 //! (shared builders in `super::messages`); all user-facing words come from the service or
@@ -22,6 +22,7 @@ pub(crate) mod replay;
 mod settings;
 mod stats;
 pub(crate) mod thread;
+mod tournament;
 
 use std::future::Future;
 
@@ -62,6 +63,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         puzzle::puzzle(),
         puzzle::solve_command(),
         settings::settings(),
+        tournament::tournament(),
     ];
     for command in &mut commands {
         localize(command);
@@ -113,7 +115,16 @@ fn place(command: &mut poise::Command<Data, Error>) {
 }
 
 fn localize(command: &mut poise::Command<Data, Error>) {
-    let key = format!("cmd-{}", command.name);
+    localize_as(command, &format!("cmd-{}", command.name));
+}
+
+/// [`localize`] with the text key `key` (`cmd-tournament-create` for a subcommand).
+fn localize_as(command: &mut poise::Command<Data, Error>, key: &str) {
+    let key = key.to_owned();
+    for sub in &mut command.subcommands {
+        let sub_key = format!("{key}-{}", sub.name);
+        localize_as(sub, &sub_key);
+    }
     command.description = Some(tr!(Locale::En, &format!("{key}-description")));
     command.name_localizations = localizations(&key);
     command.description_localizations = localizations(&format!("{key}-description"));

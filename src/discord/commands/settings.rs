@@ -130,7 +130,7 @@ fn daily_text(d: DailySettings, locale: crate::i18n::Locale) -> String {
 
 /// Whether the member who invoked `ctx` has Manage Server (or Administrator) in the channel, as
 /// the interaction says.
-fn manages_server(ctx: Context<'_>) -> bool {
+pub(super) fn manages_server(ctx: Context<'_>) -> bool {
     let poise::Context::Application(actx) = ctx else {
         return false;
     };

@@ -1,0 +1,269 @@
+//! `/tournament create|join|leave|start|standings|pairings|cancel` (issue 26): Swiss and
+//! round-robin events in a channel. Creating, starting and cancelling are for members with
+//! Manage Server (and the organiser may start or cancel their own); anyone joins and leaves.
+//! Each change edits the event's announcement message (`crate::discord::tournaments`); the
+//! runner there pairs the rounds and starts the games.
+
+use std::sync::Arc;
+
+use super::options::{RulesetOption, TimeOption, VariantOption};
+use super::settings::manages_server;
+use super::{channel, run, server, user};
+use crate::discord::answer::Answer;
+use crate::discord::i18n::Locales;
+use crate::discord::tournaments::{mention, private, refresh};
+use crate::discord::{Context, Error};
+use crate::game::{GameService, Ruleset, ServiceError};
+use crate::i18n::Locale;
+use crate::tournament::{parse_start, text, NewEvent, TournamentError, Tournaments};
+use crate::tr;
+use crate::types::TournamentFormat;
+
+/// The format asked for in `/tournament create`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub(crate) enum FormatOption {
+    #[name = "swiss"]
+    Swiss,
+    #[name = "round-robin"]
+    RoundRobin,
+}
+
+/// A refusal as a private answer; an internal error stays an error (the usual apology).
+fn refused(e: TournamentError, locale: Locale) -> Result<Answer, ServiceError> {
+    match e {
+        TournamentError::Service(e) => Err(e),
+        e => Ok(private(text::error_text(&e, locale).unwrap_or_default())),
+    }
+}
+
+/// `/tournament …`: the group; Discord runs its subcommands.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "join", "leave", "start", "standings", "pairings", "cancel"),
+    subcommand_required
+)]
+pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+// `format`: swiss (the FIDE Dutch system) or round-robin (the Berger tables); `time`: the games'
+// time control (as /challenge's, default 3 days a move); `rounds`: a Swiss event's (default 5);
+// `start`: `in 30m`, `2h`, or `2026-12-05T19:00+07:00` (default: when the organiser runs
+// /tournament start); `rated` (default true); `rules` and `variant` as /challenge's; `name`.
+/// `/tournament create format [time] [rounds] [start] [rated] [rules] [variant] [name]`.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+async fn create(
+    ctx: Context<'_>,
+    format: FormatOption,
+    time: Option<TimeOption>,
+    #[min = 1]
+    #[max = 20]
+    rounds: Option<u32>,
+    start: Option<String>,
+    rated: Option<bool>,
+    rules: Option<RulesetOption>,
+    variant: Option<VariantOption>,
+    #[max_length = 80] name: Option<String>,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let wake = Arc::clone(&ctx.data().tournament_wake);
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let (guild, here, organiser) = (server(ctx), channel(ctx), user(ctx));
+    let allowed = manages_server(ctx);
+    let time = time
+        .as_ref()
+        .map(poise::ChoiceParameter::name)
+        .map(str::to_owned);
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        if !allowed {
+            return Ok(private(tr!(locale, "tournament-error-not-allowed")));
+        }
+        let time_control = GameService::time_control(time.as_deref())?;
+        let now = service.now_ms().div_euclid(1000);
+        let start_at = match start.as_deref().map(|s| parse_start(s, now)) {
+            Some(None) => return Ok(private(tr!(locale, "tournament-error-bad-start"))),
+            other => other.flatten(),
+        };
+        let format = match format {
+            FormatOption::Swiss => TournamentFormat::Swiss,
+            FormatOption::RoundRobin => TournamentFormat::RoundRobin,
+        };
+        let variant = super::options::variant(variant);
+        let name = name
+            .map(|n| n.trim().to_owned())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| {
+                format!(
+                    "{} {}",
+                    crate::game::variant_name(locales.public, variant),
+                    text::format_name(locales.public, format)
+                )
+            });
+        let event = NewEvent {
+            guild,
+            channel: here,
+            organiser,
+            name,
+            format,
+            time_control,
+            variant,
+            ruleset: rules.map_or(Ruleset::Standard, |r| r.ruleset()),
+            rated: rated.unwrap_or(true),
+            rounds,
+            start_at,
+        };
+        let t = Tournaments::new(&service);
+        match t.create(event).await {
+            Ok(view) => {
+                refresh(&http, &service, view.row.id).await;
+                wake.notify_one();
+                Ok(private(tr!(locale, "tournament-created")))
+            }
+            Err(e) => refused(e, locale),
+        }
+    })
+    .await
+}
+
+/// `/tournament join`: join the channel's tournament.
+#[poise::command(slash_command, guild_only)]
+async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let (here, who) = (channel(ctx), user(ctx));
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        match Tournaments::new(&service).join(here, who).await {
+            Ok(view) => {
+                refresh(&http, &service, view.row.id).await;
+                Ok(private(tr!(
+                    locale,
+                    "tournament-joined",
+                    name = view.row.name.clone()
+                )))
+            }
+            Err(e) => refused(e, locale),
+        }
+    })
+    .await
+}
+
+/// `/tournament leave`: leave the channel's tournament (withdraw once it runs).
+#[poise::command(slash_command, guild_only)]
+async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let (here, who) = (channel(ctx), user(ctx));
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        match Tournaments::new(&service).leave(here, who).await {
+            Ok(view) => {
+                refresh(&http, &service, view.row.id).await;
+                let key = if view.row.round > 0 {
+                    "tournament-withdrew"
+                } else {
+                    "tournament-left"
+                };
+                Ok(private(tr!(locale, key, name = view.row.name.clone())))
+            }
+            Err(e) => refused(e, locale),
+        }
+    })
+    .await
+}
+
+/// `/tournament start`: start the channel's tournament now (its organiser, or Manage Server).
+#[poise::command(slash_command, guild_only)]
+async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let wake = Arc::clone(&ctx.data().tournament_wake);
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let (here, who, manager) = (channel(ctx), user(ctx), manages_server(ctx));
+    run(ctx, |locales: Locales| async move {
+        match Tournaments::new(&service).start(here, who, manager).await {
+            Ok(view) => {
+                refresh(&http, &service, view.row.id).await;
+                // The runner starts round 1's games.
+                wake.notify_one();
+                Ok(Answer::public(tr!(
+                    locales.public,
+                    "tournament-started",
+                    name = view.row.name.clone()
+                )))
+            }
+            Err(e) => refused(e, locales.user),
+        }
+    })
+    .await
+}
+
+/// `/tournament standings`: the whole standings with the tie-breaks, privately.
+#[poise::command(slash_command, guild_only)]
+async fn standings(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let here = channel(ctx);
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        match Tournaments::new(&service).standings(here).await {
+            Ok(s) => {
+                let view = Tournaments::new(&service).view(here).await;
+                let mut lines = Vec::new();
+                if let Ok(view) = &view {
+                    lines.push(text::title(view, locale));
+                }
+                lines.push(text::standings_text(&s, locale, &mention, usize::MAX));
+                Ok(private(lines.join("\n")))
+            }
+            Err(e) => refused(e, locale),
+        }
+    })
+    .await
+}
+
+/// `/tournament pairings [round]`: a round's pairings and results (default: the current one).
+#[poise::command(slash_command, guild_only)]
+async fn pairings(
+    ctx: Context<'_>,
+    #[min = 1]
+    #[max = 40]
+    round: Option<u32>,
+) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let here = channel(ctx);
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        match Tournaments::new(&service).view(here).await {
+            Ok(view) => {
+                let round = round.unwrap_or(view.row.round).max(1);
+                Ok(private(text::pairings_text(&view, round, locale, &mention)))
+            }
+            Err(e) => refused(e, locale),
+        }
+    })
+    .await
+}
+
+/// `/tournament cancel`: call the channel's tournament off (its organiser, or Manage Server).
+#[poise::command(slash_command, guild_only)]
+async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let (here, who, manager) = (channel(ctx), user(ctx), manages_server(ctx));
+    run(ctx, |locales: Locales| async move {
+        match Tournaments::new(&service).cancel(here, who, manager).await {
+            Ok(view) => {
+                refresh(&http, &service, view.row.id).await;
+                Ok(Answer::public(tr!(
+                    locales.public,
+                    "tournament-cancelled-by",
+                    name = view.row.name.clone()
+                )))
+            }
+            Err(e) => refused(e, locales.user),
+        }
+    })
+    .await
+}

@@ -1,0 +1,270 @@
+//! What a tournament says: its announcement (status, standings, the round's pairings), the
+//! message each game's thread opens from, the final standings, the errors. Users and times are
+//! written by whoever shows the text (the Discord adapter: mentions and timestamps).
+
+use super::standings::Standings;
+use super::{TournamentError, TournamentView};
+use crate::game::{time_control_name, variant_name, UserId};
+use crate::i18n::Locale;
+use crate::store::PairingRow;
+use crate::tr;
+use crate::types::{PairingResult, TournamentFormat, TournamentState};
+
+/// How many lines of the standings the announcement shows.
+pub const STANDINGS_SHOWN: usize = 10;
+
+/// A score in half points as shown: `2½`, `3`, `½`.
+#[must_use]
+pub fn points(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// A Sonneborn–Berger value in quarter points, as shown (`4.75`).
+fn quarter_points(quarters: u32) -> String {
+    let whole = quarters / 4;
+    match quarters % 4 {
+        0 => whole.to_string(),
+        1 => format!("{whole}.25"),
+        2 => format!("{whole}.5"),
+        _ => format!("{whole}.75"),
+    }
+}
+
+/// The format's name.
+#[must_use]
+pub fn format_name(locale: Locale, format: TournamentFormat) -> String {
+    match format {
+        TournamentFormat::Swiss => tr!(locale, "tournament-format-swiss"),
+        TournamentFormat::RoundRobin => tr!(locale, "tournament-format-round-robin"),
+    }
+}
+
+/// The title line: name, format, game, time control, rated or not.
+#[must_use]
+pub fn title(view: &TournamentView, locale: Locale) -> String {
+    let t = &view.row;
+    tr!(
+        locale,
+        if t.rated {
+            "tournament-title-rated"
+        } else {
+            "tournament-title"
+        },
+        name = t.name.clone(),
+        format = format_name(locale, t.format),
+        game = variant_name(locale, t.variant),
+        tc = time_control_name(locale, t.time_control)
+    )
+}
+
+/// The announcement: title, state, players or the round, standings (top ten) and the round's
+/// pairings. `user` writes a player, `when` a Unix time in seconds.
+#[must_use]
+pub fn announcement(
+    view: &TournamentView,
+    standings: &Standings,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+    when: &dyn Fn(i64) -> String,
+) -> String {
+    let t = &view.row;
+    let mut lines = vec![title(view, locale)];
+    let players = view.active_players().count();
+    match t.state {
+        TournamentState::Open => {
+            lines.push(tr!(
+                locale,
+                "tournament-open",
+                players = players,
+                rounds = t.rounds.map_or_else(|| "—".to_owned(), |r| r.to_string())
+            ));
+            if let Some(at) = t.start_at {
+                lines.push(tr!(locale, "tournament-starts", at = when(at)));
+            } else {
+                lines.push(tr!(locale, "tournament-starts-by-hand"));
+            }
+            if players > 0 {
+                let names: Vec<String> = view.active_players().map(|p| user(p.user_id)).collect();
+                lines.push(names.join(", "));
+            }
+        }
+        TournamentState::Running => {
+            lines.push(tr!(
+                locale,
+                "tournament-round",
+                round = t.round,
+                rounds = t.rounds.unwrap_or(t.round),
+                players = players
+            ));
+        }
+        TournamentState::Finished => lines.push(tr!(locale, "tournament-finished")),
+        TournamentState::Cancelled => lines.push(tr!(locale, "tournament-cancelled")),
+    }
+    if t.round > 0 {
+        lines.push(String::new());
+        lines.push(standings_text(standings, locale, user, STANDINGS_SHOWN));
+        if t.state == TournamentState::Running {
+            lines.push(String::new());
+            lines.push(pairings_text(view, t.round, locale, user));
+        }
+    }
+    lines.join("\n")
+}
+
+/// The standings, the first `limit` lines, with the tie-breaks.
+#[must_use]
+pub fn standings_text(
+    standings: &Standings,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+    limit: usize,
+) -> String {
+    let mut lines = vec![tr!(locale, "tournament-standings")];
+    for s in standings.rows.iter().take(limit) {
+        lines.push(tr!(
+            locale,
+            if s.withdrawn {
+                "tournament-standing-withdrawn"
+            } else {
+                "tournament-standing"
+            },
+            place = s.place,
+            player = user(s.user),
+            points = points(s.half_points),
+            bc1 = points(s.tiebreaks.buchholz_cut1),
+            bh = points(s.tiebreaks.buchholz),
+            sb = quarter_points(s.tiebreaks.sonneborn_berger)
+        ));
+    }
+    lines.join("\n")
+}
+
+/// A result as shown after a pairing (`1-0`, `½-½`, `+/-`), empty while it is played.
+fn result_text(r: Option<PairingResult>) -> &'static str {
+    match r {
+        None => "",
+        Some(PairingResult::WhiteWins) => "1-0",
+        Some(PairingResult::BlackWins) => "0-1",
+        Some(PairingResult::Draw) => "½-½",
+        Some(PairingResult::WhiteForfeitWin) => "+/-",
+        Some(PairingResult::BlackForfeitWin) => "-/+",
+        Some(PairingResult::DoubleForfeit) => "-/-",
+        Some(PairingResult::Bye) => "1",
+    }
+}
+
+/// The pairings of round `round`, board 1 first, with the results in.
+#[must_use]
+pub fn pairings_text(
+    view: &TournamentView,
+    round: u32,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+) -> String {
+    let mut lines = vec![tr!(locale, "tournament-pairings", round = round)];
+    for p in view.round(round) {
+        lines.push(pairing_line(p, locale, user));
+    }
+    if lines.len() == 1 {
+        lines.push(tr!(locale, "tournament-no-pairings"));
+    }
+    lines.join("\n")
+}
+
+fn pairing_line(p: &PairingRow, locale: Locale, user: &dyn Fn(UserId) -> String) -> String {
+    match p.black {
+        None => tr!(locale, "tournament-bye", player = user(p.white)),
+        Some(black) => tr!(
+            locale,
+            "tournament-pairing",
+            board = p.board,
+            white = user(p.white),
+            black = user(black),
+            result = result_text(p.result)
+        )
+        .trim_end()
+        .to_owned(),
+    }
+}
+
+/// The message a game's thread opens from: the event, round and board, the players.
+#[must_use]
+pub fn game_text(
+    view: &TournamentView,
+    p: &PairingRow,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+) -> String {
+    tr!(
+        locale,
+        "tournament-game",
+        name = view.row.name.clone(),
+        round = p.round,
+        board = p.board,
+        white = user(p.white),
+        black = user(p.black.unwrap_or(p.white)),
+        tc = time_control_name(locale, view.row.time_control)
+    )
+}
+
+/// The name of a game's thread: "Thursday Swiss · R2 · alice vs bob" (the caller cuts it to
+/// Discord's length).
+#[must_use]
+pub fn thread_name(view: &TournamentView, round: u32, white: &str, black: &str) -> String {
+    format!("{} · R{round} · {white} vs {black}", view.row.name)
+}
+
+/// The final message: the podium and the standings with their tie-breaks.
+#[must_use]
+pub fn final_text(
+    view: &TournamentView,
+    standings: &Standings,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+) -> String {
+    let medal = ["🥇", "🥈", "🥉"];
+    let mut lines = vec![tr!(locale, "tournament-over", name = view.row.name.clone())];
+    for (s, m) in standings.rows.iter().zip(medal) {
+        lines.push(format!("{m} {} — {}", user(s.user), points(s.half_points)));
+    }
+    lines.push(String::new());
+    lines.push(standings_text(standings, locale, user, usize::MAX));
+    lines.join("\n")
+}
+
+/// The text of a refused request (`None`: an internal error, which gets the usual apology).
+#[must_use]
+pub fn error_text(e: &TournamentError, locale: Locale) -> Option<String> {
+    let name = e.name()?;
+    Some(match e {
+        TournamentError::TooFewPlayers { have, need } => tr!(
+            locale,
+            "tournament-error-too-few-players",
+            have = *have,
+            need = *need
+        ),
+        TournamentError::Unpairable(why) => {
+            tr!(locale, "tournament-error-unpairable", why = why.to_string())
+        }
+        _ => tr!(locale, &format!("tournament-error-{name}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_written_with_halves() {
+        assert_eq!(points(0), "0");
+        assert_eq!(points(1), "½");
+        assert_eq!(points(5), "2½");
+        assert_eq!(points(6), "3");
+        assert_eq!(quarter_points(19), "4.75");
+        assert_eq!(quarter_points(8), "2");
+    }
+}
