@@ -172,6 +172,9 @@ async fn a_round_robin_is_created_joined_played_in_threads_and_finished() {
         "{}",
         pairings.text()
     );
+    let report = t.discord.run(&t.alice, CH, "tournament trf", &[]).await;
+    assert!(report.is_ephemeral());
+    assert!(report.text().contains("TRF16"), "{}", report.text());
     t.assert_clean();
     if let Some(bot) = t.bot {
         bot.stop().await;

@@ -4,10 +4,13 @@
 //! withdrawals, a scheduled start; the refusals. On SQLite, or PostgreSQL when
 //! `MAKRUK_TEST_POSTGRES_URL` is set.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use makruk::{Ruleset, Variant};
+use makruk_tournament::dutch;
+use makruk_tournament::trf::Tournament;
 use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::game::{ChannelId, GameService, GuildId, Place, ServiceError, Thread, UserId};
 use makruk_bot::store::PairingRow;
@@ -253,6 +256,28 @@ async fn a_swiss_event_pairs_byes_late_joiners_and_withdrawals() {
         }
         assert_eq!(advanced, Advance::Paired { round: round + 1 });
         let view = t.view(HALL).await.expect("view");
+        // The TRF16 report of the rounds played pairs the next round as the bot did (read
+        // back and paired by the Dutch system, as an arbiter's tool would).
+        let (_, report) = t.trf(HALL, &HashMap::new()).await.expect("trf");
+        let parsed = Tournament::parse(&report).expect("the report reads back");
+        assert_eq!(parsed.rounds, Some(3));
+        let number = |u: UserId| {
+            view.players
+                .iter()
+                .find(|p| p.user_id == u)
+                .and_then(|p| p.number)
+                .expect("numbered")
+        };
+        let from_report: Vec<_> = dutch::pair_next_round(&parsed)
+            .expect("pairs")
+            .iter()
+            .map(|p| (p.white, p.black))
+            .collect();
+        let by_bot: Vec<_> = view
+            .round(round + 1)
+            .map(|p| (number(p.white), p.black.map(number)))
+            .collect();
+        assert_eq!(from_report, by_bot, "round {}", round + 1);
         let paired: Vec<_> = view
             .round(round + 1)
             .flat_map(|p| [Some(p.white), p.black])

@@ -322,3 +322,5 @@ cmd-tournament-cancel = cancel
 cmd-tournament-cancel-description = Cancel this channel's tournament (its organiser or Manage Server)
 choice-swiss = Swiss
 choice-round-robin = round-robin
+cmd-tournament-trf = trf
+cmd-tournament-trf-description = The tournament's FIDE TRF16 report, for arbiters' tools

@@ -300,3 +300,4 @@ tournament-error-bad-rounds = A Swiss tournament has between 1 and 20 rounds.
 tournament-error-unpairable = The next round cannot be paired ({ $why }). The organiser can cancel the tournament with `/tournament cancel`.
 tournament-error-bad-start = Write the start as a delay (`in 30m`, `2h`, `1d`) or a date and time with its offset (`2026-12-05T19:00+07:00`).
 tournament-error-not-allowed = Only members with the Manage Server permission can create a tournament.
+tournament-trf = The FIDE TRF16 report of **{ $name }** (its complete rounds).

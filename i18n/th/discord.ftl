@@ -311,3 +311,5 @@ cmd-tournament-cancel = ยกเลิก
 cmd-tournament-cancel-description = ยกเลิกการแข่งขันของช่องนี้ (ผู้จัดหรือผู้มีสิทธิ์จัดการเซิร์ฟเวอร์)
 choice-swiss = ระบบสวิส
 choice-round-robin = แบบพบกันหมด
+cmd-tournament-trf = trf
+cmd-tournament-trf-description = รายงาน TRF16 ของ FIDE สำหรับโปรแกรมของผู้ตัดสิน

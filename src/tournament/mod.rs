@@ -601,6 +601,24 @@ impl<'a> Tournaments<'a> {
         Ok((view, standings))
     }
 
+    /// The channel's tournament (the open or running one, else its last) as a FIDE TRF16
+    /// report of its complete rounds, each player named as in `names` (else by their id).
+    ///
+    /// # Errors
+    /// [`TournamentError::NoTournament`], `Internal`.
+    pub async fn trf(
+        &self,
+        channel: ChannelId,
+        names: &HashMap<UserId, String>,
+    ) -> Result<(TournamentView, String), TournamentError> {
+        let view = self.view(channel).await?;
+        let standings = standings::standings(&view);
+        let ranks = standings.rows.iter().map(|s| (s.number, s.place)).collect();
+        let name = |u: UserId| names.get(&u).cloned().unwrap_or_else(|| u.0.to_string());
+        let report = pairing::trf_of(&view, standings::complete_rounds(&view), &ranks, &name);
+        Ok((view, report.to_trf()))
+    }
+
     /// The standings of the channel's tournament (the open or running one, else its last):
     /// score, then Buchholz Cut-1, Buchholz, Sonneborn–Berger and the direct encounter.
     ///

@@ -194,3 +194,41 @@ pub fn swiss(
         })
         .collect()
 }
+
+/// Tournament `view` as a TRF16 report after `through` rounds: its name, `XXR`, every player
+/// with a starting number (named by `name`, rated as when they joined), their rounds, their
+/// place in `ranks` (starting number → place), and the withdrawn players as absent from the
+/// next round (`XXZ`), so that the report pairs the next round as the bot does.
+#[must_use]
+pub fn trf_of(
+    view: &super::TournamentView,
+    through: u32,
+    ranks: &HashMap<u32, u32>,
+    name: &dyn Fn(UserId) -> String,
+) -> Tournament {
+    let (mut players, user_of) = records(&view.players, &view.pairings, through);
+    let mut details = Vec::with_capacity(players.len());
+    for p in &mut players {
+        if let Some(user) = user_of.get(&p.number) {
+            p.name = name(*user).chars().take(33).collect();
+        }
+        details.push(makruk_tournament::trf::PlayerDetails {
+            rank: ranks.get(&p.number).copied().unwrap_or(0),
+            ..Default::default()
+        });
+    }
+    let absent = view
+        .players
+        .iter()
+        .filter(|p| p.withdrawn || p.joined_round > through + 1)
+        .filter_map(|p| p.number)
+        .collect();
+    Tournament {
+        name: view.row.name.clone(),
+        rounds: view.row.rounds,
+        players,
+        details,
+        absent,
+        ..Tournament::default()
+    }
+}

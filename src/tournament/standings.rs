@@ -80,3 +80,15 @@ pub fn standings(view: &TournamentView) -> Standings {
         .collect();
     Standings { rows }
 }
+
+/// The rounds of `view` with every result in: the current one once its last result is in,
+/// else those before it.
+#[must_use]
+pub fn complete_rounds(view: &TournamentView) -> u32 {
+    let round = view.row.round;
+    if view.round(round).all(|p| p.result.is_some()) {
+        round
+    } else {
+        round.saturating_sub(1)
+    }
+}

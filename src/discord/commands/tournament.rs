@@ -1,16 +1,20 @@
-//! `/tournament create|join|leave|start|standings|pairings|cancel` (issue 26): Swiss and
+//! `/tournament create|join|leave|start|standings|pairings|cancel|trf` (issue 26): Swiss and
 //! round-robin events in a channel. Creating, starting and cancelling are for members with
 //! Manage Server (and the organiser may start or cancel their own); anyone joins and leaves.
 //! Each change edits the event's announcement message (`crate::discord::tournaments`); the
 //! runner there pairs the rounds and starts the games.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+
+use poise::serenity_prelude::CreateAttachment;
 
 use super::options::{RulesetOption, TimeOption, VariantOption};
 use super::settings::manages_server;
 use super::{channel, run, server, user};
 use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
+use crate::discord::threads::user_name;
 use crate::discord::tournaments::{mention, private, refresh};
 use crate::discord::{Context, Error};
 use crate::game::{GameService, Ruleset, ServiceError};
@@ -40,7 +44,7 @@ fn refused(e: TournamentError, locale: Locale) -> Result<Answer, ServiceError> {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("create", "join", "leave", "start", "standings", "pairings", "cancel"),
+    subcommands("create", "join", "leave", "start", "standings", "pairings", "cancel", "trf"),
     subcommand_required
 )]
 pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
@@ -263,6 +267,42 @@ async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
                 )))
             }
             Err(e) => refused(e, locales.user),
+        }
+    })
+    .await
+}
+
+// The report covers the complete rounds; it is given privately, as a file, for an arbiter's
+// tools (and `makruk-bot pair --dutch`).
+/// `/tournament trf`: the FIDE TRF16 report of the channel's tournament.
+#[poise::command(slash_command, guild_only)]
+async fn trf(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let http = Arc::clone(&ctx.serenity_context().http);
+    let here = channel(ctx);
+    run(ctx, |locales: Locales| async move {
+        let locale = locales.user;
+        let t = Tournaments::new(&service);
+        let view = match t.view(here).await {
+            Ok(v) => v,
+            Err(e) => return refused(e, locale),
+        };
+        let mut names = HashMap::new();
+        for p in &view.players {
+            names.insert(p.user_id, user_name(&http, p.user_id).await);
+        }
+        match t.trf(here, &names).await {
+            Ok((view, report)) => {
+                let file = format!("tournament-{}.trf", view.row.id.0);
+                let mut answer = private(tr!(
+                    locale,
+                    "tournament-trf",
+                    name = view.row.name.clone()
+                ));
+                answer.files = vec![CreateAttachment::bytes(report.into_bytes(), file)];
+                Ok(answer)
+            }
+            Err(e) => refused(e, locale),
         }
     })
     .await
