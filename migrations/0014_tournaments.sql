@@ -4,11 +4,13 @@
 -- Portable SQL (SQLite and PostgreSQL): the same text in both folders but for the tournaments'
 -- row id (SQLite's INTEGER PRIMARY KEY, PostgreSQL's identity column).
 
--- One event. `format`: 'swiss', 'round-robin'. `state`: 'open' (taking players), 'running',
--- 'finished', 'cancelled'. `rounds`: the number of rounds (a round-robin's is set when it
--- starts); `round`: the round being played (0 before the start). `time_control`, `variant`,
+-- One event. `format`: 'swiss', 'round-robin', 'arena'. `state`: 'open' (taking players),
+-- 'running', 'finished', 'cancelled'. `rounds`: the number of rounds (a round-robin's is set
+-- when it starts); `round`: the round being played (0 before the start; an arena's: the
+-- number of pairing waves so far). `minutes`: an arena's duration. `time_control`, `variant`,
 -- `ruleset` as a game's; `start_at`: when it starts by itself (Unix seconds), NULL when it is
--- started by hand. `message_id`: the announcement message in `channel_id`, updated live.
+-- started by hand (an arena's is set when it starts). `message_id`: the announcement message
+-- in `channel_id`, updated live.
 CREATE TABLE tournaments (
     id           INTEGER PRIMARY KEY,
     guild_id     BIGINT,
@@ -22,6 +24,7 @@ CREATE TABLE tournaments (
     rated        BIGINT  NOT NULL,
     rounds       BIGINT,
     round        BIGINT  NOT NULL DEFAULT 0,
+    minutes      BIGINT,
     state        TEXT    NOT NULL,
     start_at     BIGINT,
     message_id   BIGINT,
@@ -48,9 +51,15 @@ CREATE TABLE tournament_players (
     PRIMARY KEY (tournament_id, user_id)
 );
 
+-- Starting numbers are unique in an event (NULL until the start).
+CREATE UNIQUE INDEX tournament_players_by_number ON tournament_players (tournament_id, number);
+
 -- One pairing of one round. `black_id` NULL: the pairing-allocated bye of `white_id`.
 -- `game_id`: the game once started (in a thread of the event's channel). `result`: NULL until
--- known; '1-0', '0-1', '1/2-1/2', or forfeits '+-', '-+', '--'; 'bye' for the bye.
+-- known; '1-0', '0-1', '1/2-1/2', or forfeits '+-', '-+', '--'; 'bye' for the bye. `plies`:
+-- the game's length once it ended (an arena's quick draws and berserk bonus depend on it).
+-- `message_id`: the message (in the event's channel) the game's thread opens from, once
+-- posted, so that a thread Discord refused is tried again without a second message.
 CREATE TABLE tournament_pairings (
     tournament_id BIGINT NOT NULL,
     round         BIGINT NOT NULL,
@@ -59,6 +68,8 @@ CREATE TABLE tournament_pairings (
     black_id      BIGINT,
     game_id       BIGINT,
     result        TEXT,
+    plies         BIGINT,
+    message_id    BIGINT,
     PRIMARY KEY (tournament_id, round, board)
 );
 

@@ -576,6 +576,9 @@ pub enum TournamentFormat {
     Swiss,
     /// Everyone meets everyone once, by the FIDE Berger tables (C.05 Annex 1).
     RoundRobin,
+    /// Lichess's arena: a fixed duration, players paired as soon as they are free, points
+    /// with win streaks.
+    Arena,
 }
 
 /// Where a tournament stands.

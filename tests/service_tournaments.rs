@@ -9,13 +9,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use makruk::{Ruleset, Variant};
-use makruk_tournament::dutch;
-use makruk_tournament::trf::Tournament;
 use makruk_bot::clock::{FakeTime, TimeControl};
 use makruk_bot::game::{ChannelId, GameService, GuildId, Place, ServiceError, Thread, UserId};
 use makruk_bot::store::PairingRow;
 use makruk_bot::tournament::{Advance, NewEvent, TournamentError, TournamentView, Tournaments};
 use makruk_bot::types::{PairingResult, TournamentFormat, TournamentState};
+use makruk_tournament::dutch;
+use makruk_tournament::trf::Tournament;
 use testkit::service::Env;
 
 const GUILD: GuildId = GuildId(7);
@@ -38,6 +38,7 @@ fn event(format: TournamentFormat, rounds: Option<u32>) -> NewEvent {
         ruleset: Ruleset::Standard,
         rated: true,
         rounds,
+        minutes: None,
         start_at: None,
     }
 }
@@ -357,4 +358,177 @@ async fn a_scheduled_event_starts_by_itself_once_or_is_cancelled_without_players
         t.join(HALL, user(1)).await,
         Err(TournamentError::NoTournament)
     ));
+}
+
+#[tokio::test]
+async fn an_arena_pairs_free_players_scores_streaks_and_ends_on_time() {
+    let env = Env::new().await;
+    let time = Arc::new(FakeTime::new(1_800_000_000_000));
+    let svc = env.svc.clone().with_time(time.clone());
+    let t = Tournaments::new(&svc);
+    let mut next_thread = 9000;
+    let mut e = event(TournamentFormat::Arena, None);
+    assert!(matches!(
+        t.create(e.clone()).await,
+        Err(TournamentError::ArenaNeedsLiveClock)
+    ));
+    e.time_control = "3+2".parse().expect("a live control");
+    e.minutes = Some(5);
+    assert!(matches!(
+        t.create(e.clone()).await,
+        Err(TournamentError::BadDuration)
+    ));
+    e.minutes = Some(30);
+    t.create(e).await.expect("create");
+    for i in 1..=4 {
+        t.join(HALL, user(i)).await.expect("join");
+    }
+    let view = t.start(HALL, ORGANISER, false).await.expect("start");
+    // Everyone is free at the start: two games, the closest in the ranking together.
+    let wave: Vec<_> = view.round(1).map(pair_of).collect();
+    assert_eq!(wave, vec![(user(1), user(2)), (user(3), user(4))]);
+    start_games(&t, &view, &mut next_thread).await;
+    let id = view.row.id;
+
+    // The first game ends: its two players are free, but were each other's last opponent.
+    let games = threads_of(&svc, &view, 1).await;
+    finish(&svc, &games[0].0, games[0].1, false).await;
+    assert_eq!(t.advance(id).await.expect("advance"), Advance::Results);
+    finish(&svc, &games[1].0, games[1].1, false).await;
+    assert_eq!(
+        t.advance(id).await.expect("advance"),
+        Advance::Paired { round: 2 }
+    );
+    let view = t.view(HALL).await.expect("view");
+    let wave: Vec<_> = view.round(2).map(pair_of).collect();
+    // Ranked 1 and 3 (a win each), then 2 and 4.
+    assert_eq!(wave, vec![(user(1), user(3)), (user(2), user(4))]);
+    start_games(&t, &view, &mut next_thread).await;
+    for (p, thread) in threads_of(&svc, &view, 2).await {
+        finish(&svc, &p, thread, false).await;
+    }
+    // Near the end of the 30 minutes, a third wave is still paired.
+    time.advance(Duration::from_secs(29 * 60));
+    assert_eq!(
+        t.advance(id).await.expect("advance"),
+        Advance::Paired { round: 3 }
+    );
+    let view = t.view(HALL).await.expect("view");
+    start_games(&t, &view, &mut next_thread).await;
+    // The time runs out while the third wave is played: no one is paired any more, and the
+    // games being played still count.
+    time.advance(Duration::from_secs(2 * 60));
+    assert_eq!(t.advance(id).await.expect("advance"), Advance::Nothing);
+    for (p, thread) in threads_of(&svc, &view, 3).await {
+        finish(&svc, &p, thread, false).await;
+    }
+    assert_eq!(t.advance(id).await.expect("advance"), Advance::Finished);
+    let standings = t.standings(HALL).await.expect("standings");
+    let top = &standings.rows[0];
+    assert_eq!(top.user, user(1));
+    let arena = top.arena.expect("arena points");
+    // Three wins in a row: 2 + 2, then 4 on fire.
+    assert_eq!((arena.points, arena.games, arena.on_fire), (8, 3, true));
+    let last = standings.rows.last().expect("a last");
+    assert_eq!(last.user, user(4));
+    assert_eq!(last.arena.map(|a| a.points), Some(0));
+}
+
+/// White and Black of pairing `p`.
+fn pair_of(p: &PairingRow) -> (UserId, UserId) {
+    (p.white.min(p.black.unwrap()), p.white.max(p.black.unwrap()))
+}
+
+/// The games of wave (round) `round` of `view`, with their threads.
+async fn threads_of(
+    svc: &GameService,
+    view: &TournamentView,
+    round: u32,
+) -> Vec<(PairingRow, ChannelId)> {
+    let fresh = Tournaments::new(svc)
+        .view_of(view.row.id)
+        .await
+        .expect("view");
+    let mut out = Vec::new();
+    for p in fresh.round(round) {
+        if let Some(g) = p.game_id {
+            let thread = svc.game_thread(g).await.expect("thread").expect("a thread");
+            out.push((*p, thread.channel));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn rounds_are_capped_withdrawals_forfeit_and_a_cancelled_event_frees_its_games() {
+    let env = Env::new().await;
+    let t = Tournaments::new(&env.svc);
+    let mut next_thread = 11_000;
+    // Two players cannot play five Swiss rounds without meeting twice: one round.
+    t.create(event(TournamentFormat::Swiss, Some(5)))
+        .await
+        .expect("create");
+    t.join(HALL, user(1)).await.expect("join");
+    t.join(HALL, user(2)).await.expect("join");
+    let view = t.start(HALL, ORGANISER, false).await.expect("start");
+    assert_eq!(view.row.rounds, Some(1));
+    assert!(matches!(
+        t.start(HALL, ORGANISER, false).await,
+        Err(TournamentError::AlreadyStarted)
+    ));
+    // The last round is paired: nobody joins any more.
+    assert!(matches!(
+        t.join(HALL, user(3)).await,
+        Err(TournamentError::Started)
+    ));
+    start_games(&t, &view, &mut next_thread).await;
+    let games = threads_of(&env.svc, &view, 1).await;
+    // Cancelled: its game is an ordinary game again, which may be aborted.
+    t.cancel(HALL, ORGANISER, false).await.expect("cancel");
+    let (p, thread) = games[0];
+    env.svc
+        .abort(thread, p.white)
+        .await
+        .expect("an ordinary game again");
+    assert_eq!(
+        t.advance(view.row.id).await.expect("advance"),
+        Advance::Nothing
+    );
+
+    // A round-robin of four: a withdrawn player's games are lost by forfeit, at once.
+    t.create(event(TournamentFormat::RoundRobin, None))
+        .await
+        .expect("create");
+    for i in 1..=4 {
+        t.join(HALL, user(i)).await.expect("join");
+    }
+    let view = t.start(HALL, ORGANISER, false).await.expect("start");
+    start_games(&t, &view, &mut next_thread).await;
+    t.leave(HALL, user(4)).await.expect("withdraw");
+    for (p, thread) in threads_of(&env.svc, &view, 1).await {
+        finish(&env.svc, &p, thread, false).await;
+    }
+    assert_eq!(
+        t.advance(view.row.id).await.expect("advance"),
+        Advance::Paired { round: 2 }
+    );
+    let view = t.view(HALL).await.expect("view");
+    let against_four: Vec<_> = view
+        .round(2)
+        .filter(|p| p.white == user(4) || p.black == Some(user(4)))
+        .collect();
+    assert_eq!(against_four.len(), 1);
+    let forfeit = against_four[0];
+    assert_eq!(forfeit.game_id, None, "no game is started for a forfeit");
+    let expected = if forfeit.white == user(4) {
+        PairingResult::BlackForfeitWin
+    } else {
+        PairingResult::WhiteForfeitWin
+    };
+    assert_eq!(forfeit.result, Some(expected));
+    // Only the other pairing's game is started.
+    assert_eq!(
+        t.games_to_start(view.row.id).await.expect("to start").len(),
+        1
+    );
 }

@@ -324,3 +324,6 @@ choice-swiss = Swiss
 choice-round-robin = round-robin
 cmd-tournament-trf = trf
 cmd-tournament-trf-description = The tournament's FIDE TRF16 report, for arbiters' tools
+cmd-tournament-create-duration = duration
+cmd-tournament-create-duration-description = An arena's length in minutes (default: 60)
+choice-arena = arena

@@ -313,3 +313,6 @@ choice-swiss = ระบบสวิส
 choice-round-robin = แบบพบกันหมด
 cmd-tournament-trf = trf
 cmd-tournament-trf-description = รายงาน TRF16 ของ FIDE สำหรับโปรแกรมของผู้ตัดสิน
+cmd-tournament-create-duration = ระยะเวลา
+cmd-tournament-create-duration-description = ระยะเวลาของอารีนาเป็นนาที (ค่าเริ่มต้น: 60)
+choice-arena = อารีนา

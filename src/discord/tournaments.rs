@@ -9,9 +9,10 @@
 //! players (it pings them), a public thread opened from it, the game started there (the
 //! service records it with the pairing in one transaction: one game per pairing) and its first
 //! board posted — edits the announcement, and posts the final standings when an event ends.
-//! A thread Discord refuses (no permission) is tried again at the next look; a crash between
-//! opening a thread and starting its game leaves that thread empty, and the game starts in a
-//! new one.
+//! A game's message is posted once (its id kept with the pairing); a thread Discord refuses (no
+//! permission) is tried again from it at the next look, without pinging the players again.
+//! Known gap: a crash in the moment between opening a thread and starting its game leaves that
+//! pairing waiting (Discord opens one thread per message; the refusal is logged at each look).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -186,13 +187,31 @@ async fn start_games(http: &serenity::Http, herald: &Herald, id: TournamentId) -
     let mut any = false;
     for p in &waiting {
         let Some(black) = p.black else { continue };
-        let post =
-            serenity::CreateMessage::new().content(text::game_text(&view, p, locale, &mention));
-        let message = match parent.send_message(http, post).await {
-            Ok(m) => m,
-            Err(e) => {
-                warn!(tournament = id.0, "cannot post a tournament game: {e}");
-                continue;
+        // The message pinging the players is posted once; a thread refused is tried again
+        // from it at the next look, without pinging them again.
+        let message = match p.message_id {
+            Some(m) => m,
+            None => {
+                let only_players = serenity::CreateAllowedMentions::new().users([
+                    serenity::UserId::new(p.white.0.max(1)),
+                    serenity::UserId::new(black.0.max(1)),
+                ]);
+                let post = serenity::CreateMessage::new()
+                    .content(text::game_text(&view, p, locale, &mention))
+                    .allowed_mentions(only_players);
+                match parent.send_message(http, post).await {
+                    Ok(m) => {
+                        let id_ = m.id.get();
+                        if let Err(e) = t.set_game_message(id, p.round, p.board, id_).await {
+                            warn!(tournament = id.0, "cannot record a game's message: {e}");
+                        }
+                        id_
+                    }
+                    Err(e) => {
+                        warn!(tournament = id.0, "cannot post a tournament game: {e}");
+                        continue;
+                    }
+                }
             }
         };
         let (white_name, black_name) = (
@@ -203,7 +222,7 @@ async fn start_games(http: &serenity::Http, herald: &Herald, id: TournamentId) -
             .chars()
             .take(100)
             .collect();
-        let thread = match threads::open(http, channel, message.id.get(), &name).await {
+        let thread = match threads::open(http, channel, message, &name).await {
             Ok(thread) => thread,
             Err(why) => {
                 warn!(

@@ -139,15 +139,19 @@ impl Stored for Kind {
     }
 }
 
-/// A tournament's format: `swiss` | `round-robin`.
+/// A tournament's format: `swiss` | `round-robin` | `arena`.
 impl Stored for TournamentFormat {
-    const ALL: &'static [TournamentFormat] =
-        &[TournamentFormat::Swiss, TournamentFormat::RoundRobin];
+    const ALL: &'static [TournamentFormat] = &[
+        TournamentFormat::Swiss,
+        TournamentFormat::RoundRobin,
+        TournamentFormat::Arena,
+    ];
 
     fn db_name(self) -> &'static str {
         match self {
             TournamentFormat::Swiss => "swiss",
             TournamentFormat::RoundRobin => "round-robin",
+            TournamentFormat::Arena => "arena",
         }
     }
 }

@@ -33,6 +33,7 @@ enum LockKind {
     Rating = 2,
     AllRatings = 3,
     Clocks = 4,
+    Tournament = 5,
 }
 
 /// A 32-bit key from 64-bit ids (FNV-1a over their bytes).
@@ -73,6 +74,16 @@ async fn advisory(conn: &mut DbConn, kind: LockKind, key: i32, shared: bool) -> 
 /// Database errors (the statement timeout, waiting, included).
 pub async fn lock_channel(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<()> {
     advisory(conn, LockKind::Channel, key(&[channel.0]), false).await
+}
+
+/// Locks the tournaments of `channel` (its one open or running event, its players and pairings)
+/// until the transaction ends: every tournament write takes it before reading, so that a join,
+/// a start, a withdrawal, a cancel and the pairing of a round never interleave.
+///
+/// # Errors
+/// Database errors (the statement timeout, waiting, included).
+pub async fn lock_tournament(conn: &mut DbConn, channel: ChannelId) -> sqlx::Result<()> {
+    advisory(conn, LockKind::Tournament, key(&[channel.0]), false).await
 }
 
 /// Locks the ratings at speed `speed` on `guild` of `players` (in a fixed order, whatever the

@@ -28,8 +28,10 @@ pub struct TournamentRow {
     pub rated: bool,
     /// The number of rounds (a round-robin's is known once it starts).
     pub rounds: Option<u32>,
-    /// The round being played, 0 before the start.
+    /// The round being played, 0 before the start (an arena's: its pairing waves so far).
     pub round: u32,
+    /// An arena's duration in minutes.
+    pub minutes: Option<u32>,
     pub state: TournamentState,
     /// When it starts by itself, Unix seconds (`None`: by hand).
     pub start_at: Option<i64>,
@@ -60,6 +62,7 @@ impl<'r> FromRow<'r, AnyRow> for TournamentRow {
             rated: get_flag(r, "rated")?,
             rounds: opt_u32(r.try_get("rounds")?),
             round: opt_u32(Some(r.try_get("round")?)).unwrap_or(0),
+            minutes: opt_u32(r.try_get("minutes")?),
             state: get(r, "state")?,
             start_at: r.try_get("start_at")?,
             message_id: r.try_get::<Option<i64>, _>("message_id")?.map(|m| m as u64),
@@ -70,7 +73,7 @@ impl<'r> FromRow<'r, AnyRow> for TournamentRow {
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, creator_id, name, format, \
-     time_control, variant, ruleset, rated, rounds, round, state, start_at, message_id, \
+     time_control, variant, ruleset, rated, rounds, round, minutes, state, start_at, message_id, \
      created_at, finished_at";
 
 /// A tournament to insert (state `open`, round 0).
@@ -86,6 +89,7 @@ pub struct NewTournament<'a> {
     pub ruleset: Ruleset,
     pub rated: bool,
     pub rounds: Option<u32>,
+    pub minutes: Option<u32>,
     pub start_at: Option<i64>,
     /// Unix seconds.
     pub now: i64,
@@ -100,8 +104,8 @@ pub async fn insert_tournament(
 ) -> sqlx::Result<TournamentId> {
     let row = sqlx::query(
         "INSERT INTO tournaments (guild_id, channel_id, creator_id, name, format, time_control, \
-         variant, ruleset, rated, rounds, round, state, start_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13) RETURNING id",
+         variant, ruleset, rated, rounds, round, minutes, state, start_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14) RETURNING id",
     )
     .bind(t.guild_id)
     .bind(t.channel_id)
@@ -113,6 +117,7 @@ pub async fn insert_tournament(
     .bind(t.ruleset.db_name())
     .bind(i64::from(t.rated))
     .bind(t.rounds.map(i64::from))
+    .bind(t.minutes.map(i64::from))
     .bind(TournamentState::Open.db_name())
     .bind(t.start_at)
     .bind(t.now)
@@ -387,6 +392,10 @@ pub struct PairingRow {
     pub black: Option<UserId>,
     pub game_id: Option<GameId>,
     pub result: Option<PairingResult>,
+    /// The game's length in plies once it ended.
+    pub plies: Option<u32>,
+    /// The message the game's thread opens from, once posted.
+    pub message_id: Option<u64>,
 }
 
 impl<'r> FromRow<'r, AnyRow> for PairingRow {
@@ -398,6 +407,8 @@ impl<'r> FromRow<'r, AnyRow> for PairingRow {
             black: r.try_get("black_id")?,
             game_id: r.try_get("game_id")?,
             result: get_opt(r, "result")?,
+            plies: opt_u32(r.try_get("plies")?),
+            message_id: r.try_get::<Option<i64>, _>("message_id")?.map(|m| m as u64),
         })
     }
 }
@@ -409,7 +420,8 @@ pub async fn tournament_pairings(
     id: TournamentId,
 ) -> sqlx::Result<Vec<PairingRow>> {
     sqlx::query_as(
-        "SELECT round, board, white_id, black_id, game_id, result FROM tournament_pairings \
+        "SELECT round, board, white_id, black_id, game_id, result, plies, message_id \
+         FROM tournament_pairings \
          WHERE tournament_id = $1 ORDER BY round, board",
     )
     .bind(id)
@@ -426,7 +438,7 @@ pub async fn insert_pairing(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, \
-         game_id, result) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+         game_id, result, plies) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id)
     .bind(i64::from(p.round))
@@ -435,6 +447,7 @@ pub async fn insert_pairing(
     .bind(p.black)
     .bind(p.game_id)
     .bind(p.result.map(|r| r.db_name()))
+    .bind(p.plies.map(i64::from))
     .execute(conn)
     .await?;
     Ok(())
@@ -463,7 +476,8 @@ pub async fn set_pairing_game(
     Ok(done.rows_affected() == 1)
 }
 
-/// Records the result of pairing (`round`, `board`) of tournament `id`. False if it had one.
+/// Records the result of pairing (`round`, `board`) of tournament `id`, and its game's length
+/// in plies. False if it had one.
 #[tracing::instrument(skip(conn))]
 pub async fn set_pairing_result(
     conn: &mut DbConn,
@@ -471,26 +485,70 @@ pub async fn set_pairing_result(
     round: u32,
     board: u32,
     result: PairingResult,
+    plies: Option<u32>,
 ) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE tournament_pairings SET result = $1 \
+        "UPDATE tournament_pairings SET result = $1, plies = $5 \
          WHERE tournament_id = $2 AND round = $3 AND board = $4 AND result IS NULL",
     )
     .bind(result.db_name())
     .bind(id)
     .bind(i64::from(round))
     .bind(i64::from(board))
+    .bind(plies.map(i64::from))
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
-/// Whether game `game` is a tournament's pairing.
+/// Sets when tournament `id` started (an arena started by hand: its end follows from it).
+#[tracing::instrument(skip(conn))]
+pub async fn set_tournament_start(
+    conn: &mut DbConn,
+    id: TournamentId,
+    at: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournaments SET start_at = $1 WHERE id = $2")
+        .bind(at)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether game `game` is a pairing of a running tournament (a cancelled event's games are
+/// ordinary games).
 #[tracing::instrument(skip(conn))]
 pub async fn is_tournament_game(conn: &mut DbConn, game: GameId) -> sqlx::Result<bool> {
-    let row = sqlx::query("SELECT 1 AS one FROM tournament_pairings WHERE game_id = $1")
-        .bind(game)
-        .fetch_optional(conn)
-        .await?;
+    let row = sqlx::query(
+        "SELECT 1 AS one FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id \
+         WHERE p.game_id = $1 AND t.state = 'running'",
+    )
+    .bind(game)
+    .fetch_optional(conn)
+    .await?;
     Ok(row.is_some())
+}
+
+/// Records `message` as the message pairing (`round`, `board`) of tournament `id` opens its
+/// thread from.
+#[tracing::instrument(skip(conn))]
+pub async fn set_pairing_message(
+    conn: &mut DbConn,
+    id: TournamentId,
+    round: u32,
+    board: u32,
+    message: u64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE tournament_pairings SET message_id = $1 \
+         WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(message as i64)
+    .bind(id)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -15,6 +15,7 @@
 //! paired exactly once, after a restart too and with several processes.
 //! Queries: [`Tournaments::view`], [`Tournaments::standings`], [`Tournaments::games_to_start`].
 
+mod arena;
 pub mod cli;
 mod pairing;
 mod standings;
@@ -34,13 +35,17 @@ use crate::types::{
 use makruk::{Ruleset, Variant};
 
 pub use pairing::PairingProblem;
-pub use standings::{Standing, Standings};
+pub use standings::{ArenaScore, Standing, Standings};
 pub use start::parse_start;
 
 /// The most rounds a Swiss event may have.
 pub const MAX_ROUNDS: u32 = 20;
 /// The most players of a round-robin (its rounds grow with them).
 pub const MAX_ROUND_ROBIN_PLAYERS: usize = 16;
+/// An arena's shortest, default and longest duration, in minutes.
+pub const MIN_ARENA_MINUTES: u32 = 10;
+pub const DEFAULT_ARENA_MINUTES: u32 = 60;
+pub const MAX_ARENA_MINUTES: u32 = 360;
 /// The rating a player without a rated game on the server joins with.
 pub const DEFAULT_RATING: i64 = 1500;
 
@@ -62,9 +67,13 @@ pub enum TournamentError {
     /// The player is not in the tournament.
     #[error("not in this tournament")]
     NotJoined,
-    /// The tournament has started (a round-robin takes no one after its start).
-    #[error("the tournament has started")]
+    /// The tournament takes no one any more: a round-robin after its start, a Swiss event
+    /// once its last round is paired.
+    #[error("the tournament takes no new players")]
     Started,
+    /// `start` of an event that has already started.
+    #[error("the tournament has already started")]
+    AlreadyStarted,
     /// Starting needs at least two players (three for a round-robin).
     #[error("not enough players: {have} of {need}")]
     TooFewPlayers { have: usize, need: usize },
@@ -74,6 +83,12 @@ pub enum TournamentError {
     /// Rounds out of 1..=[`MAX_ROUNDS`].
     #[error("rounds must be between 1 and {MAX_ROUNDS}")]
     BadRounds,
+    /// An arena is played with a live clock (minutes + increment), not days per move.
+    #[error("an arena needs a live time control")]
+    ArenaNeedsLiveClock,
+    /// An arena's duration out of [`MIN_ARENA_MINUTES`]..=[`MAX_ARENA_MINUTES`].
+    #[error("an arena lasts between {MIN_ARENA_MINUTES} and {MAX_ARENA_MINUTES} minutes")]
+    BadDuration,
     /// The Dutch system found no pairing that its absolute criteria allow (e.g. everyone
     /// left has met everyone).
     #[error("the next round cannot be paired: {0}")]
@@ -101,9 +116,12 @@ impl TournamentError {
             TournamentError::AlreadyJoined => "already-joined",
             TournamentError::NotJoined => "not-joined",
             TournamentError::Started => "started",
+            TournamentError::AlreadyStarted => "already-started",
             TournamentError::TooFewPlayers { .. } => "too-few-players",
             TournamentError::Full => "full",
             TournamentError::BadRounds => "bad-rounds",
+            TournamentError::ArenaNeedsLiveClock => "arena-live",
+            TournamentError::BadDuration => "bad-duration",
             TournamentError::Unpairable(_) => "unpairable",
             TournamentError::Service(_) => return None,
         })
@@ -125,6 +143,9 @@ pub struct NewEvent {
     /// Swiss: the number of rounds (1..=[`MAX_ROUNDS`]); a round-robin's follows from its
     /// players.
     pub rounds: Option<u32>,
+    /// An arena's duration in minutes ([`MIN_ARENA_MINUTES`]..=[`MAX_ARENA_MINUTES`], default
+    /// [`DEFAULT_ARENA_MINUTES`]).
+    pub minutes: Option<u32>,
     /// When it starts by itself, Unix seconds; `None`: when its organiser starts it.
     pub start_at: Option<i64>,
 }
@@ -201,9 +222,23 @@ impl<'a> Tournaments<'a> {
                 }
                 Some(r)
             }
-            TournamentFormat::RoundRobin => None,
+            TournamentFormat::RoundRobin | TournamentFormat::Arena => None,
+        };
+        let minutes = match e.format {
+            TournamentFormat::Arena => {
+                if !matches!(e.time_control, TimeControl::Live { .. }) {
+                    return Err(TournamentError::ArenaNeedsLiveClock);
+                }
+                let m = e.minutes.unwrap_or(DEFAULT_ARENA_MINUTES);
+                if !(MIN_ARENA_MINUTES..=MAX_ARENA_MINUTES).contains(&m) {
+                    return Err(TournamentError::BadDuration);
+                }
+                Some(m)
+            }
+            _ => None,
         };
         let mut tx = self.begin_write().await?;
+        store::lock_tournament(&mut tx, e.channel).await?;
         if let Some(t) = store::current_tournament(&mut tx, e.channel).await? {
             return Err(TournamentError::AlreadyRunning(t.id));
         }
@@ -218,6 +253,7 @@ impl<'a> Tournaments<'a> {
             ruleset: e.ruleset,
             rated: e.rated && e.guild.is_some(),
             rounds,
+            minutes,
             start_at: e.start_at,
             now: self.now(),
         };
@@ -286,6 +322,7 @@ impl<'a> Tournaments<'a> {
         user: UserId,
     ) -> Result<TournamentView, TournamentError> {
         let mut tx = self.begin_write().await?;
+        store::lock_tournament(&mut tx, channel).await?;
         let t = store::current_tournament(&mut tx, channel)
             .await?
             .ok_or(TournamentError::NoTournament)?;
@@ -298,7 +335,10 @@ impl<'a> Tournaments<'a> {
             }
             (TournamentState::Open, _) => (None, 1),
             (_, TournamentFormat::RoundRobin) => return Err(TournamentError::Started),
-            (_, TournamentFormat::Swiss) => {
+            (_, TournamentFormat::Swiss) if t.round >= t.rounds.unwrap_or(0) => {
+                return Err(TournamentError::Started)
+            }
+            (_, TournamentFormat::Swiss | TournamentFormat::Arena) => {
                 let next = players.iter().filter_map(|p| p.number).max().unwrap_or(0) + 1;
                 (Some(next), t.round + 1)
             }
@@ -332,6 +372,7 @@ impl<'a> Tournaments<'a> {
         user: UserId,
     ) -> Result<TournamentView, TournamentError> {
         let mut tx = self.begin_write().await?;
+        store::lock_tournament(&mut tx, channel).await?;
         let t = store::current_tournament(&mut tx, channel)
             .await?
             .ok_or(TournamentError::NoTournament)?;
@@ -363,6 +404,7 @@ impl<'a> Tournaments<'a> {
         manager: bool,
     ) -> Result<TournamentView, TournamentError> {
         let mut tx = self.begin_write().await?;
+        store::lock_tournament(&mut tx, channel).await?;
         let t = store::current_tournament(&mut tx, channel)
             .await?
             .ok_or(TournamentError::NoTournament)?;
@@ -370,7 +412,7 @@ impl<'a> Tournaments<'a> {
             return Err(TournamentError::NotOrganiser);
         }
         if t.state != TournamentState::Open {
-            return Err(TournamentError::Started);
+            return Err(TournamentError::AlreadyStarted);
         }
         begin(&mut tx, &t, self.now()).await?;
         let view = read_view(&mut tx, t.id).await?;
@@ -391,6 +433,7 @@ impl<'a> Tournaments<'a> {
         manager: bool,
     ) -> Result<TournamentView, TournamentError> {
         let mut tx = self.begin_write().await?;
+        store::lock_tournament(&mut tx, channel).await?;
         let t = store::current_tournament(&mut tx, channel)
             .await?
             .ok_or(TournamentError::NoTournament)?;
@@ -453,13 +496,18 @@ impl<'a> Tournaments<'a> {
             for p in pairings.iter().filter(|p| p.result.is_none()) {
                 if let Some(game) = p.game_id {
                     if let Some(ended) = self.games.game_ended(game).await? {
-                        ends.insert(game, result_of(ended));
+                        ends.insert(game, (result_of(ended), ended.plies));
                     }
                 }
             }
         }
         let now = self.now();
         let mut tx = self.begin_write().await?;
+        let Some(t) = store::tournament(&mut tx, id).await? else {
+            return Ok(Advance::Nothing);
+        };
+        store::lock_tournament(&mut tx, t.channel_id).await?;
+        // Read again under the lock: a command may have changed it meanwhile.
         let Some(t) = store::tournament(&mut tx, id).await? else {
             return Ok(Advance::Nothing);
         };
@@ -485,12 +533,27 @@ impl<'a> Tournaments<'a> {
                 let pairings = store::tournament_pairings(&mut tx, id).await?;
                 let mut recorded = false;
                 for p in pairings.iter().filter(|p| p.result.is_none()) {
-                    if let Some(r) = p.game_id.and_then(|g| ends.get(&g)) {
-                        recorded |=
-                            store::set_pairing_result(&mut tx, id, p.round, p.board, *r).await?;
+                    if let Some((r, plies)) = p.game_id.and_then(|g| ends.get(&g)) {
+                        recorded |= store::set_pairing_result(
+                            &mut tx,
+                            id,
+                            p.round,
+                            p.board,
+                            *r,
+                            Some(*plies),
+                        )
+                        .await?;
                     }
                 }
                 let pairings = store::tournament_pairings(&mut tx, id).await?;
+                if t.format == TournamentFormat::Arena {
+                    let what = arena::advance(&mut tx, &t, &pairings, now, recorded).await?;
+                    if what == Advance::Nothing {
+                        return Ok(what);
+                    }
+                    tx.commit().await?;
+                    return Ok(what);
+                }
                 let open = pairings
                     .iter()
                     .any(|p| p.round == t.round && p.result.is_none());
@@ -502,19 +565,21 @@ impl<'a> Tournaments<'a> {
                         Advance::Nothing
                     }
                 } else if t.round >= rounds {
-                    store::set_tournament_state(
-                        &mut tx,
-                        id,
-                        TournamentState::Running,
-                        TournamentState::Finished,
-                        now,
-                    )
-                    .await?;
+                    finish(&mut tx, id, now).await?;
                     Advance::Finished
                 } else {
                     let players = store::tournament_players(&mut tx, id).await?;
-                    pair_round(&mut tx, &t, &players, &pairings, t.round + 1, rounds).await?;
-                    Advance::Paired { round: t.round + 1 }
+                    match pair_round(&mut tx, &t, &players, &pairings, t.round + 1, rounds).await {
+                        Ok(()) => Advance::Paired { round: t.round + 1 },
+                        // No pairing the rules allow (everyone left has met): the event ends
+                        // after the rounds played, their results kept.
+                        Err(TournamentError::Unpairable(why)) => {
+                            tracing::warn!(tournament = id.0, "ends early: {why}");
+                            finish(&mut tx, id, now).await?;
+                            Advance::Finished
+                        }
+                        Err(e) => return Err(e),
+                    }
                 }
             }
             _ => Advance::Nothing,
@@ -539,8 +604,10 @@ impl<'a> Tournaments<'a> {
         if view.row.state != TournamentState::Running {
             return Ok(Vec::new());
         }
+        // Any round's (an arena's waves overlap; a Swiss round's come one at a time).
         Ok(view
-            .round(view.row.round)
+            .pairings
+            .iter()
             .filter(|p| p.black.is_some() && p.game_id.is_none() && p.result.is_none())
             .copied()
             .collect())
@@ -584,6 +651,24 @@ impl<'a> Tournaments<'a> {
     pub async fn set_message(&self, id: TournamentId, message: u64) -> Result<(), TournamentError> {
         let mut tx = self.begin_write().await?;
         store::set_tournament_message(&mut tx, id, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records `message` as the message pairing (`round`, `board`) of tournament `id` opens
+    /// its game's thread from (posted once: a thread refused is tried again from it).
+    ///
+    /// # Errors
+    /// `Internal`.
+    pub async fn set_game_message(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        message: u64,
+    ) -> Result<(), TournamentError> {
+        let mut tx = self.begin_write().await?;
+        store::set_pairing_message(&mut tx, id, round, board, message).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -655,7 +740,7 @@ async fn read_view(tx: &mut Tx, id: TournamentId) -> Result<TournamentView, Tour
 async fn begin(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), TournamentError> {
     let mut players = store::tournament_players(tx, t.id).await?;
     let need = match t.format {
-        TournamentFormat::Swiss => 2,
+        TournamentFormat::Swiss | TournamentFormat::Arena => 2,
         TournamentFormat::RoundRobin => 3,
     };
     if players.len() < need {
@@ -683,10 +768,44 @@ async fn begin(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), Tournamen
         return Err(ServiceError::Conflict.into());
     }
     let rounds = match t.format {
-        TournamentFormat::Swiss => t.rounds.unwrap_or(5),
+        // No more rounds than everyone can play without meeting twice (a Swiss of 3 players
+        // has 3 rounds at most, one bye each; of 4, 3 rounds).
+        TournamentFormat::Swiss => t
+            .rounds
+            .unwrap_or(5)
+            .min(pairing::round_robin_rounds(players.len()).max(1)),
         TournamentFormat::RoundRobin => pairing::round_robin_rounds(players.len()),
+        TournamentFormat::Arena => {
+            // An arena runs for its minutes from now; its first wave pairs everyone.
+            store::set_tournament_start(tx, t.id, now).await?;
+            let mut t = t.clone();
+            t.start_at = Some(now);
+            t.state = TournamentState::Running;
+            arena::pair_wave(tx, &t, &players, &[]).await?;
+            return Ok(());
+        }
     };
     pair_round(tx, t, &players, &[], 1, rounds).await
+}
+
+/// Moves running tournament `id` to finished.
+///
+/// # Errors
+/// [`ServiceError::Conflict`] when it was no longer running (cancelled meanwhile).
+async fn finish(tx: &mut Tx, id: TournamentId, now: i64) -> Result<(), TournamentError> {
+    if store::set_tournament_state(
+        tx,
+        id,
+        TournamentState::Running,
+        TournamentState::Finished,
+        now,
+    )
+    .await?
+    {
+        Ok(())
+    } else {
+        Err(ServiceError::Conflict.into())
+    }
 }
 
 /// Pairs round `round` of running tournament `t` (the round before complete) and claims it.
@@ -701,6 +820,7 @@ async fn pair_round(
     let new = match t.format {
         TournamentFormat::Swiss => pairing::swiss(players, pairings, round, rounds),
         TournamentFormat::RoundRobin => Ok(pairing::round_robin(players, round)),
+        TournamentFormat::Arena => Ok(Vec::new()),
     }
     .map_err(TournamentError::Unpairable)?;
     if !store::claim_round(tx, t.id, round - 1, round, rounds).await? {

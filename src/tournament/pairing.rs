@@ -142,6 +142,8 @@ pub fn round_robin(players: &[TournamentPlayerRow], round: u32) -> Vec<PairingRo
             black: Some(b.user_id),
             game_id: None,
             result,
+            plies: None,
+            message_id: None,
         });
     }
     rows
@@ -190,6 +192,8 @@ pub fn swiss(
                 black,
                 game_id: None,
                 result: black.is_none().then_some(PairingResult::Bye),
+                plies: None,
+                message_id: None,
             })
         })
         .collect()

@@ -12,7 +12,7 @@ const MAX_DELAY_SECS: i64 = 30 * 24 * 3600;
 pub fn parse_start(text: &str, now: i64) -> Option<i64> {
     let text = text.trim();
     let at = match delay(text) {
-        Some(secs) => now + secs,
+        Some(secs) => now.checked_add(secs)?,
         None => absolute(text)?,
     };
     (at >= now && at - now <= MAX_DELAY_SECS).then_some(at)
@@ -61,7 +61,7 @@ fn absolute(text: &str) -> Option<i64> {
         "Z" | "z" => 0,
         z => parse_offset(z)?,
     };
-    Some(day * 86_400 + (minute - offset) * 60)
+    day.checked_mul(86_400)?.checked_add((minute - offset) * 60)
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ pub fn format_name(locale: Locale, format: TournamentFormat) -> String {
     match format {
         TournamentFormat::Swiss => tr!(locale, "tournament-format-swiss"),
         TournamentFormat::RoundRobin => tr!(locale, "tournament-format-round-robin"),
+        TournamentFormat::Arena => tr!(locale, "tournament-format-arena"),
     }
 }
 
@@ -76,12 +77,20 @@ pub fn announcement(
     let players = view.active_players().count();
     match t.state {
         TournamentState::Open => {
-            lines.push(tr!(
-                locale,
-                "tournament-open",
-                players = players,
-                rounds = t.rounds.map_or_else(|| "—".to_owned(), |r| r.to_string())
-            ));
+            match t.minutes {
+                Some(minutes) => lines.push(tr!(
+                    locale,
+                    "tournament-arena-open",
+                    players = players,
+                    minutes = minutes
+                )),
+                None => lines.push(tr!(
+                    locale,
+                    "tournament-open",
+                    players = players,
+                    rounds = t.rounds.map_or_else(|| "—".to_owned(), |r| r.to_string())
+                )),
+            }
             if let Some(at) = t.start_at {
                 lines.push(tr!(locale, "tournament-starts", at = when(at)));
             } else {
@@ -91,6 +100,15 @@ pub fn announcement(
                 let names: Vec<String> = view.active_players().map(|p| user(p.user_id)).collect();
                 lines.push(names.join(", "));
             }
+        }
+        TournamentState::Running if t.format == TournamentFormat::Arena => {
+            let end = t.start_at.unwrap_or(0) + i64::from(t.minutes.unwrap_or(0)) * 60;
+            lines.push(tr!(
+                locale,
+                "tournament-arena-running",
+                end = when(end),
+                players = players
+            ));
         }
         TournamentState::Running => {
             lines.push(tr!(
@@ -107,7 +125,10 @@ pub fn announcement(
     if t.round > 0 {
         lines.push(String::new());
         lines.push(standings_text(standings, locale, user, STANDINGS_SHOWN));
-        if t.state == TournamentState::Running {
+        if t.state == TournamentState::Running && t.format == TournamentFormat::Arena {
+            lines.push(String::new());
+            lines.push(playing_text(view, locale, user));
+        } else if t.state == TournamentState::Running {
             lines.push(String::new());
             lines.push(pairings_text(view, t.round, locale, user));
         }
@@ -123,8 +144,28 @@ pub fn standings_text(
     user: &dyn Fn(UserId) -> String,
     limit: usize,
 ) -> String {
-    let mut lines = vec![tr!(locale, "tournament-standings")];
+    let arena = standings.rows.iter().any(|s| s.arena.is_some());
+    let mut lines = vec![tr!(
+        locale,
+        if arena {
+            "tournament-arena-standings"
+        } else {
+            "tournament-standings"
+        }
+    )];
     for s in standings.rows.iter().take(limit) {
+        if let Some(a) = s.arena {
+            lines.push(tr!(
+                locale,
+                "tournament-arena-standing",
+                place = s.place,
+                player = user(s.user),
+                points = a.points,
+                games = a.games,
+                fire = if a.on_fire { " 🔥" } else { "" }
+            ));
+            continue;
+        }
         lines.push(tr!(
             locale,
             if s.withdrawn {
@@ -167,6 +208,23 @@ pub fn pairings_text(
 ) -> String {
     let mut lines = vec![tr!(locale, "tournament-pairings", round = round)];
     for p in view.round(round) {
+        lines.push(pairing_line(p, locale, user));
+    }
+    if lines.len() == 1 {
+        lines.push(tr!(locale, "tournament-no-pairings"));
+    }
+    lines.join("\n")
+}
+
+/// An arena's games being played.
+#[must_use]
+pub fn playing_text(
+    view: &TournamentView,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+) -> String {
+    let mut lines = vec![tr!(locale, "tournament-arena-playing")];
+    for p in view.pairings.iter().filter(|p| p.result.is_none()) {
         lines.push(pairing_line(p, locale, user));
     }
     if lines.len() == 1 {
@@ -229,7 +287,10 @@ pub fn final_text(
     let medal = ["🥇", "🥈", "🥉"];
     let mut lines = vec![tr!(locale, "tournament-over", name = view.row.name.clone())];
     for (s, m) in standings.rows.iter().zip(medal) {
-        lines.push(format!("{m} {} — {}", user(s.user), points(s.half_points)));
+        let score = s
+            .arena
+            .map_or_else(|| points(s.half_points), |a| a.points.to_string());
+        lines.push(format!("{m} {} — {score}", user(s.user)));
     }
     lines.push(String::new());
     lines.push(standings_text(standings, locale, user, usize::MAX));

@@ -30,6 +30,8 @@ pub(crate) enum FormatOption {
     Swiss,
     #[name = "round-robin"]
     RoundRobin,
+    #[name = "arena"]
+    Arena,
 }
 
 /// A refusal as a private answer; an internal error stays an error (the usual apology).
@@ -44,18 +46,29 @@ fn refused(e: TournamentError, locale: Locale) -> Result<Answer, ServiceError> {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("create", "join", "leave", "start", "standings", "pairings", "cancel", "trf"),
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "pairings",
+        "cancel",
+        "trf"
+    ),
     subcommand_required
 )]
 pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-// `format`: swiss (the FIDE Dutch system) or round-robin (the Berger tables); `time`: the games'
-// time control (as /challenge's, default 3 days a move); `rounds`: a Swiss event's (default 5);
+// `format`: swiss (the FIDE Dutch system), round-robin (the Berger tables) or arena (lichess's:
+// `duration` minutes, default 60, players paired as soon as they are free); `time`: the games'
+// time control (as /challenge's, default 3 days a move; an arena's 3+2, live clocks only);
+// `rounds`: a Swiss event's (default 5);
 // `start`: `in 30m`, `2h`, or `2026-12-05T19:00+07:00` (default: when the organiser runs
 // /tournament start); `rated` (default true); `rules` and `variant` as /challenge's; `name`.
-/// `/tournament create format [time] [rounds] [start] [rated] [rules] [variant] [name]`.
+/// `/tournament create format [time] [rounds] [start] [rated] [rules] [variant] [name] [duration]`.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 async fn create(
@@ -70,6 +83,9 @@ async fn create(
     rules: Option<RulesetOption>,
     variant: Option<VariantOption>,
     #[max_length = 80] name: Option<String>,
+    #[min = 10]
+    #[max = 360]
+    duration: Option<u32>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let wake = Arc::clone(&ctx.data().tournament_wake);
@@ -94,6 +110,7 @@ async fn create(
         let format = match format {
             FormatOption::Swiss => TournamentFormat::Swiss,
             FormatOption::RoundRobin => TournamentFormat::RoundRobin,
+            FormatOption::Arena => TournamentFormat::Arena,
         };
         let variant = super::options::variant(variant);
         let name = name
@@ -117,6 +134,7 @@ async fn create(
             ruleset: rules.map_or(Ruleset::Standard, |r| r.ruleset()),
             rated: rated.unwrap_or(true),
             rounds,
+            minutes: duration,
             start_at,
         };
         let t = Tournaments::new(&service);
@@ -166,10 +184,10 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
         match Tournaments::new(&service).leave(here, who).await {
             Ok(view) => {
                 refresh(&http, &service, view.row.id).await;
-                let key = if view.row.round > 0 {
-                    "tournament-withdrew"
-                } else {
-                    "tournament-left"
+                let key = match (view.row.round, view.row.format) {
+                    (0, _) => "tournament-left",
+                    (_, TournamentFormat::RoundRobin) => "tournament-withdrew-final",
+                    _ => "tournament-withdrew",
                 };
                 Ok(private(tr!(locale, key, name = view.row.name.clone())))
             }
@@ -217,6 +235,10 @@ async fn standings(ctx: Context<'_>) -> Result<(), Error> {
                 let mut lines = Vec::new();
                 if let Ok(view) = &view {
                     lines.push(text::title(view, locale));
+                    if view.row.round == 0 {
+                        lines.push(tr!(locale, "tournament-no-standings"));
+                        return Ok(private(lines.join("\n")));
+                    }
                 }
                 lines.push(text::standings_text(&s, locale, &mention, usize::MAX));
                 Ok(private(lines.join("\n")))
@@ -294,11 +316,8 @@ async fn trf(ctx: Context<'_>) -> Result<(), Error> {
         match t.trf(here, &names).await {
             Ok((view, report)) => {
                 let file = format!("tournament-{}.trf", view.row.id.0);
-                let mut answer = private(tr!(
-                    locale,
-                    "tournament-trf",
-                    name = view.row.name.clone()
-                ));
+                let mut answer =
+                    private(tr!(locale, "tournament-trf", name = view.row.name.clone()));
                 answer.files = vec![CreateAttachment::bytes(report.into_bytes(), file)];
                 Ok(answer)
             }
