@@ -10,7 +10,9 @@
 -- number of pairing waves so far). `minutes`: an arena's duration. `time_control`, `variant`,
 -- `ruleset` as a game's; `start_at`: when it starts by itself (Unix seconds), NULL when it is
 -- started by hand (an arena's is set when it starts). `message_id`: the announcement message
--- in `channel_id`, updated live.
+-- in `channel_id`, updated live. `repeat_days`: a recurring event (7: weekly), created again
+-- that many days later when it finishes. `reminded`: 1 once its players were reminded of its
+-- start.
 CREATE TABLE tournaments (
     id           INTEGER PRIMARY KEY,
     guild_id     BIGINT,
@@ -28,6 +30,8 @@ CREATE TABLE tournaments (
     state        TEXT    NOT NULL,
     start_at     BIGINT,
     message_id   BIGINT,
+    repeat_days  BIGINT,
+    reminded     BIGINT  NOT NULL DEFAULT 0,
     created_at   BIGINT  NOT NULL,
     finished_at  BIGINT
 );

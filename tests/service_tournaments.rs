@@ -40,6 +40,7 @@ fn event(format: TournamentFormat, rounds: Option<u32>) -> NewEvent {
         rounds,
         minutes: None,
         start_at: None,
+        repeat_days: None,
     }
 }
 
@@ -333,7 +334,19 @@ async fn a_scheduled_event_starts_by_itself_once_or_is_cancelled_without_players
         t.join(HALL, user(i)).await.expect("join");
     }
     assert_eq!(t.due().await.expect("due"), Vec::new(), "not yet");
-    time.advance(Duration::from_secs(1800));
+    // Five minutes before: the players are reminded, once.
+    time.advance(Duration::from_secs(1500));
+    assert_eq!(t.due().await.expect("due"), vec![created.row.id]);
+    assert_eq!(
+        t.advance(created.row.id).await.expect("advance"),
+        Advance::Remind
+    );
+    assert_eq!(
+        t.advance(created.row.id).await.expect("again"),
+        Advance::Nothing
+    );
+    assert_eq!(t.due().await.expect("due"), Vec::new(), "reminded");
+    time.advance(Duration::from_secs(300));
     assert_eq!(t.due().await.expect("due"), vec![created.row.id]);
     assert_eq!(
         t.advance(created.row.id).await.expect("advance"),
@@ -531,4 +544,44 @@ async fn rounds_are_capped_withdrawals_forfeit_and_a_cancelled_event_frees_its_g
         t.games_to_start(view.row.id).await.expect("to start").len(),
         1
     );
+}
+
+#[tokio::test]
+async fn a_weekly_event_opens_its_next_edition_when_it_finishes() {
+    let env = Env::new().await;
+    let time = Arc::new(FakeTime::new(1_800_000_000_000));
+    let svc = env.svc.clone().with_time(time.clone());
+    let t = Tournaments::new(&svc);
+    let mut next_thread = 13_000;
+    let mut e = event(TournamentFormat::Swiss, Some(1));
+    e.repeat_days = Some(7);
+    assert!(matches!(
+        t.create(e.clone()).await,
+        Err(TournamentError::RepeatNeedsStart)
+    ));
+    let start = 1_800_000_000 + 600;
+    e.start_at = Some(start);
+    let first = t.create(e).await.expect("create");
+    t.join(HALL, user(1)).await.expect("join");
+    t.join(HALL, user(2)).await.expect("join");
+    time.advance(Duration::from_secs(600));
+    assert_eq!(
+        t.advance(first.row.id).await.expect("start"),
+        Advance::Paired { round: 1 }
+    );
+    let view = t.view(HALL).await.expect("view");
+    start_games(&t, &view, &mut next_thread).await;
+    for (p, thread) in threads_of(&svc, &view, 1).await {
+        finish(&svc, &p, thread, false).await;
+    }
+    assert_eq!(
+        t.advance(first.row.id).await.expect("finish"),
+        Advance::Finished
+    );
+    let next = t.view(HALL).await.expect("the next edition");
+    assert_ne!(next.row.id, first.row.id);
+    assert_eq!(next.row.state, TournamentState::Open);
+    assert_eq!(next.row.start_at, Some(start + 7 * 86_400));
+    assert_eq!(next.row.repeat_days, Some(7));
+    assert!(next.players.is_empty());
 }

@@ -327,3 +327,7 @@ cmd-tournament-trf-description = The tournament's FIDE TRF16 report, for arbiter
 cmd-tournament-create-duration = duration
 cmd-tournament-create-duration-description = An arena's length in minutes (default: 60)
 choice-arena = arena
+cmd-tournament-create-repeat = repeat
+cmd-tournament-create-repeat-description = Hold it again every day or every week, from its start (needs start)
+choice-daily = daily
+choice-weekly = weekly

@@ -311,3 +311,6 @@ tournament-error-bad-duration = An arena lasts between 10 and 360 minutes.
 tournament-error-already-started = This tournament has already started.
 tournament-withdrew-final = You withdrew from **{ $name }**: your game being played still counts; your games still to come are lost by forfeit.
 tournament-no-standings = No standings before the first round: players are listed in the announcement.
+tournament-reminder = ⏰ **{ $name }** starts { $at }. { $players }
+tournament-error-repeat-needs-start = A recurring tournament needs a start time to repeat from (`start:`, e.g. `2026-12-10T19:00+07:00`).
+tournament-more-boards = … and { $count } more: `/tournament pairings`

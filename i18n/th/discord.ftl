@@ -316,3 +316,7 @@ cmd-tournament-trf-description = รายงาน TRF16 ของ FIDE สำ�
 cmd-tournament-create-duration = ระยะเวลา
 cmd-tournament-create-duration-description = ระยะเวลาของอารีนาเป็นนาที (ค่าเริ่มต้น: 60)
 choice-arena = อารีนา
+cmd-tournament-create-repeat = จัดซ้ำ
+cmd-tournament-create-repeat-description = จัดอีกทุกวันหรือทุกสัปดาห์ นับจากเวลาเริ่ม (ต้องระบุเวลาเริ่ม)
+choice-daily = ทุกวัน
+choice-weekly = ทุกสัปดาห์

@@ -289,3 +289,6 @@ tournament-error-bad-duration = อารีนาแข่งได้ 10 ถ�
 tournament-error-already-started = การแข่งขันนี้เริ่มไปแล้ว
 tournament-withdrew-final = คุณถอนตัวจาก **{ $name }** แล้ว เกมที่กำลังเล่นอยู่ยังนับผล ส่วนเกมที่เหลือนับว่าคุณแพ้โดยไม่ได้ลงแข่ง
 tournament-no-standings = ยังไม่มีตารางคะแนนก่อนรอบแรก รายชื่อผู้เล่นอยู่ในประกาศการแข่งขัน
+tournament-reminder = ⏰ **{ $name }** เริ่ม { $at } { $players }
+tournament-error-repeat-needs-start = การแข่งขันที่จัดซ้ำต้องมีเวลาเริ่ม (`เวลาเริ่ม:` เช่น `2026-12-10T19:00+07:00`) เพื่อใช้นับรอบถัดไป
+tournament-more-boards = … และอีก { $count } กระดาน ดูได้ด้วย `/ทัวร์นาเมนต์ การจับคู่`

@@ -29,6 +29,7 @@ use super::threads;
 use crate::game::{GameService, Place, UserId};
 use crate::i18n::Locale;
 use crate::tournament::{text, Advance, TournamentError, TournamentView, Tournaments};
+use crate::tr;
 use crate::types::{TournamentId, TournamentState};
 
 /// How often the runner looks for work when nothing wakes it.
@@ -153,6 +154,17 @@ async fn run_due(http: &serenity::Http, herald: &Herald) -> Result<(), Tournamen
         }
         if advanced == Advance::Finished {
             post_final(http, service, id).await;
+            // A recurring event opened its next one: announce it.
+            if let Ok(finished) = t.view_of(id).await {
+                if let Ok(next) = t.view(finished.row.channel_id).await {
+                    if next.row.id != id {
+                        refresh(http, service, next.row.id).await;
+                    }
+                }
+            }
+        }
+        if advanced == Advance::Remind {
+            remind(http, service, id).await;
         }
         if let Advance::Paired { round } = advanced {
             info!(tournament = id.0, round, "round paired");
@@ -278,4 +290,31 @@ async fn post_final(http: &serenity::Http, service: &GameService, id: Tournament
 /// A private answer of `text`, cut to Discord's length.
 pub(crate) fn private(text: String) -> Answer {
     Answer::private(one_message(text))
+}
+
+/// Reminds the players of tournament `id` that it starts soon (pinging them).
+async fn remind(http: &serenity::Http, service: &GameService, id: TournamentId) {
+    let t = Tournaments::new(service);
+    let Ok(view) = t.view_of(id).await else {
+        return;
+    };
+    let locale = locale_of(service, &view).await;
+    let players: Vec<UserId> = view.active_players().map(|p| p.user_id).collect();
+    let names: Vec<String> = players.iter().map(|u| mention(*u)).collect();
+    let text = tr!(
+        locale,
+        "tournament-reminder",
+        name = view.row.name.clone(),
+        at = timestamp(view.row.start_at.unwrap_or(0)),
+        players = names.join(" ")
+    );
+    let only_players = serenity::CreateAllowedMentions::new()
+        .users(players.iter().map(|u| serenity::UserId::new(u.0.max(1))));
+    let channel = serenity::ChannelId::new(view.row.channel_id.0.max(1));
+    let post = serenity::CreateMessage::new()
+        .content(one_message(text))
+        .allowed_mentions(only_players);
+    if let Err(e) = channel.send_message(http, post).await {
+        warn!(tournament = id.0, "cannot remind the players: {e}");
+    }
 }

@@ -37,6 +37,10 @@ pub struct TournamentRow {
     pub start_at: Option<i64>,
     /// The announcement message (a message id of `channel_id`).
     pub message_id: Option<u64>,
+    /// A recurring event: created again this many days later when it finishes.
+    pub repeat_days: Option<u32>,
+    /// Its players were reminded of its start.
+    pub reminded: bool,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
@@ -66,6 +70,8 @@ impl<'r> FromRow<'r, AnyRow> for TournamentRow {
             state: get(r, "state")?,
             start_at: r.try_get("start_at")?,
             message_id: r.try_get::<Option<i64>, _>("message_id")?.map(|m| m as u64),
+            repeat_days: opt_u32(r.try_get("repeat_days")?),
+            reminded: get_flag(r, "reminded")?,
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
         })
@@ -74,7 +80,7 @@ impl<'r> FromRow<'r, AnyRow> for TournamentRow {
 
 const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, creator_id, name, format, \
      time_control, variant, ruleset, rated, rounds, round, minutes, state, start_at, message_id, \
-     created_at, finished_at";
+     repeat_days, reminded, created_at, finished_at";
 
 /// A tournament to insert (state `open`, round 0).
 #[derive(Clone, Debug)]
@@ -91,6 +97,7 @@ pub struct NewTournament<'a> {
     pub rounds: Option<u32>,
     pub minutes: Option<u32>,
     pub start_at: Option<i64>,
+    pub repeat_days: Option<u32>,
     /// Unix seconds.
     pub now: i64,
 }
@@ -104,8 +111,10 @@ pub async fn insert_tournament(
 ) -> sqlx::Result<TournamentId> {
     let row = sqlx::query(
         "INSERT INTO tournaments (guild_id, channel_id, creator_id, name, format, time_control, \
-         variant, ruleset, rated, rounds, round, minutes, state, start_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14) RETURNING id",
+         variant, ruleset, rated, rounds, round, minutes, state, start_at, repeat_days, \
+         created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15) \
+         RETURNING id",
     )
     .bind(t.guild_id)
     .bind(t.channel_id)
@@ -120,6 +129,7 @@ pub async fn insert_tournament(
     .bind(t.minutes.map(i64::from))
     .bind(TournamentState::Open.db_name())
     .bind(t.start_at)
+    .bind(t.repeat_days.map(i64::from))
     .bind(t.now)
     .fetch_one(conn)
     .await?;
@@ -170,18 +180,23 @@ pub async fn last_tournament(
     .await
 }
 
-/// The tournaments that may have work to do at `now` (Unix seconds): running ones, and open
-/// ones whose start time has come.
+/// The tournaments that may have work to do at `now` (Unix seconds): running ones, open ones
+/// whose start time has come, and open ones starting within `remind_before` seconds whose
+/// players were not reminded yet.
 #[tracing::instrument(skip(conn))]
 pub async fn tournaments_to_advance(
     conn: &mut DbConn,
     now: i64,
+    remind_before: i64,
 ) -> sqlx::Result<Vec<TournamentId>> {
     let rows = sqlx::query(
         "SELECT id FROM tournaments WHERE state = 'running' \
-         OR (state = 'open' AND start_at IS NOT NULL AND start_at <= $1) ORDER BY id",
+         OR (state = 'open' AND start_at IS NOT NULL AND start_at <= $1) \
+         OR (state = 'open' AND start_at IS NOT NULL AND reminded = 0 AND start_at <= $2) \
+         ORDER BY id",
     )
     .bind(now)
+    .bind(now + remind_before)
     .fetch_all(conn)
     .await?;
     rows.iter().map(|r| r.try_get("id")).collect()
@@ -551,4 +566,16 @@ pub async fn set_pairing_message(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Marks open tournament `id`'s players reminded of its start; false if they already were.
+#[tracing::instrument(skip(conn))]
+pub async fn claim_reminder(conn: &mut DbConn, id: TournamentId) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET reminded = 1 WHERE id = $1 AND reminded = 0 AND state = 'open'",
+    )
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -15,7 +15,7 @@ use makruk_tournament::record::Colour;
 use super::{Advance, TournamentError};
 use crate::game::ServiceError;
 use crate::store::{self, PairingRow, TournamentPlayerRow, TournamentRow, Tx};
-use crate::types::{PairingResult, TournamentState, UserId};
+use crate::types::{PairingResult, UserId};
 
 /// The scoring of our arenas: lichess's defaults (streaks on).
 pub(super) fn scoring() -> Scoring {
@@ -101,14 +101,7 @@ pub(super) async fn advance(
     let playing = pairings.iter().any(|p| p.result.is_none());
     let over = end_of(t).is_none_or(|end| now >= end);
     if over && !playing {
-        store::set_tournament_state(
-            tx,
-            t.id,
-            TournamentState::Running,
-            TournamentState::Finished,
-            now,
-        )
-        .await?;
+        super::finish(tx, t.id, now).await?;
         return Ok(Advance::Finished);
     }
     if !over {

@@ -46,6 +46,10 @@ pub const MAX_ROUND_ROBIN_PLAYERS: usize = 16;
 pub const MIN_ARENA_MINUTES: u32 = 10;
 pub const DEFAULT_ARENA_MINUTES: u32 = 60;
 pub const MAX_ARENA_MINUTES: u32 = 360;
+/// How long before a scheduled start its players are reminded, in seconds.
+pub const REMIND_BEFORE_SECS: i64 = 5 * 60;
+/// The repeats a recurring event may have, in days (daily, weekly).
+pub const REPEAT_CHOICES: [u32; 2] = [1, 7];
 /// The rating a player without a rated game on the server joins with.
 pub const DEFAULT_RATING: i64 = 1500;
 
@@ -71,6 +75,9 @@ pub enum TournamentError {
     /// once its last round is paired.
     #[error("the tournament takes no new players")]
     Started,
+    /// A recurring event needs a scheduled start (`start:`) to repeat from.
+    #[error("a recurring tournament needs a start time")]
+    RepeatNeedsStart,
     /// `start` of an event that has already started.
     #[error("the tournament has already started")]
     AlreadyStarted,
@@ -117,6 +124,7 @@ impl TournamentError {
             TournamentError::NotJoined => "not-joined",
             TournamentError::Started => "started",
             TournamentError::AlreadyStarted => "already-started",
+            TournamentError::RepeatNeedsStart => "repeat-needs-start",
             TournamentError::TooFewPlayers { .. } => "too-few-players",
             TournamentError::Full => "full",
             TournamentError::BadRounds => "bad-rounds",
@@ -148,6 +156,9 @@ pub struct NewEvent {
     pub minutes: Option<u32>,
     /// When it starts by itself, Unix seconds; `None`: when its organiser starts it.
     pub start_at: Option<i64>,
+    /// A recurring event: created again this many days after its start when it finishes
+    /// (one of [`REPEAT_CHOICES`]; needs `start_at`).
+    pub repeat_days: Option<u32>,
 }
 
 /// A tournament as shown: its row, players and pairings.
@@ -183,6 +194,9 @@ pub enum Advance {
     Finished,
     /// A due start found too few players: the event was cancelled.
     Cancelled,
+    /// The event starts in [`REMIND_BEFORE_SECS`] or less: its players are to be reminded
+    /// (claimed: once).
+    Remind,
 }
 
 /// The tournament service, over the game service.
@@ -237,6 +251,11 @@ impl<'a> Tournaments<'a> {
             }
             _ => None,
         };
+        if e.repeat_days.is_some_and(|d| !REPEAT_CHOICES.contains(&d))
+            || (e.repeat_days.is_some() && e.start_at.is_none())
+        {
+            return Err(TournamentError::RepeatNeedsStart);
+        }
         let mut tx = self.begin_write().await?;
         store::lock_tournament(&mut tx, e.channel).await?;
         if let Some(t) = store::current_tournament(&mut tx, e.channel).await? {
@@ -255,6 +274,7 @@ impl<'a> Tournaments<'a> {
             rounds,
             minutes,
             start_at: e.start_at,
+            repeat_days: e.repeat_days,
             now: self.now(),
         };
         let id = match store::insert_tournament(&mut tx, &new).await {
@@ -468,7 +488,7 @@ impl<'a> Tournaments<'a> {
             .begin_read()
             .await
             .map_err(ServiceError::from)?;
-        let ids = store::tournaments_to_advance(&mut tx, self.now()).await?;
+        let ids = store::tournaments_to_advance(&mut tx, self.now(), REMIND_BEFORE_SECS).await?;
         tx.commit().await.map_err(ServiceError::from)?;
         Ok(ids)
     }
@@ -512,6 +532,17 @@ impl<'a> Tournaments<'a> {
             return Ok(Advance::Nothing);
         };
         let what = match t.state {
+            TournamentState::Open
+                if t.start_at
+                    .is_some_and(|at| at > now && at - now <= REMIND_BEFORE_SECS)
+                    && !t.reminded =>
+            {
+                if store::claim_reminder(&mut tx, id).await? {
+                    Advance::Remind
+                } else {
+                    Advance::Nothing
+                }
+            }
             TournamentState::Open if t.start_at.is_some_and(|at| at <= now) => {
                 match begin(&mut tx, &t, now).await {
                     Ok(()) => Advance::Paired { round: 1 },
@@ -793,7 +824,7 @@ async fn begin(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), Tournamen
 /// # Errors
 /// [`ServiceError::Conflict`] when it was no longer running (cancelled meanwhile).
 async fn finish(tx: &mut Tx, id: TournamentId, now: i64) -> Result<(), TournamentError> {
-    if store::set_tournament_state(
+    if !store::set_tournament_state(
         tx,
         id,
         TournamentState::Running,
@@ -802,10 +833,40 @@ async fn finish(tx: &mut Tx, id: TournamentId, now: i64) -> Result<(), Tournamen
     )
     .await?
     {
-        Ok(())
-    } else {
-        Err(ServiceError::Conflict.into())
+        return Err(ServiceError::Conflict.into());
     }
+    let Some(t) = store::tournament(tx, id).await? else {
+        return Ok(());
+    };
+    // A recurring event: the next one, open for players, its start the first repeat to come.
+    if let (Some(days), Some(start)) = (t.repeat_days, t.start_at) {
+        let every = i64::from(days.max(1)) * 86_400;
+        let mut next = start + every;
+        while next <= now {
+            next += every;
+        }
+        let again = NewTournament {
+            guild_id: t.guild_id,
+            channel_id: t.channel_id,
+            creator_id: t.creator_id,
+            name: &t.name,
+            format: t.format,
+            time_control: t.time_control,
+            variant: t.variant,
+            ruleset: t.ruleset,
+            rated: t.rated,
+            rounds: match t.format {
+                TournamentFormat::Swiss => t.rounds,
+                _ => None,
+            },
+            minutes: t.minutes,
+            start_at: Some(next),
+            repeat_days: t.repeat_days,
+            now,
+        };
+        store::insert_tournament(tx, &again).await?;
+    }
+    Ok(())
 }
 
 /// Pairs round `round` of running tournament `t` (the round before complete) and claims it.

@@ -130,7 +130,7 @@ pub fn announcement(
             lines.push(playing_text(view, locale, user));
         } else if t.state == TournamentState::Running {
             lines.push(String::new());
-            lines.push(pairings_text(view, t.round, locale, user));
+            lines.push(pairings_text(view, t.round, locale, user, BOARDS_SHOWN));
         }
     }
     lines.join("\n")
@@ -198,19 +198,34 @@ fn result_text(r: Option<PairingResult>) -> &'static str {
     }
 }
 
-/// The pairings of round `round`, board 1 first, with the results in.
+/// How many boards the announcement lists (the rest: "… and N more").
+pub const BOARDS_SHOWN: usize = 15;
+/// How many boards `/tournament pairings` lists.
+pub const BOARDS_LISTED: usize = 40;
+
+/// The pairings of round `round`, board 1 first, with the results in: the first `limit`
+/// boards, then how many more there are.
 #[must_use]
 pub fn pairings_text(
     view: &TournamentView,
     round: u32,
     locale: Locale,
     user: &dyn Fn(UserId) -> String,
+    limit: usize,
 ) -> String {
     let mut lines = vec![tr!(locale, "tournament-pairings", round = round)];
-    for p in view.round(round) {
+    let all: Vec<&PairingRow> = view.round(round).collect();
+    for p in all.iter().take(limit) {
         lines.push(pairing_line(p, locale, user));
     }
-    if lines.len() == 1 {
+    if all.len() > limit {
+        lines.push(tr!(
+            locale,
+            "tournament-more-boards",
+            count = all.len() - limit
+        ));
+    }
+    if all.is_empty() {
         lines.push(tr!(locale, "tournament-no-pairings"));
     }
     lines.join("\n")
@@ -224,8 +239,20 @@ pub fn playing_text(
     user: &dyn Fn(UserId) -> String,
 ) -> String {
     let mut lines = vec![tr!(locale, "tournament-arena-playing")];
-    for p in view.pairings.iter().filter(|p| p.result.is_none()) {
+    let playing: Vec<&PairingRow> = view
+        .pairings
+        .iter()
+        .filter(|p| p.result.is_none())
+        .collect();
+    for p in playing.iter().take(BOARDS_SHOWN) {
         lines.push(pairing_line(p, locale, user));
+    }
+    if playing.len() > BOARDS_SHOWN {
+        lines.push(tr!(
+            locale,
+            "tournament-more-boards",
+            count = playing.len() - BOARDS_SHOWN
+        ));
     }
     if lines.len() == 1 {
         lines.push(tr!(locale, "tournament-no-pairings"));
@@ -318,6 +345,66 @@ pub fn error_text(e: &TournamentError, locale: Locale) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::clock::TimeControl;
+    use crate::store::TournamentRow;
+    use crate::types::{ChannelId, TournamentId};
+
+    fn view_with_boards(boards: u32) -> TournamentView {
+        let row = TournamentRow {
+            id: TournamentId(1),
+            guild_id: None,
+            channel_id: ChannelId(1),
+            creator_id: UserId(1),
+            name: "Cup".into(),
+            format: TournamentFormat::Swiss,
+            time_control: TimeControl::DEFAULT,
+            variant: makruk::Variant::Makruk,
+            ruleset: makruk::Ruleset::Standard,
+            rated: false,
+            rounds: Some(5),
+            round: 1,
+            minutes: None,
+            state: TournamentState::Running,
+            start_at: None,
+            message_id: None,
+            repeat_days: None,
+            reminded: false,
+            created_at: 0,
+            finished_at: None,
+        };
+        let pairings = (1..=boards)
+            .map(|b| PairingRow {
+                round: 1,
+                board: b,
+                white: UserId(u64::from(2 * b)),
+                black: Some(UserId(u64::from(2 * b + 1))),
+                game_id: None,
+                result: (b == 1).then_some(PairingResult::Draw),
+                plies: None,
+                message_id: None,
+            })
+            .collect();
+        TournamentView {
+            row,
+            players: Vec::new(),
+            pairings,
+        }
+    }
+
+    #[test]
+    fn long_pairings_are_cut_with_a_count_of_the_rest() {
+        let user = |u: UserId| format!("u{}", u.0);
+        let text = pairings_text(&view_with_boards(20), 1, Locale::En, &user, 15);
+        assert!(text.contains("Board 1: u2 – u3 ½-½"), "{text}");
+        assert!(text.contains("Board 15:"), "{text}");
+        assert!(!text.contains("Board 16:"), "{text}");
+        assert!(text.contains("and 5 more"), "{text}");
+        let short = pairings_text(&view_with_boards(3), 1, Locale::En, &user, 15);
+        assert!(!short.contains("more"), "{short}");
+        let none = pairings_text(&view_with_boards(0), 1, Locale::En, &user, 15);
+        assert!(none.contains("No pairings yet"), "{none}");
+    }
 
     #[test]
     fn scores_are_written_with_halves() {

@@ -34,6 +34,15 @@ pub(crate) enum FormatOption {
     Arena,
 }
 
+/// How often a recurring tournament is held again.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub(crate) enum RepeatOption {
+    #[name = "daily"]
+    Daily,
+    #[name = "weekly"]
+    Weekly,
+}
+
 /// A refusal as a private answer; an internal error stays an error (the usual apology).
 fn refused(e: TournamentError, locale: Locale) -> Result<Answer, ServiceError> {
     match e {
@@ -65,10 +74,11 @@ pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 // `format`: swiss (the FIDE Dutch system), round-robin (the Berger tables) or arena (lichess's:
 // `duration` minutes, default 60, players paired as soon as they are free); `time`: the games'
 // time control (as /challenge's, default 3 days a move; an arena's 3+2, live clocks only);
-// `rounds`: a Swiss event's (default 5);
+// `rounds`: a Swiss event's (default 5); `repeat`: daily or weekly, from `start` (a new event
+// opens when one finishes);
 // `start`: `in 30m`, `2h`, or `2026-12-05T19:00+07:00` (default: when the organiser runs
 // /tournament start); `rated` (default true); `rules` and `variant` as /challenge's; `name`.
-/// `/tournament create format [time] [rounds] [start] [rated] [rules] [variant] [name] [duration]`.
+/// `/tournament create format [time] [rounds] [start] …`: a new tournament in this channel.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 async fn create(
@@ -86,6 +96,7 @@ async fn create(
     #[min = 10]
     #[max = 360]
     duration: Option<u32>,
+    repeat: Option<RepeatOption>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let wake = Arc::clone(&ctx.data().tournament_wake);
@@ -136,6 +147,10 @@ async fn create(
             rounds,
             minutes: duration,
             start_at,
+            repeat_days: repeat.map(|r| match r {
+                RepeatOption::Daily => 1,
+                RepeatOption::Weekly => 7,
+            }),
         };
         let t = Tournaments::new(&service);
         match t.create(event).await {
@@ -264,7 +279,13 @@ async fn pairings(
         match Tournaments::new(&service).view(here).await {
             Ok(view) => {
                 let round = round.unwrap_or(view.row.round).max(1);
-                Ok(private(text::pairings_text(&view, round, locale, &mention)))
+                Ok(private(text::pairings_text(
+                    &view,
+                    round,
+                    locale,
+                    &mention,
+                    text::BOARDS_LISTED,
+                )))
             }
             Err(e) => refused(e, locale),
         }
