@@ -585,3 +585,33 @@ async fn a_weekly_event_opens_its_next_edition_when_it_finishes() {
     assert_eq!(next.row.repeat_days, Some(7));
     assert!(next.players.is_empty());
 }
+
+#[tokio::test]
+async fn a_server_names_the_role_that_may_create_tournaments() {
+    let env = Env::new().await;
+    assert_eq!(
+        env.svc
+            .guild_settings(GUILD)
+            .await
+            .expect("settings")
+            .tournament_role,
+        None
+    );
+    env.svc
+        .set_tournament_role(GUILD, 4242)
+        .await
+        .expect("set the role");
+    let settings = env.svc.guild_settings(GUILD).await.expect("settings");
+    assert_eq!(settings.tournament_role, Some(4242));
+    // The other settings are kept.
+    assert!(!settings.thread_default);
+    env.svc
+        .set_thread_default(GUILD, true)
+        .await
+        .expect("thread");
+    let settings = env.svc.guild_settings(GUILD).await.expect("settings");
+    assert_eq!(
+        (settings.tournament_role, settings.thread_default),
+        (Some(4242), true)
+    );
+}

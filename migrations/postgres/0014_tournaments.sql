@@ -78,3 +78,7 @@ CREATE TABLE tournament_pairings (
 );
 
 CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id);
+
+-- A role whose members may create tournaments on the server, besides those with Manage
+-- Server (`/settings tournament-role`); NULL: none.
+ALTER TABLE guild_settings ADD COLUMN tournament_role BIGINT;

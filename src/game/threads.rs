@@ -60,6 +60,8 @@ pub struct GuildSettings {
     pub thread_default: bool,
     /// The server's preferred locale (`None`: never seen).
     pub locale: Option<Locale>,
+    /// A role whose members may create tournaments, besides those with Manage Server.
+    pub tournament_role: Option<u64>,
 }
 
 /// The locales already stored (servers', or channels' outside a server, by id), so that an
@@ -95,7 +97,21 @@ impl GameService {
         Ok(GuildSettings {
             thread_default: row.thread_default,
             locale: row.locale.as_deref().map(Locale::from_tag),
+            tournament_role: row.tournament_role,
         })
+    }
+
+    /// Lets the members with role `role` create tournaments on `guild` (a Discord role id; the
+    /// server's own id is its @everyone role).
+    ///
+    /// # Errors
+    /// `Internal` only.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_tournament_role(&self, guild: GuildId, role: u64) -> Result<(), ServiceError> {
+        let mut tx = self.store.begin_write().await?;
+        store::set_tournament_role(&mut tx, guild, role).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Sets whether new games of `guild` open a thread when their `thread` option is not given.

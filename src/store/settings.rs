@@ -15,6 +15,8 @@ pub struct GuildSettingsRow {
     pub thread_default: bool,
     /// The server's preferred locale as Discord last sent it (`None`: never seen).
     pub locale: Option<String>,
+    /// A role whose members may create tournaments (besides Manage Server).
+    pub tournament_role: Option<u64>,
 }
 
 impl<'r> FromRow<'r, AnyRow> for GuildSettingsRow {
@@ -22,6 +24,9 @@ impl<'r> FromRow<'r, AnyRow> for GuildSettingsRow {
         Ok(GuildSettingsRow {
             thread_default: get_flag(r, "thread_default")?,
             locale: r.try_get("locale")?,
+            tournament_role: r
+                .try_get::<Option<i64>, _>("tournament_role")?
+                .map(|v| v as u64),
         })
     }
 }
@@ -32,11 +37,13 @@ pub async fn guild_settings(
     conn: &mut DbConn,
     guild_id: GuildId,
 ) -> sqlx::Result<GuildSettingsRow> {
-    let row =
-        sqlx::query_as("SELECT thread_default, locale FROM guild_settings WHERE guild_id = $1")
-            .bind(guild_id)
-            .fetch_optional(conn)
-            .await?;
+    let row = sqlx::query_as(
+        "SELECT thread_default, locale, tournament_role FROM guild_settings \
+             WHERE guild_id = $1",
+    )
+    .bind(guild_id)
+    .fetch_optional(conn)
+    .await?;
     Ok(row.unwrap_or_default())
 }
 
@@ -53,6 +60,24 @@ pub async fn set_thread_default(
     )
     .bind(guild_id)
     .bind(i64::from(on))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets the role whose members may create tournaments on server `guild_id`.
+#[tracing::instrument(skip(conn))]
+pub async fn set_tournament_role(
+    conn: &mut DbConn,
+    guild_id: GuildId,
+    role: u64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO guild_settings (guild_id, tournament_role) VALUES ($1, $2) \
+         ON CONFLICT (guild_id) DO UPDATE SET tournament_role = excluded.tournament_role",
+    )
+    .bind(guild_id)
+    .bind(role as i64)
     .execute(conn)
     .await?;
     Ok(())

@@ -184,6 +184,35 @@ pub fn standings_text(
     lines.join("\n")
 }
 
+/// How many lines of the standings `/tournament standings` shows (then the asker's own).
+pub const STANDINGS_LISTED: usize = 30;
+
+/// The standings for `me`: the first `limit` lines, then `me`'s own line if it is further down.
+#[must_use]
+pub fn standings_for(
+    standings: &Standings,
+    me: UserId,
+    locale: Locale,
+    user: &dyn Fn(UserId) -> String,
+    limit: usize,
+) -> String {
+    let mut text = standings_text(standings, locale, user, limit);
+    if let Some(i) = standings.rows.iter().position(|s| s.user == me) {
+        if i >= limit {
+            let mine = Standings {
+                rows: vec![standings.rows[i].clone()],
+            };
+            let line = standings_text(&mine, locale, user, 1);
+            // Without its heading: "…" then the one line.
+            if let Some((_, own)) = line.split_once('\n') {
+                text.push_str("\n…\n");
+                text.push_str(own);
+            }
+        }
+    }
+    text
+}
+
 /// A result as shown after a pairing (`1-0`, `½-½`, `+/-`), empty while it is played.
 fn result_text(r: Option<PairingResult>) -> &'static str {
     match r {
@@ -404,6 +433,31 @@ mod tests {
         assert!(!short.contains("more"), "{short}");
         let none = pairings_text(&view_with_boards(0), 1, Locale::En, &user, 15);
         assert!(none.contains("No pairings yet"), "{none}");
+    }
+
+    #[test]
+    fn the_asker_sees_their_own_place_below_the_top() {
+        use crate::tournament::Standing;
+        use makruk_tournament::tiebreak::Tiebreaks;
+        let rows = (1..=40u32)
+            .map(|i| Standing {
+                place: i,
+                user: UserId(u64::from(i)),
+                number: i,
+                half_points: 80 - 2 * i,
+                tiebreaks: Tiebreaks::default(),
+                withdrawn: false,
+                arena: None,
+            })
+            .collect();
+        let standings = Standings { rows };
+        let user = |u: UserId| format!("u{}", u.0);
+        let far = standings_for(&standings, UserId(37), Locale::En, &user, 30);
+        assert!(far.contains("30. u30"), "{far}");
+        assert!(!far.contains("31. u31"), "{far}");
+        assert!(far.ends_with("…\n37. u37 — 3 · 0 · 0 · 0"), "{far}");
+        let near = standings_for(&standings, UserId(3), Locale::En, &user, 30);
+        assert!(!near.contains('…'), "{near}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! `/settings [thread] [daily-puzzle] [puzzle-channel] [puzzle-time] [timezone]`: the server's
-//! settings, for members with Manage Server. Registered with
+//! `/settings [thread] [daily-puzzle] [puzzle-channel] [puzzle-time] [timezone]
+//! [tournament-role]`: the server's settings, for members with Manage Server. Registered with
 //! `default_member_permissions` = Manage Server (Discord hides it from others), and checked
 //! again on use: a server can grant the command to anyone in its integration settings, and an
 //! interaction carries the member's permissions in the channel.
@@ -26,8 +26,8 @@ pub(crate) enum Switch {
 // `thread`: new challenges and `/play` games open a thread of their own unless their own
 // `thread` option says otherwise. `daily-puzzle`, `puzzle-channel`, `puzzle-time`,
 // `timezone`: the daily puzzle (issue 24), posted at that time of the server's day in that
-// channel (`daily-puzzle:on` alone: in this channel). Without an option: the settings as they
-// are. The answer is private, in the member's language.
+// channel (`daily-puzzle:on` alone: in this channel). `tournament-role`: its members may create
+// tournaments too (@everyone: anyone). Without an option: the settings as they are. The answer is private, in the member's language.
 /// `/settings …`: show or change the server's settings.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
@@ -40,6 +40,7 @@ pub(super) async fn settings(
     puzzle_channel: Option<serenity::ChannelId>,
     #[rename = "puzzle-time"] puzzle_time: Option<String>,
     timezone: Option<String>,
+    #[rename = "tournament-role"] tournament_role: Option<serenity::Role>,
 ) -> Result<(), Error> {
     let service = ctx.data().service.clone();
     let wake = std::sync::Arc::clone(&ctx.data().daily_wake);
@@ -80,7 +81,11 @@ pub(super) async fn settings(
             minute,
             utc_offset,
         };
-        let changed = thread.is_some() || change != DailyChange::default();
+        let changed =
+            thread.is_some() || tournament_role.is_some() || change != DailyChange::default();
+        if let Some(role) = &tournament_role {
+            service.set_tournament_role(guild, role.id.get()).await?;
+        }
         if let Some(switch) = thread {
             service
                 .set_thread_default(guild, matches!(switch, Switch::On))
@@ -104,11 +109,21 @@ pub(super) async fn settings(
         } else {
             "discord-settings-now"
         };
+        let tournaments = match settings.tournament_role {
+            Some(role) if role == guild.0 => tr!(locale, "discord-settings-tournaments-everyone"),
+            Some(role) => tr!(
+                locale,
+                "discord-settings-tournaments-role",
+                role = format!("<@&{role}>")
+            ),
+            None => tr!(locale, "discord-settings-tournaments-managers"),
+        };
         Ok(Answer::private(format!(
-            "{}\n{}\n{}",
+            "{}\n{}\n{}\n{}",
             tr!(locale, heading),
             tr!(locale, key),
-            daily_text(daily, locale)
+            daily_text(daily, locale),
+            tournaments
         )))
     })
     .await
@@ -126,6 +141,19 @@ fn daily_text(d: DailySettings, locale: crate::i18n::Locale) -> String {
         ),
         None => tr!(locale, "discord-settings-daily-off"),
     }
+}
+
+/// Whether the member who invoked `ctx` has role `role` (the server's id: @everyone, whom
+/// every member has), as the interaction says.
+pub(super) fn has_role(ctx: Context<'_>, role: u64) -> bool {
+    let poise::Context::Application(actx) = ctx else {
+        return false;
+    };
+    let Some(member) = actx.interaction.member.as_ref() else {
+        return false;
+    };
+    actx.interaction.guild_id.is_some_and(|g| g.get() == role)
+        || member.roles.iter().any(|r| r.get() == role)
 }
 
 /// Whether the member who invoked `ctx` has Manage Server (or Administrator) in the channel, as

@@ -1,6 +1,7 @@
 //! `/tournament create|join|leave|start|standings|pairings|cancel|trf` (issue 26): Swiss and
 //! round-robin events in a channel. Creating, starting and cancelling are for members with
-//! Manage Server (and the organiser may start or cancel their own); anyone joins and leaves.
+//! Manage Server or the role `/settings tournament-role` names (and the organiser may start or
+//! cancel their own); anyone joins and leaves.
 //! Each change edits the event's announcement message (`crate::discord::tournaments`); the
 //! runner there pairs the rounds and starts the games.
 
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use poise::serenity_prelude::CreateAttachment;
 
 use super::options::{RulesetOption, TimeOption, VariantOption};
-use super::settings::manages_server;
+use super::settings::{has_role, manages_server};
 use super::{channel, run, server, user};
 use crate::discord::answer::Answer;
 use crate::discord::i18n::Locales;
@@ -102,7 +103,19 @@ async fn create(
     let wake = Arc::clone(&ctx.data().tournament_wake);
     let http = Arc::clone(&ctx.serenity_context().http);
     let (guild, here, organiser) = (server(ctx), channel(ctx), user(ctx));
-    let allowed = manages_server(ctx);
+    // Manage Server, or the role `/settings tournament-role` names.
+    let manager = manages_server(ctx);
+    let role = match guild {
+        Some(g) if !manager => ctx
+            .data()
+            .service
+            .guild_settings(g)
+            .await
+            .ok()
+            .and_then(|s| s.tournament_role),
+        _ => None,
+    };
+    let allowed = manager || role.is_some_and(|r| has_role(ctx, r));
     let time = time
         .as_ref()
         .map(poise::ChoiceParameter::name)
@@ -237,11 +250,11 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// `/tournament standings`: the whole standings with the tie-breaks, privately.
+/// `/tournament standings`: the standings with the tie-breaks and your own place, privately.
 #[poise::command(slash_command, guild_only)]
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service.clone();
-    let here = channel(ctx);
+    let (here, me) = (channel(ctx), user(ctx));
     run(ctx, |locales: Locales| async move {
         let locale = locales.user;
         match Tournaments::new(&service).standings(here).await {
@@ -255,7 +268,13 @@ async fn standings(ctx: Context<'_>) -> Result<(), Error> {
                         return Ok(private(lines.join("\n")));
                     }
                 }
-                lines.push(text::standings_text(&s, locale, &mention, usize::MAX));
+                lines.push(text::standings_for(
+                    &s,
+                    me,
+                    locale,
+                    &mention,
+                    text::STANDINGS_LISTED,
+                ));
                 Ok(private(lines.join("\n")))
             }
             Err(e) => refused(e, locale),
