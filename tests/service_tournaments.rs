@@ -473,18 +473,16 @@ async fn threads_of(
 }
 
 #[tokio::test]
-async fn rounds_are_capped_withdrawals_forfeit_and_a_cancelled_event_frees_its_games() {
+async fn withdrawals_forfeit_and_a_cancelled_event_frees_its_games() {
     let env = Env::new().await;
     let t = Tournaments::new(&env.svc);
     let mut next_thread = 11_000;
-    // Two players cannot play five Swiss rounds without meeting twice: one round.
-    t.create(event(TournamentFormat::Swiss, Some(5)))
+    t.create(event(TournamentFormat::Swiss, Some(1)))
         .await
         .expect("create");
     t.join(HALL, user(1)).await.expect("join");
     t.join(HALL, user(2)).await.expect("join");
     let view = t.start(HALL, ORGANISER, false).await.expect("start");
-    assert_eq!(view.row.rounds, Some(1));
     assert!(matches!(
         t.start(HALL, ORGANISER, false).await,
         Err(TournamentError::AlreadyStarted)
@@ -553,7 +551,9 @@ async fn a_weekly_event_opens_its_next_edition_when_it_finishes() {
     let svc = env.svc.clone().with_time(time.clone());
     let t = Tournaments::new(&svc);
     let mut next_thread = 13_000;
-    let mut e = event(TournamentFormat::Swiss, Some(1));
+    // Two players cannot play five Swiss rounds without meeting twice: the event ends after
+    // one, and its next edition asks for five again.
+    let mut e = event(TournamentFormat::Swiss, Some(5));
     e.repeat_days = Some(7);
     assert!(matches!(
         t.create(e.clone()).await,
@@ -583,6 +583,16 @@ async fn a_weekly_event_opens_its_next_edition_when_it_finishes() {
     assert_eq!(next.row.state, TournamentState::Open);
     assert_eq!(next.row.start_at, Some(start + 7 * 86_400));
     assert_eq!(next.row.repeat_days, Some(7));
+    assert_eq!(next.row.rounds, Some(5));
+    // Nobody joins that edition: it is called off at its start, and the series goes on.
+    time.advance(Duration::from_secs(7 * 86_400));
+    assert_eq!(
+        t.advance(next.row.id).await.expect("start"),
+        Advance::Cancelled
+    );
+    let third = t.view(HALL).await.expect("the third edition");
+    assert_eq!(third.row.state, TournamentState::Open);
+    assert_eq!(third.row.start_at, Some(start + 14 * 86_400));
     assert!(next.players.is_empty());
 }
 
@@ -614,4 +624,69 @@ async fn a_server_names_the_role_that_may_create_tournaments() {
         (settings.tournament_role, settings.thread_default),
         (Some(4242), true)
     );
+}
+
+#[tokio::test]
+async fn an_arena_withdraws_an_absent_player_and_ends_without_its_unstarted_games() {
+    let env = Env::new().await;
+    let time = Arc::new(FakeTime::new(1_800_000_000_000));
+    let svc = env.svc.clone().with_time(time.clone());
+    let t = Tournaments::new(&svc);
+    let mut e = event(TournamentFormat::Arena, None);
+    e.time_control = "3+2".parse().expect("a live control");
+    e.minutes = Some(30);
+    t.create(e).await.expect("create");
+    for i in 1..=4 {
+        t.join(HALL, user(i)).await.expect("join");
+    }
+    let view = t.start(HALL, ORGANISER, false).await.expect("start");
+    let id = view.row.id;
+    // Only board 1's game starts (board 2's thread, say, was refused).
+    let board1 = *view.round(1).next().expect("board 1");
+    let place = Place {
+        channel: HALL,
+        thread: Some(Thread {
+            channel: ChannelId(15_001),
+            parent_channel: HALL,
+            parent_message: 1,
+        }),
+    };
+    t.start_game(&view.row, &board1, place)
+        .await
+        .expect("game starts");
+    // White never moves: after three minutes its flag has fallen.
+    time.advance(Duration::from_secs(4 * 60));
+    let black = board1.black.expect("a game");
+    assert!(matches!(
+        svc.resign(ChannelId(15_001), black).await,
+        Err(ServiceError::TimedOut(_))
+    ));
+    t.advance(id).await.expect("advance");
+    let view = t.view(HALL).await.expect("view");
+    let absent = view
+        .players
+        .iter()
+        .find(|p| p.user_id == board1.white)
+        .expect("white");
+    assert!(absent.withdrawn, "the player who never moved is withdrawn");
+    // After the end, the game that never started is dropped and the arena ends.
+    time.advance(Duration::from_secs(30 * 60));
+    assert_eq!(t.advance(id).await.expect("advance"), Advance::Finished);
+    let view = t.view_of(id).await.expect("view");
+    assert_eq!(view.pairings.len(), 1, "{:?}", view.pairings);
+    assert_eq!(
+        view.pairings[0].result,
+        Some(PairingResult::BlackForfeitWin)
+    );
+    // A game lost before its first move scores for no one.
+    let standings = t.standings(HALL).await.expect("standings");
+    assert!(standings
+        .rows
+        .iter()
+        .all(|s| s.arena.map(|a| a.points) == Some(0)));
+    // Joining after the end is refused... but the channel's event is now finished.
+    assert!(matches!(
+        t.join(HALL, user(5)).await,
+        Err(TournamentError::NoTournament)
+    ));
 }

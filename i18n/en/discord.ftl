@@ -287,13 +287,13 @@ discord-challenge-bot-dm = Only you and I are in this DM: play me with `/play`. 
 
 ## /tournament (issue 26)
 cmd-tournament = tournament
-cmd-tournament-description = Swiss and round-robin tournaments in this channel
+cmd-tournament-description = Swiss, round-robin and arena tournaments in this channel
 cmd-tournament-create = create
-cmd-tournament-create-description = Create a tournament in this channel (Manage Server)
+cmd-tournament-create-description = Create a tournament in this channel (Manage Server, or the tournament role)
 cmd-tournament-create-format = format
-cmd-tournament-create-format-description = Swiss (FIDE Dutch system) or round-robin (everyone meets everyone)
+cmd-tournament-create-format-description = Swiss (FIDE Dutch system), round-robin (everyone meets everyone) or arena (lichess)
 cmd-tournament-create-time = time
-cmd-tournament-create-time-description = The games' time control (default: 3 days per move)
+cmd-tournament-create-time-description = The games' time control (default: 3 days per move; an arena's: 3+2)
 cmd-tournament-create-rounds = rounds
 cmd-tournament-create-rounds-description = A Swiss tournament's number of rounds (default: 5)
 cmd-tournament-create-start = start

@@ -276,13 +276,13 @@ discord-challenge-bot-dm = ในแชทนี้มีแค่คุณก�
 
 ## /tournament (issue 26)
 cmd-tournament = ทัวร์นาเมนต์
-cmd-tournament-description = การแข่งขันระบบสวิสและแบบพบกันหมดในช่องนี้
+cmd-tournament-description = การแข่งขันระบบสวิส แบบพบกันหมด และอารีนาในช่องนี้
 cmd-tournament-create = สร้าง
-cmd-tournament-create-description = สร้างการแข่งขันในช่องนี้ (สำหรับผู้มีสิทธิ์จัดการเซิร์ฟเวอร์)
+cmd-tournament-create-description = สร้างการแข่งขันในช่องนี้ (ผู้มีสิทธิ์จัดการเซิร์ฟเวอร์ หรือบทบาทจัดแข่ง)
 cmd-tournament-create-format = รูปแบบ
-cmd-tournament-create-format-description = ระบบสวิส (ระบบดัตช์ของ FIDE) หรือแบบพบกันหมด (ทุกคนพบกันครบ)
+cmd-tournament-create-format-description = ระบบสวิส (ระบบดัตช์ของ FIDE) แบบพบกันหมด หรืออารีนา (แบบ lichess)
 cmd-tournament-create-time = เวลา
-cmd-tournament-create-time-description = การควบคุมเวลาของเกม (ค่าเริ่มต้น: 3 วันต่อตา)
+cmd-tournament-create-time-description = การควบคุมเวลาของเกม (ค่าเริ่มต้น: 3 วันต่อตา อารีนา: 3+2)
 cmd-tournament-create-rounds = จำนวนรอบ
 cmd-tournament-create-rounds-description = จำนวนรอบของการแข่งขันระบบสวิส (ค่าเริ่มต้น: 5)
 cmd-tournament-create-start = เวลาเริ่ม

@@ -579,3 +579,17 @@ pub async fn claim_reminder(conn: &mut DbConn, id: TournamentId) -> sqlx::Result
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Deletes the pairings of tournament `id` whose game never started and that have no result
+/// (an arena's, once it is over: they will never be played).
+#[tracing::instrument(skip(conn))]
+pub async fn delete_unstarted_pairings(conn: &mut DbConn, id: TournamentId) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "DELETE FROM tournament_pairings \
+         WHERE tournament_id = $1 AND game_id IS NULL AND result IS NULL",
+    )
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}

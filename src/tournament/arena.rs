@@ -60,6 +60,16 @@ pub(super) fn arena_players(
         let (Some(black), Some(result)) = (p.black, p.result) else {
             continue;
         };
+        // A game lost on time before its first move scores for no one (lichess): the absent
+        // player is withdrawn instead (`withdraw_absent`).
+        if matches!(
+            result,
+            PairingResult::WhiteForfeitWin
+                | PairingResult::BlackForfeitWin
+                | PairingResult::DoubleForfeit
+        ) {
+            continue;
+        }
         let (Some(w), Some(b)) = (index(p.white, &out), index(black, &out)) else {
             continue;
         };
@@ -98,8 +108,15 @@ pub(super) async fn advance(
     now: i64,
     recorded: bool,
 ) -> Result<Advance, TournamentError> {
-    let playing = pairings.iter().any(|p| p.result.is_none());
     let over = end_of(t).is_none_or(|end| now >= end);
+    if over {
+        // Pairings whose game never started (no thread could be opened) are dropped: no one
+        // is paired after the end.
+        store::delete_unstarted_pairings(tx, t.id).await?;
+    }
+    let playing = pairings
+        .iter()
+        .any(|p| p.result.is_none() && (p.game_id.is_some() || !over));
     if over && !playing {
         super::finish(tx, t.id, now).await?;
         return Ok(Advance::Finished);
@@ -170,4 +187,15 @@ pub(super) async fn pair_wave(
         store::insert_pairing(tx, t.id, &row).await?;
     }
     Ok(true)
+}
+
+/// The players of pairing result `r` who never moved (an arena withdraws them: they join again
+/// with `/tournament join`).
+pub(super) fn absent(p: &PairingRow, r: PairingResult) -> Vec<UserId> {
+    match (r, p.black) {
+        (PairingResult::WhiteForfeitWin, Some(black)) => vec![black],
+        (PairingResult::BlackForfeitWin, _) => vec![p.white],
+        (PairingResult::DoubleForfeit, Some(black)) => vec![p.white, black],
+        _ => Vec::new(),
+    }
 }

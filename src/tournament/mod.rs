@@ -358,6 +358,9 @@ impl<'a> Tournaments<'a> {
             (_, TournamentFormat::Swiss) if t.round >= t.rounds.unwrap_or(0) => {
                 return Err(TournamentError::Started)
             }
+            (_, TournamentFormat::Arena) if arena::end_of(&t).is_some_and(|e| e <= self.now()) => {
+                return Err(TournamentError::Started)
+            }
             (_, TournamentFormat::Swiss | TournamentFormat::Arena) => {
                 let next = players.iter().filter_map(|p| p.number).max().unwrap_or(0) + 1;
                 (Some(next), t.round + 1)
@@ -555,6 +558,8 @@ impl<'a> Tournaments<'a> {
                             now,
                         )
                         .await?;
+                        // A recurring series goes on with its next edition.
+                        next_edition(&mut tx, &t, now).await?;
                         Advance::Cancelled
                     }
                     Err(e) => return Err(e),
@@ -565,7 +570,7 @@ impl<'a> Tournaments<'a> {
                 let mut recorded = false;
                 for p in pairings.iter().filter(|p| p.result.is_none()) {
                     if let Some((r, plies)) = p.game_id.and_then(|g| ends.get(&g)) {
-                        recorded |= store::set_pairing_result(
+                        let done = store::set_pairing_result(
                             &mut tx,
                             id,
                             p.round,
@@ -574,6 +579,12 @@ impl<'a> Tournaments<'a> {
                             Some(*plies),
                         )
                         .await?;
+                        if done && t.format == TournamentFormat::Arena {
+                            for user in arena::absent(p, *r) {
+                                store::withdraw_tournament_player(&mut tx, id, user).await?;
+                            }
+                        }
+                        recorded |= done;
                     }
                 }
                 let pairings = store::tournament_pairings(&mut tx, id).await?;
@@ -588,7 +599,7 @@ impl<'a> Tournaments<'a> {
                 let open = pairings
                     .iter()
                     .any(|p| p.round == t.round && p.result.is_none());
-                let rounds = t.rounds.unwrap_or(t.round);
+                let rounds = effective_rounds(&t, &store::tournament_players(&mut tx, id).await?);
                 if open {
                     if recorded {
                         Advance::Results
@@ -801,10 +812,9 @@ async fn begin(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), Tournamen
     let rounds = match t.format {
         // No more rounds than everyone can play without meeting twice (a Swiss of 3 players
         // has 3 rounds at most, one bye each; of 4, 3 rounds).
-        TournamentFormat::Swiss => t
-            .rounds
-            .unwrap_or(5)
-            .min(pairing::round_robin_rounds(players.len()).max(1)),
+        // (The cap is applied when a round ends, `effective_rounds`: the event keeps the
+        // rounds asked for, which its next edition, if recurring, asks for again.)
+        TournamentFormat::Swiss => t.rounds.unwrap_or(5),
         TournamentFormat::RoundRobin => pairing::round_robin_rounds(players.len()),
         TournamentFormat::Arena => {
             // An arena runs for its minutes from now; its first wave pairs everyone.
@@ -817,6 +827,18 @@ async fn begin(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), Tournamen
         }
     };
     pair_round(tx, t, &players, &[], 1, rounds).await
+}
+
+/// The rounds tournament `t` plays: a Swiss event's asked-for rounds, but no more than its
+/// players can play without meeting twice (a Swiss of 2 players has 1 round; of 3, 3 rounds
+/// with a bye each; of 4, 3 rounds); a round-robin's by its table.
+fn effective_rounds(t: &TournamentRow, players: &[TournamentPlayerRow]) -> u32 {
+    let numbered = players.iter().filter(|p| p.number.is_some()).count();
+    let asked = t.rounds.unwrap_or(t.round);
+    match t.format {
+        TournamentFormat::Swiss => asked.min(pairing::round_robin_rounds(numbered).max(1)),
+        _ => asked,
+    }
 }
 
 /// Moves running tournament `id` to finished.
@@ -838,7 +860,12 @@ async fn finish(tx: &mut Tx, id: TournamentId, now: i64) -> Result<(), Tournamen
     let Some(t) = store::tournament(tx, id).await? else {
         return Ok(());
     };
-    // A recurring event: the next one, open for players, its start the first repeat to come.
+    next_edition(tx, &t, now).await
+}
+
+/// A recurring event that ended (finished, or cancelled at its start for want of players):
+/// its next edition, open for players, starting at the first repeat to come.
+async fn next_edition(tx: &mut Tx, t: &TournamentRow, now: i64) -> Result<(), TournamentError> {
     if let (Some(days), Some(start)) = (t.repeat_days, t.start_at) {
         let every = i64::from(days.max(1)) * 86_400;
         let mut next = start + every;

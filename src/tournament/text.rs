@@ -315,7 +315,11 @@ pub fn game_text(
 ) -> String {
     tr!(
         locale,
-        "tournament-game",
+        if view.row.format == TournamentFormat::Arena {
+            "tournament-arena-game"
+        } else {
+            "tournament-game"
+        },
         name = view.row.name.clone(),
         round = p.round,
         board = p.board,
@@ -329,6 +333,9 @@ pub fn game_text(
 /// Discord's length).
 #[must_use]
 pub fn thread_name(view: &TournamentView, round: u32, white: &str, black: &str) -> String {
+    if view.row.format == TournamentFormat::Arena {
+        return format!("{} · {white} vs {black}", view.row.name);
+    }
     format!("{} · R{round} · {white} vs {black}", view.row.name)
 }
 

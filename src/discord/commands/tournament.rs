@@ -116,9 +116,11 @@ async fn create(
         _ => None,
     };
     let allowed = manager || role.is_some_and(|r| has_role(ctx, r));
+    // An arena is played with a live clock: 3+2 unless told otherwise.
     let time = time
         .as_ref()
         .map(poise::ChoiceParameter::name)
+        .or(matches!(format, FormatOption::Arena).then_some("3+2"))
         .map(str::to_owned);
     run(ctx, |locales: Locales| async move {
         let locale = locales.user;
