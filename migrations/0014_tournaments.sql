@@ -64,6 +64,8 @@ CREATE UNIQUE INDEX tournament_players_by_number ON tournament_players (tourname
 -- the game's length once it ended (an arena's quick draws and berserk bonus depend on it).
 -- `message_id`: the message (in the event's channel) the game's thread opens from, once
 -- posted, so that a thread Discord refused is tried again without a second message.
+-- `white_berserk`, `black_berserk`: 1 when that player berserked (an arena's: half the time,
+-- a point more for a win).
 CREATE TABLE tournament_pairings (
     tournament_id BIGINT NOT NULL,
     round         BIGINT NOT NULL,
@@ -74,6 +76,8 @@ CREATE TABLE tournament_pairings (
     result        TEXT,
     plies         BIGINT,
     message_id    BIGINT,
+    white_berserk BIGINT NOT NULL DEFAULT 0,
+    black_berserk BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (tournament_id, round, board)
 );
 

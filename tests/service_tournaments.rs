@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use makruk::{Ruleset, Variant};
-use makruk_bot::clock::{FakeTime, TimeControl};
+use makruk_bot::clock::{ClockStatus, FakeTime, TimeControl};
 use makruk_bot::game::{ChannelId, GameService, GuildId, Place, ServiceError, Thread, UserId};
 use makruk_bot::store::PairingRow;
 use makruk_bot::tournament::{Advance, NewEvent, TournamentError, TournamentView, Tournaments};
@@ -688,5 +688,78 @@ async fn an_arena_withdraws_an_absent_player_and_ends_without_its_unstarted_game
     assert!(matches!(
         t.join(HALL, user(5)).await,
         Err(TournamentError::NoTournament)
+    ));
+}
+
+#[tokio::test]
+async fn a_berserk_halves_the_clock_once_and_scores_a_point_more() {
+    let env = Env::new().await;
+    let t = Tournaments::new(&env.svc);
+    let mut e = event(TournamentFormat::Arena, None);
+    e.time_control = "3+2".parse().expect("a live control");
+    e.minutes = Some(30);
+    t.create(e).await.expect("create");
+    t.join(HALL, user(1)).await.expect("join");
+    t.join(HALL, user(2)).await.expect("join");
+    let view = t.start(HALL, ORGANISER, false).await.expect("start");
+    let mut next_thread = 17_000;
+    start_games(&t, &view, &mut next_thread).await;
+    let (p, thread) = threads_of(&env.svc, &view, 1).await[0];
+    let (white, black) = (p.white, p.black.expect("a game"));
+    let svc = &env.svc;
+    // Not a player of this game: refused.
+    assert!(matches!(
+        svc.berserk(thread, user(9)).await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    // White moves first, then tries: too late, and nothing is kept.
+    let first = svc.legal_moves_san(thread, white, "").await;
+    svc.play(thread, white, &first[0]).await.expect("a move");
+    assert!(matches!(
+        svc.berserk(thread, white).await,
+        Err(ServiceError::TooLateToBerserk)
+    ));
+    // Black has not moved: half its time (3 minutes → 90 s), once.
+    let reply = svc.berserk(thread, black).await.expect("berserk");
+    match reply.status.clock {
+        ClockStatus::Live { black_ms, .. } => assert!(
+            (89_000..=90_000).contains(&black_ms),
+            "black has {black_ms} ms"
+        ),
+        other => panic!("a live clock: {other:?}"),
+    }
+    assert!(matches!(
+        svc.berserk(thread, black).await,
+        Err(ServiceError::NoBerserk)
+    ));
+    // Fourteen plies (7 moves each), then White resigns: Black's berserk win scores 3.
+    for _ in 1..14 {
+        let reply = svc.board(thread).await.expect("board");
+        let mover = if reply.position.turn() == makruk::Color::White {
+            white
+        } else {
+            black
+        };
+        // The quietest move offered (checks come first): no early mate.
+        let moves = svc.legal_moves_san(thread, mover, "").await;
+        let quiet = moves
+            .iter()
+            .rev()
+            .find(|m| !m.contains('+') && !m.contains('#'))
+            .expect("a quiet move");
+        svc.play(thread, mover, quiet).await.expect("a move");
+    }
+    svc.resign(thread, white).await.expect("resign");
+    t.advance(view.row.id).await.expect("advance");
+    let standings = t.standings(HALL).await.expect("standings");
+    let top = &standings.rows[0];
+    assert_eq!(top.user, black);
+    assert_eq!(top.arena.map(|a| a.points), Some(3));
+    // Outside an arena's game: no berserk.
+    let other = ChannelId(17_999);
+    testkit::service::start(svc, other, Ruleset::Standard).await;
+    assert!(matches!(
+        svc.berserk(other, testkit::service::WHITE).await,
+        Err(ServiceError::NoBerserk)
     ));
 }

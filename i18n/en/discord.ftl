@@ -336,3 +336,5 @@ cmd-settings-tournament-role-description = Members with this role may create tou
 discord-settings-tournaments-managers = Tournaments are created by members with Manage Server (set `tournament-role` to let a role create them too).
 discord-settings-tournaments-role = Tournaments are created by members with Manage Server or { $role }.
 discord-settings-tournaments-everyone = Anyone may create tournaments (tournament-role: @everyone).
+cmd-tournament-berserk = berserk
+cmd-tournament-berserk-description = In your arena game's thread, before your first move: half your time, a point more for a win

@@ -315,3 +315,6 @@ tournament-reminder = ⏰ **{ $name }** starts { $at }. { $players }
 tournament-error-repeat-needs-start = A recurring tournament needs a start time to repeat from (`start:`, e.g. `2026-12-10T19:00+07:00`).
 tournament-more-boards = … and { $count } more: `/tournament pairings`
 tournament-arena-game = **{ $name }**: { $white } (White) against { $black } (Black), { $tc }. Play in this message's thread.
+error-no-berserk = Berserk is for a player of an arena's game, once per game: in your game's thread, before your first move.
+error-too-late-to-berserk = Too late to berserk: you have already moved in this game.
+tournament-berserk = ⚡ { $player } berserks: half the time, and a point more for a win of at least 7 moves.

@@ -325,3 +325,5 @@ cmd-settings-tournament-role-description = สมาชิกที่มีบ�
 discord-settings-tournaments-managers = สมาชิกที่มีสิทธิ์จัดการเซิร์ฟเวอร์เป็นผู้สร้างการแข่งขัน (ตั้ง `บทบาทจัดแข่ง` เพื่อให้บทบาทอื่นสร้างได้ด้วย)
 discord-settings-tournaments-role = สมาชิกที่มีสิทธิ์จัดการเซิร์ฟเวอร์หรือมีบทบาท { $role } สร้างการแข่งขันได้
 discord-settings-tournaments-everyone = ทุกคนสร้างการแข่งขันได้ (บทบาทจัดแข่ง: @everyone)
+cmd-tournament-berserk = เบอร์เซิร์ก
+cmd-tournament-berserk-description = ในเธรดเกมอารีนาของคุณ ก่อนเดินตาแรก: เวลาเหลือครึ่ง ชนะได้คะแนนเพิ่ม 1

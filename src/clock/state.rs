@@ -98,6 +98,9 @@ pub enum ClockError {
     /// instead.
     #[error("the side to move has run out of time")]
     OutOfTime,
+    /// Berserk comes before one's first move, in a live game only.
+    #[error("too late to berserk")]
+    TooLateToBerserk,
     /// No ply has been played on this clock.
     #[error("no ply to take back")]
     NothingToTakeBack,
@@ -218,6 +221,20 @@ impl ClockState {
     #[must_use]
     pub fn snapshot(&self) -> Snapshot {
         self.remaining
+    }
+
+    /// Berserk (arenas, as lichess): `c`'s time is halved (the time it had at the start of its
+    /// turn, when it is to move). Only in a live game and before `c`'s first move.
+    ///
+    /// # Errors
+    /// [`ClockError::TooLateToBerserk`] when `c` has moved or the game is correspondence; the
+    /// clock is unchanged.
+    pub fn berserk(&mut self, c: Color) -> Result<(), ClockError> {
+        if self.has_moved(c) || self.control.kind() != Kind::Live {
+            return Err(ClockError::TooLateToBerserk);
+        }
+        self.remaining.set(c, self.remaining.of(c) / 2);
+        Ok(())
     }
 
     /// True when `c` has played at least one ply on this clock.

@@ -5,7 +5,9 @@
 
 use super::challenges::{set_parent, NewGame};
 use super::threads::Place;
-use super::{Event, GameEnd, GameId, GameService, Reply, Ruleset, ServiceError, UserId, Variant};
+use super::{
+    ChannelId, Event, GameEnd, GameId, GameService, Reply, Ruleset, ServiceError, UserId, Variant,
+};
 use crate::clock::TimeControl;
 use crate::store;
 use crate::types::{Ladder, TournamentId};
@@ -71,6 +73,57 @@ impl GameService {
         tx.commit().await?;
         self.started(&g);
         Ok(g.reply(Event::Started, None, None))
+    }
+
+    /// `user` berserks in the channel's game, a pairing of a running arena (lichess's rule):
+    /// their time is halved, and a win of at least 7 moves scores a point more. Only before
+    /// their own first move, once. The claim (one per player and game, in the pairing's row) comes
+    /// first, then the clock; if the clock refuses, the claim is given back.
+    ///
+    /// # Errors
+    /// `NoGameHere`/`GameOver`, `NotAPlayer`, [`ServiceError::NoBerserk`] (not an arena's game,
+    /// or already berserked), [`ServiceError::TooLateToBerserk`] (moved already), `Conflict`.
+    #[tracing::instrument(skip(self))]
+    pub async fn berserk(&self, channel: ChannelId, user: UserId) -> Result<Reply, ServiceError> {
+        let (game, white) = {
+            let mut tx = self.store.begin_read().await?;
+            let row = store::active_game(&mut tx, channel).await?;
+            tx.commit().await?;
+            let row = row.ok_or(ServiceError::NoGameHere)?;
+            let white = if row.white_id == user {
+                true
+            } else if row.black_id == user {
+                false
+            } else {
+                return Err(ServiceError::NotAPlayer);
+            };
+            (row.id, white)
+        };
+        let mut tx = self.store.begin_write().await?;
+        let claimed = store::claim_berserk(&mut tx, game, white).await?;
+        tx.commit().await?;
+        if !claimed {
+            return Err(ServiceError::NoBerserk);
+        }
+        let done = self
+            .with_game(channel, user, |g, side, _| {
+                if g.row.id != game {
+                    return Err(ServiceError::Conflict);
+                }
+                g.clock
+                    .berserk(side)
+                    .map_err(|_| ServiceError::TooLateToBerserk)
+            })
+            .await;
+        match done {
+            Ok((g, ())) => Ok(g.reply(Event::Shown, Some(user), None)),
+            Err(e) => {
+                let mut tx = self.store.begin_write().await?;
+                store::unclaim_berserk(&mut tx, game, white).await?;
+                tx.commit().await?;
+                Err(e)
+            }
+        }
     }
 
     /// How game `game` ended; `None` while it is played (or if there is no such game).

@@ -75,6 +75,12 @@ pub enum ServiceError {
     /// Both sides have moved: the game can only be resigned or drawn now.
     #[error("too late to abort")]
     TooLateToAbort,
+    /// Berserk is for a player of a running arena's game, once.
+    #[error("no berserk here")]
+    NoBerserk,
+    /// Berserk comes before one's first move.
+    #[error("too late to berserk")]
+    TooLateToBerserk,
     /// A tournament's game cannot be aborted (its result counts): resign or offer a draw.
     #[error("a tournament game cannot be aborted")]
     TournamentGame,
@@ -199,6 +205,8 @@ impl ServiceError {
             ServiceError::NothingToTakeBack => "nothing-to-take-back",
             ServiceError::TooLateToAbort => "too-late-to-abort",
             ServiceError::TournamentGame => "tournament-game",
+            ServiceError::NoBerserk => "no-berserk",
+            ServiceError::TooLateToBerserk => "too-late-to-berserk",
             ServiceError::NotTraditional => "not-traditional",
             ServiceError::NotYourCount => "not-your-count",
             ServiceError::Count(_) => "count",

@@ -411,6 +411,9 @@ pub struct PairingRow {
     pub plies: Option<u32>,
     /// The message the game's thread opens from, once posted.
     pub message_id: Option<u64>,
+    /// White and Black berserked (an arena's game).
+    pub white_berserk: bool,
+    pub black_berserk: bool,
 }
 
 impl<'r> FromRow<'r, AnyRow> for PairingRow {
@@ -424,6 +427,8 @@ impl<'r> FromRow<'r, AnyRow> for PairingRow {
             result: get_opt(r, "result")?,
             plies: opt_u32(r.try_get("plies")?),
             message_id: r.try_get::<Option<i64>, _>("message_id")?.map(|m| m as u64),
+            white_berserk: get_flag(r, "white_berserk")?,
+            black_berserk: get_flag(r, "black_berserk")?,
         })
     }
 }
@@ -435,8 +440,8 @@ pub async fn tournament_pairings(
     id: TournamentId,
 ) -> sqlx::Result<Vec<PairingRow>> {
     sqlx::query_as(
-        "SELECT round, board, white_id, black_id, game_id, result, plies, message_id \
-         FROM tournament_pairings \
+        "SELECT round, board, white_id, black_id, game_id, result, plies, message_id, \
+         white_berserk, black_berserk FROM tournament_pairings \
          WHERE tournament_id = $1 ORDER BY round, board",
     )
     .bind(id)
@@ -592,4 +597,41 @@ pub async fn delete_unstarted_pairings(conn: &mut DbConn, id: TournamentId) -> s
     .execute(conn)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// Records that the player of `white`'s side (else Black's) of game `game` berserks, if the game
+/// is a pairing of a running arena and that player has not berserked yet. False otherwise.
+#[tracing::instrument(skip(conn))]
+pub async fn claim_berserk(conn: &mut DbConn, game: GameId, white: bool) -> sqlx::Result<bool> {
+    let column = if white {
+        "white_berserk"
+    } else {
+        "black_berserk"
+    };
+    let done = sqlx::query(&format!(
+        "UPDATE tournament_pairings SET {column} = 1 \
+         WHERE game_id = $1 AND {column} = 0 AND tournament_id IN \
+         (SELECT id FROM tournaments WHERE format = 'arena' AND state = 'running')"
+    ))
+    .bind(game)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives back a berserk claimed by [`claim_berserk`] that the clock refused.
+#[tracing::instrument(skip(conn))]
+pub async fn unclaim_berserk(conn: &mut DbConn, game: GameId, white: bool) -> sqlx::Result<()> {
+    let column = if white {
+        "white_berserk"
+    } else {
+        "black_berserk"
+    };
+    sqlx::query(&format!(
+        "UPDATE tournament_pairings SET {column} = 0 WHERE game_id = $1"
+    ))
+    .bind(game)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

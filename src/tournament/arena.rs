@@ -2,7 +2,7 @@
 //! not withdrawn, no game being played) is paired as soon as another is, by score then rating,
 //! never with the last opponent (the pairing crate's `arena::pair_waiting`); points by
 //! lichess's sheet (win 2, draw 1, loss 0; after two wins in a row each win counts double
-//! until a game is not won). Each batch of pairings is a "wave", claimed like a round (the
+//! until a game is not won; a berserk win of at least 7 moves, one point more). Each batch of pairings is a "wave", claimed like a round (the
 //! event's `round` counts them), so a free player is paired exactly once. At the end no one is
 //! paired any more; the games being played still count, and the event is over when the last
 //! one ends.
@@ -80,14 +80,14 @@ pub(super) fn arena_players(
             opponent: bid,
             colour: Colour::White,
             result: rw,
-            berserk: false,
+            berserk: p.white_berserk,
             plies,
         });
         out[b].0.games.push(ArenaGame {
             opponent: wid,
             colour: Colour::Black,
             result: rb,
-            berserk: false,
+            berserk: p.black_berserk,
             plies,
         });
     }
@@ -183,6 +183,8 @@ pub(super) async fn pair_wave(
             result: None,
             plies: None,
             message_id: None,
+            white_berserk: false,
+            black_berserk: false,
         };
         store::insert_pairing(tx, t.id, &row).await?;
     }

@@ -144,6 +144,8 @@ pub fn round_robin(players: &[TournamentPlayerRow], round: u32) -> Vec<PairingRo
             result,
             plies: None,
             message_id: None,
+            white_berserk: false,
+            black_berserk: false,
         });
     }
     rows
@@ -194,6 +196,8 @@ pub fn swiss(
                 result: black.is_none().then_some(PairingResult::Bye),
                 plies: None,
                 message_id: None,
+                white_berserk: false,
+                black_berserk: false,
             })
         })
         .collect()

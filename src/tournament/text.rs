@@ -419,6 +419,8 @@ mod tests {
                 result: (b == 1).then_some(PairingResult::Draw),
                 plies: None,
                 message_id: None,
+                white_berserk: false,
+                black_berserk: false,
             })
             .collect();
         TournamentView {

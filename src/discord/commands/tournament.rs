@@ -368,3 +368,21 @@ async fn trf(ctx: Context<'_>) -> Result<(), Error> {
     })
     .await
 }
+
+// In your arena game's thread, before your first move: half your time, a point more for a win
+// of at least 7 moves.
+/// `/tournament berserk`: berserk in your arena game.
+#[poise::command(slash_command, guild_only)]
+async fn berserk(ctx: Context<'_>) -> Result<(), Error> {
+    let service = ctx.data().service.clone();
+    let (here, who) = (channel(ctx), user(ctx));
+    run(ctx, |locales: Locales| async move {
+        service.berserk(here, who).await?;
+        Ok(Answer::public(tr!(
+            locales.public,
+            "tournament-berserk",
+            player = mention(who)
+        )))
+    })
+    .await
+}
