@@ -750,7 +750,14 @@ async fn a_berserk_halves_the_clock_once_and_scores_a_point_more() {
         svc.play(thread, mover, quiet).await.expect("a move");
     }
     svc.resign(thread, white).await.expect("resign");
-    t.advance(view.row.id).await.expect("advance");
+    // The two are alone in the arena: they play again, colours swapped.
+    assert_eq!(
+        t.advance(view.row.id).await.expect("advance"),
+        Advance::Paired { round: 2 }
+    );
+    let again = t.view(HALL).await.expect("view");
+    let rematch = again.round(2).next().expect("a rematch");
+    assert_eq!((rematch.white, rematch.black), (black, Some(white)));
     let standings = t.standings(HALL).await.expect("standings");
     let top = &standings.rows[0];
     assert_eq!(top.user, black);

@@ -108,7 +108,10 @@ async fn try_refresh(
                 .content(content)
                 .allowed_mentions(quiet);
             let message = channel.send_message(http, post).await?;
-            t.set_message(id, message.id.get()).await?;
+            if !t.set_message(id, message.id.get()).await? {
+                // Another request posted the announcement at the same moment: ours goes.
+                channel.delete_message(http, message.id).await?;
+            }
         }
     }
     Ok(())
@@ -300,21 +303,25 @@ async fn remind(http: &serenity::Http, service: &GameService, id: TournamentId) 
     };
     let locale = locale_of(service, &view).await;
     let players: Vec<UserId> = view.active_players().map(|p| p.user_id).collect();
-    let names: Vec<String> = players.iter().map(|u| mention(*u)).collect();
-    let text = tr!(
-        locale,
-        "tournament-reminder",
-        name = view.row.name.clone(),
-        at = timestamp(view.row.start_at.unwrap_or(0)),
-        players = names.join(" ")
-    );
-    let only_players = serenity::CreateAllowedMentions::new()
-        .users(players.iter().map(|u| serenity::UserId::new(u.0.max(1))));
     let channel = serenity::ChannelId::new(view.row.channel_id.0.max(1));
-    let post = serenity::CreateMessage::new()
-        .content(one_message(text))
-        .allowed_mentions(only_players);
-    if let Err(e) = channel.send_message(http, post).await {
-        warn!(tournament = id.0, "cannot remind the players: {e}");
+    // Discord pings at most 100 users a message: the players in groups of 50.
+    for group in players.chunks(50) {
+        let names: Vec<String> = group.iter().map(|u| mention(*u)).collect();
+        let text = tr!(
+            locale,
+            "tournament-reminder",
+            name = view.row.name.clone(),
+            at = timestamp(view.row.start_at.unwrap_or(0)),
+            players = names.join(" ")
+        );
+        let only_players = serenity::CreateAllowedMentions::new()
+            .users(group.iter().map(|u| serenity::UserId::new(u.0.max(1))));
+        let post = serenity::CreateMessage::new()
+            .content(one_message(text))
+            .allowed_mentions(only_players);
+        if let Err(e) = channel.send_message(http, post).await {
+            warn!(tournament = id.0, "cannot remind the players: {e}");
+            return;
+        }
     }
 }

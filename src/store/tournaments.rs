@@ -248,19 +248,21 @@ pub async fn claim_round(
     Ok(done.rows_affected() == 1)
 }
 
-/// Records the announcement message of tournament `id`.
+/// Records the announcement message of tournament `id`, unless it has one already (false:
+/// another request posted one first).
 #[tracing::instrument(skip(conn))]
 pub async fn set_tournament_message(
     conn: &mut DbConn,
     id: TournamentId,
     message_id: u64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE tournaments SET message_id = $1 WHERE id = $2")
-        .bind(message_id as i64)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
+) -> sqlx::Result<bool> {
+    let done =
+        sqlx::query("UPDATE tournaments SET message_id = $1 WHERE id = $2 AND message_id IS NULL")
+            .bind(message_id as i64)
+            .bind(id)
+            .execute(conn)
+            .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// A row of `tournament_players`.
@@ -474,7 +476,8 @@ pub async fn insert_pairing(
 }
 
 /// Records game `game` as the game of pairing (`round`, `board`) of tournament `id`. False if
-/// the pairing already has one (another process started it).
+/// the pairing already has one (another process started it) or the event no longer runs
+/// (cancelled meanwhile).
 #[tracing::instrument(skip(conn))]
 pub async fn set_pairing_game(
     conn: &mut DbConn,
@@ -485,7 +488,8 @@ pub async fn set_pairing_game(
 ) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE tournament_pairings SET game_id = $1 \
-         WHERE tournament_id = $2 AND round = $3 AND board = $4 AND game_id IS NULL",
+         WHERE tournament_id = $2 AND round = $3 AND board = $4 AND game_id IS NULL \
+         AND tournament_id IN (SELECT id FROM tournaments WHERE state = 'running')",
     )
     .bind(game)
     .bind(id)

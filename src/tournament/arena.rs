@@ -161,7 +161,23 @@ pub(super) async fn pair_wave(
         return Ok(false);
     }
     let records: Vec<ArenaPlayer> = waiting.iter().map(|(p, _)| p.clone()).collect();
-    let made = sheet::pair_waiting(&records, scoring());
+    let mut made = sheet::pair_waiting(&records, scoring());
+    // Two players alone in the arena (nobody else in it, playing or waiting) play each other
+    // again, colours swapped, rather than wait until the end.
+    let active = players
+        .iter()
+        .filter(|p| !p.withdrawn && p.number.is_some())
+        .count();
+    if made.pairs.is_empty() && records.len() == 2 && active == 2 {
+        let (a, b) = (&records[0], &records[1]);
+        let a_was_white = a.games.last().is_some_and(|g| g.colour == Colour::White);
+        let (white, black) = if a_was_white {
+            (b.id, a.id)
+        } else {
+            (a.id, b.id)
+        };
+        made.pairs.push(sheet::ArenaPairing { white, black });
+    }
     if made.pairs.is_empty() {
         return Ok(false);
     }

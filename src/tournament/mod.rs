@@ -686,15 +686,20 @@ impl<'a> Tournaments<'a> {
         Ok(self.games.start_arranged(place, a).await?)
     }
 
-    /// Records `message` (of the event's channel) as tournament `id`'s announcement.
+    /// Records `message` (of the event's channel) as tournament `id`'s announcement; false if
+    /// it has one already (posted by another request at the same time: this one is extra).
     ///
     /// # Errors
     /// `Internal`.
-    pub async fn set_message(&self, id: TournamentId, message: u64) -> Result<(), TournamentError> {
+    pub async fn set_message(
+        &self,
+        id: TournamentId,
+        message: u64,
+    ) -> Result<bool, TournamentError> {
         let mut tx = self.begin_write().await?;
-        store::set_tournament_message(&mut tx, id, message).await?;
+        let set = store::set_tournament_message(&mut tx, id, message).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(set)
     }
 
     /// Records `message` as the message pairing (`round`, `board`) of tournament `id` opens
