@@ -153,6 +153,7 @@ async fn a_round_robin_is_created_joined_played_in_threads_and_finished() {
     })
     .await;
     assert!(over.text().contains("🥇"), "{}", over.text());
+    assert!(over.png().is_some(), "the podium's picture");
     let standings = t
         .discord
         .run(&t.carol, CH, "tournament standings", &[])

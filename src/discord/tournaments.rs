@@ -8,7 +8,8 @@
 //! starts the games of the round's pairings — a message in the event's channel naming the
 //! players (it pings them), a public thread opened from it, the game started there (the
 //! service records it with the pairing in one transaction: one game per pairing) and its first
-//! board posted — edits the announcement, and posts the final standings when an event ends.
+//! board posted — edits the announcement, and posts the final standings with the podium's
+//! picture when an event ends.
 //! A game's message is posted once (its id kept with the pairing); a thread Discord refuses (no
 //! permission) is tried again from it at the next look, without pinging the players again.
 //! Known gap: a crash in the moment between opening a thread and starting its game leaves that
@@ -28,6 +29,7 @@ use super::messages::game_answer;
 use super::threads;
 use crate::game::{GameService, Place, UserId};
 use crate::i18n::Locale;
+use crate::render::podium::{podium_png, Score};
 use crate::tournament::{text, Advance, TournamentError, TournamentView, Tournaments};
 use crate::tr;
 use crate::types::{TournamentId, TournamentState};
@@ -279,10 +281,34 @@ async fn post_final(http: &serenity::Http, service: &GameService, id: Tournament
     let locale = locale_of(service, &view).await;
     let channel = serenity::ChannelId::new(view.row.channel_id.0.max(1));
     let text = text::final_text(&view, &standings, locale, &mention);
+    // The podium picture, with the first part of the message.
+    let scores: Vec<Score> = standings
+        .rows
+        .iter()
+        .take(3)
+        .map(|s| match s.arena {
+            Some(a) => Score::Points(a.points),
+            None => Score::HalfPoints(s.half_points),
+        })
+        .collect();
+    let mut picture = match tokio::task::spawn_blocking(move || podium_png(&scores)).await {
+        Ok(Ok(png)) => Some(serenity::CreateAttachment::bytes(png, "podium.png")),
+        Ok(Err(e)) => {
+            warn!(tournament = id.0, "cannot draw the podium: {e}");
+            None
+        }
+        Err(e) => {
+            warn!(tournament = id.0, "cannot draw the podium: {e}");
+            None
+        }
+    };
     for part in split_text(&text, MAX_MESSAGE) {
-        let post = serenity::CreateMessage::new()
+        let mut post = serenity::CreateMessage::new()
             .content(part)
             .allowed_mentions(serenity::CreateAllowedMentions::new().all_users(true));
+        if let Some(file) = picture.take() {
+            post = post.add_file(file);
+        }
         if let Err(e) = channel.send_message(http, post).await {
             warn!(tournament = id.0, "cannot post the final standings: {e}");
             return;

@@ -21,6 +21,7 @@ pub mod cli;
 pub mod evalgraph;
 mod gif;
 mod palette;
+pub mod podium;
 mod raster;
 mod svg;
 
