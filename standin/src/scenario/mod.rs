@@ -199,6 +199,9 @@ where
                     user_for(&discord, &mut t, name, None);
                 }
             }
+            Step::Manager(name) => {
+                user_for(&discord, &mut t, name, None);
+            }
             Step::Restart
             | Step::Wait(_)
             | Step::Place(Place::Channel | Place::Thread)
@@ -324,6 +327,12 @@ where
             Step::ServerLocale(code) => {
                 discord.set_guild_locale(&code);
                 t.line(&format!("_The server's language is now `{code}`._\n"));
+            }
+            Step::Manager(name) => {
+                let u = user_for(discord, t, &name, None);
+                // Discord's MANAGE_GUILD permission bit.
+                discord.set_permissions(&u, 1 << 5);
+                t.line(&format!("_@{name} manages the server (Manage Server)._\n"));
             }
             Step::Restart => {
                 if let Some(old) = running.take() {

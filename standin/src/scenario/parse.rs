@@ -86,6 +86,9 @@ pub enum Step {
     /// `server language th`: the server's preferred locale (Discord's `guild_locale`) from
     /// now on (default `en-US`).
     ServerLocale(String),
+    /// `manager alice`: alice has Manage Server from now on (the server's settings,
+    /// tournaments).
+    Manager(String),
     /// `await "text"`: waits (in real time, a minute at most) until a public message here
     /// contains `text` (work the bot does in the background: an analysis' result edited into
     /// its waiting message), and shows that message.
@@ -163,13 +166,19 @@ fn tokens(s: &str) -> Vec<String> {
     out
 }
 
-/// `/command option:value…` → (command, options).
+/// `/command [subcommand] option:value…` → (command, options); a subcommand is kept with its
+/// command (`"tournament create"`).
 fn command(text: &str) -> anyhow::Result<(String, Vec<(String, String)>)> {
-    let mut parts = tokens(text).into_iter();
-    let command = parts
+    let mut parts = tokens(text).into_iter().peekable();
+    let mut command = parts
         .next()
         .and_then(|c| c.strip_prefix('/').map(str::to_owned))
         .context("expected /command")?;
+    if let Some(sub) =
+        parts.next_if(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+    {
+        command = format!("{command} {sub}");
+    }
     let options = parts
         .map(|p| {
             p.split_once(':')
@@ -224,6 +233,11 @@ fn line(line: &str) -> anyhow::Result<Option<Step>> {
         anyhow::ensure!(!text.is_empty(), "expected `await \"text\"` with a text");
         return Ok(Some(Step::Await(text.to_owned())));
     }
+    if let Some(name) = line.strip_prefix("manager ") {
+        let names = place_names(name)?;
+        anyhow::ensure!(names.len() == 1, "expected `manager <user>`");
+        return Ok(Some(Step::Manager(names[0].clone())));
+    }
     if let Some(code) = line.strip_prefix("server language ") {
         let code = code.trim();
         anyhow::ensure!(
@@ -272,6 +286,39 @@ mod tests {
         p.iter()
             .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
             .collect()
+    }
+
+    #[test]
+    fn subcommands_and_managers() {
+        let text = "manager @alice\n\
+                    alice: /tournament create format:swiss rounds:3\n\
+                    bob: /tournament join\n";
+        let parsed = steps(text).expect("a valid scenario");
+        assert_eq!(
+            parsed,
+            vec![
+                (1, Step::Manager("alice".to_owned())),
+                (
+                    2,
+                    Step::Command {
+                        user: "alice".to_owned(),
+                        locale: None,
+                        command: "tournament create".to_owned(),
+                        options: pairs(&[("format", "swiss"), ("rounds", "3")]),
+                    }
+                ),
+                (
+                    3,
+                    Step::Command {
+                        user: "bob".to_owned(),
+                        locale: None,
+                        command: "tournament join".to_owned(),
+                        options: Vec::new(),
+                    }
+                ),
+            ]
+        );
+        assert!(steps("manager alice bob\n").is_err());
     }
 
     #[test]
