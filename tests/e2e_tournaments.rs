@@ -130,11 +130,29 @@ async fn a_round_robin_is_created_joined_played_in_threads_and_finished() {
                 .find(|m| m.png().is_some())
         })
         .await;
+        // One board, not two (the runner posts it once).
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let boards = t
+            .discord
+            .channel_messages(thread.id)
+            .into_iter()
+            .filter(|m| m.png().is_some())
+            .count();
+        assert_eq!(boards, 1, "round {round}: one first board");
         // White (named first) resigns.
         let white = [&t.alice, &t.bob, &t.carol]
             .into_iter()
             .min_by_key(|u| game.text().find(&u.mention()).unwrap_or(usize::MAX))
             .expect("a player");
+        let berserk = t
+            .discord
+            .run(white, thread.id, "tournament berserk", &[])
+            .await;
+        assert!(
+            berserk.is_ephemeral() && berserk.text().contains("arena"),
+            "no berserk outside an arena: {}",
+            berserk.text()
+        );
         let aborted = t.discord.run(white, thread.id, "abort", &[]).await;
         assert!(
             aborted.text().contains("tournament game"),

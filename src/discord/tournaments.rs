@@ -1,7 +1,7 @@
 //! Discord's side of tournaments: the runner that does their time-driven work and keeps each
 //! event's announcement message up to date.
 //!
-//! The runner wakes every [`LOOK_EVERY`] (or when a command wakes it, or a finished game's
+//! The runner wakes every [`LOOK_EVERY_MS`] (or when a command wakes it, or a finished game's
 //! board reached its channel), and if this process
 //! holds the leader lease (so that with several processes only one does it): has the service
 //! advance every event with work due (a scheduled start, results, the next round, the end),
@@ -16,7 +16,6 @@
 //! pairing waiting (Discord opens one thread per message; the refusal is logged at each look).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
@@ -34,8 +33,8 @@ use crate::tournament::{text, Advance, TournamentError, TournamentView, Tourname
 use crate::tr;
 use crate::types::{TournamentId, TournamentState};
 
-/// How often the runner looks for work when nothing wakes it.
-const LOOK_EVERY: Duration = Duration::from_secs(10);
+/// How often the runner looks for work when nothing wakes it, in milliseconds.
+const LOOK_EVERY_MS: i64 = 10_000;
 /// Discord's longest message, in characters.
 const MAX_MESSAGE: usize = 2000;
 
@@ -132,8 +131,12 @@ pub(crate) fn spawn(
                     warn!("tournaments: {e}");
                 }
             }
+            // On the service's clock (a fake one in the simulator and the tests: its waits
+            // wake the runner, as the daily puzzle's poster).
+            let time = Arc::clone(herald.service().time());
+            let next = time.now_ms() + LOOK_EVERY_MS;
             tokio::select! {
-                () = tokio::time::sleep(LOOK_EVERY) => {}
+                () = time.sleep_until(next) => {}
                 () = wake.notified() => {}
                 () = herald.game_ended.notified() => {}
             }

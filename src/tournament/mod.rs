@@ -35,7 +35,7 @@ use crate::types::{
 use makruk::{Ruleset, Variant};
 
 pub use pairing::PairingProblem;
-pub use standings::{ArenaScore, Standing, Standings};
+pub use standings::{complete_rounds, ArenaScore, Standing, Standings};
 pub use start::parse_start;
 
 /// The most rounds a Swiss event may have.

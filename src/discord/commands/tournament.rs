@@ -64,7 +64,8 @@ fn refused(e: TournamentError, locale: Locale) -> Result<Answer, ServiceError> {
         "standings",
         "pairings",
         "cancel",
-        "trf"
+        "trf",
+        "berserk"
     ),
     subcommand_required
 )]
@@ -268,6 +269,13 @@ async fn standings(ctx: Context<'_>) -> Result<(), Error> {
                     if view.row.round == 0 {
                         lines.push(tr!(locale, "tournament-no-standings"));
                         return Ok(private(lines.join("\n")));
+                    }
+                    if view.row.format != TournamentFormat::Arena {
+                        lines.push(tr!(
+                            locale,
+                            "tournament-standings-after",
+                            round = crate::tournament::complete_rounds(view)
+                        ));
                     }
                 }
                 lines.push(text::standings_for(
