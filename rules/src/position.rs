@@ -233,6 +233,15 @@ pub(crate) const fn promotion_rank(c: Color) -> u8 {
 /// The promotion rank of `variant`: the sixth rank, ASEAN's last rank (Fairy-Stockfish's chess
 /// default), Sittuyin's none (its promotion squares are the main diagonals; 8 = no rank).
 #[inline]
+/// Sittuyin's drop region of `c` (its own three first ranks) and the rank where its Ruea
+/// may be dropped (its first): Fairy-Stockfish `dropRegion`, `sittuyinRookDrop`.
+const fn sittuyin_drop_region(c: Color) -> (Bitboard, Bitboard) {
+    match c {
+        Color::White => (Bitboard(0x00FF_FFFF), Bitboard::rank(0)),
+        Color::Black => (Bitboard(0xFFFF_FF00_0000_0000), Bitboard::rank(7)),
+    }
+}
+
 pub(crate) const fn variant_promotion_rank(variant: Variant, c: Color) -> u8 {
     match (variant, c) {
         (Variant::Asean, Color::White) => 7,
@@ -613,19 +622,34 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.variant == Variant::Makruk {
-            self.gen_legal(&mut list);
+            self.gen_legal::<false>(&mut list, promotion_rank(self.turn));
         } else {
             self.gen_variant(&mut list);
         }
         list
     }
 
-    fn gen_legal(&self, list: &mut MoveList) {
+    /// The legal moves of every piece on the board that moves as in Makruk (all the
+    /// variants' pieces do), from the check and pin sets: no move is tried on a board.
+    /// A Bia reaching rank `prom` promotes: to a Met (a move with `role` Bia), or with
+    /// `CHOICES` (ASEAN) to each of Ruea, Ma, Khon and Met; `prom` 8 never promotes
+    /// (Sittuyin, whose promotion is a move of its own). In Makpong a Khun in check may only
+    /// capture a single checker (Fairy-Stockfish `makpongRule`). Nothing without a Khun.
+    #[inline]
+    fn gen_legal<const CHOICES: bool>(&self, list: &mut MoveList, prom: u8) {
         let us = self.turn;
         let Some(ksq) = self.board.khun_of(us) else {
             return;
         };
-        for to in self.khun_targets(ksq) {
+        let mut khun = self.khun_targets(ksq);
+        if self.variant == Variant::Makpong && self.checkers.any() {
+            khun &= if self.checkers.more_than_one() {
+                Bitboard::EMPTY
+            } else {
+                self.checkers
+            };
+        }
+        for to in khun {
             list.push(Move {
                 from: ksq,
                 to,
@@ -638,7 +662,6 @@ impl Position {
             return;
         };
         let occ = self.board.occupied();
-        let prom = promotion_rank(us);
         for from in self.board.by_color(us).without(ksq) {
             let Some(role) = self.board.role_at(from) else {
                 continue;
@@ -648,6 +671,18 @@ impl Position {
                 t &= line(ksq, from);
             }
             for to in t {
+                if CHOICES && role == Role::Bia && to.rank() == prom {
+                    for r in [Role::Ruea, Role::Ma, Role::Khon, Role::Met] {
+                        list.push(Move {
+                            from,
+                            to,
+                            role: r,
+                            capture: self.board.role_at(to),
+                            promotion: true,
+                        });
+                    }
+                    continue;
+                }
                 list.push(Move {
                     from,
                     to,
@@ -662,9 +697,104 @@ impl Position {
     /// The number of legal moves (faster than generating them).
     #[must_use]
     pub fn count_legal(&self) -> usize {
-        if self.variant != Variant::Makruk {
+        let us = self.turn;
+        let makruk_like = match self.variant {
+            Variant::Makruk => true,
+            // Makpong differs only in a Khun in check.
+            Variant::Makpong => self.checkers.is_empty(),
+            // Ouk Chaktrang differs only by the first-move jumps from its gates.
+            Variant::Cambodian => {
+                let gates = self.extra.gates & self.board.by_color(us);
+                if gates.any() && self.board.khun_of(us).is_some() {
+                    return self.count_makruk_like() + self.count_cambodian_jumps(gates);
+                }
+                true
+            }
+            // ASEAN differs only in a Bia's move to the last rank (four promotions).
+            Variant::Asean => (self.board.by_piece(us, Role::Bia)
+                & Bitboard::rank(if us == Color::White { 6 } else { 1 }))
+            .is_empty(),
+            // Sittuyin differs in its placement and in promotions, which need no Met.
+            Variant::Sittuyin => {
+                if self.extra.hand_count(us) > 0 && self.checkers.is_empty() {
+                    let n = self.count_sittuyin_drops();
+                    if n > 0 {
+                        return n;
+                    }
+                }
+                self.extra.hand_count(us) == 0
+                    && self.board.by_piece(us, Role::Met).any()
+                    && self.board.khun_of(us).is_some()
+            }
+        };
+        if !makruk_like {
             return self.legal_moves().len();
         }
+        self.count_makruk_like()
+    }
+
+    /// The number of Sittuyin drops of the side to move when it is not in check (then every
+    /// drop is legal: a drop only adds a blocker).
+    fn count_sittuyin_drops(&self) -> usize {
+        let us = self.turn;
+        let (region, back) = sittuyin_drop_region(us);
+        let empty = region - self.board.occupied();
+        Role::ALL
+            .into_iter()
+            .filter(|&r| self.extra.in_hand(us, r) > 0)
+            .map(|r| {
+                if r == Role::Ruea {
+                    (empty & back).count() as usize
+                } else {
+                    empty.count() as usize
+                }
+            })
+            .sum()
+    }
+
+    /// The number of legal Ouk Chaktrang first-move jumps from `gates` (the side to move's).
+    fn count_cambodian_jumps(&self, gates: Bitboard) -> usize {
+        let mut n = 0;
+        self.cambodian_gate_moves(gates, |_| n += 1);
+        n
+    }
+
+    /// Each legal Ouk Chaktrang first-move jump from `gates` (the side to move's squares),
+    /// given to `f`. The Khun's must land on a square no enemy attacks; the Met's, not in
+    /// check and not pinned, is always legal; the other cases are tried on a board.
+    fn cambodian_gate_moves(&self, gates: Bitboard, mut f: impl FnMut(Move)) {
+        let us = self.turn;
+        let Some(ksq) = self.board.khun_of(us) else {
+            return;
+        };
+        let pinned = self.pinned(ksq);
+        let occ = self.board.occupied().without(ksq);
+        for from in gates {
+            let Some(role) = self.board.role_at(from) else {
+                continue;
+            };
+            for to in self.cambodian_jumps(from, role) {
+                let m = Move {
+                    from,
+                    to,
+                    role,
+                    capture: None,
+                    promotion: false,
+                };
+                let legal = match role {
+                    Role::Khun => attackers(&self.board, to, us.other(), occ).is_empty(),
+                    _ if self.checkers.is_empty() && !pinned.contains(from) => true,
+                    _ => self.leaves_khun_safe(&m, Some(ksq)),
+                };
+                if legal {
+                    f(m);
+                }
+            }
+        }
+    }
+
+    /// [`Position::count_legal`] of a position whose moves are Makruk's.
+    fn count_makruk_like(&self) -> usize {
         let us = self.turn;
         let Some(ksq) = self.board.khun_of(us) else {
             return 0;
@@ -752,7 +882,8 @@ impl Position {
     /// Plays a move known to be legal (from [`Position::legal_moves`]); updates counting
     /// state and clocks. Playing an illegal move leaves a meaningless (but memory-safe) state.
     pub fn play_unchecked(&mut self, m: &Move) {
-        if self.variant != Variant::Makruk {
+        // Makpong's moves are played as Makruk's (the same pieces, promotion and counting).
+        if !matches!(self.variant, Variant::Makruk | Variant::Makpong) {
             self.play_variant(m);
             return;
         }
@@ -790,20 +921,45 @@ impl Position {
         self.checkers = self.compute_checkers();
     }
 
-    /// The legal moves of the other variants ([`Variant`]), by generating each piece's moves
-    /// and keeping those after which the own Khun is not attacked (simpler than Makruk's
-    /// generator, which stays as fast as it was). The rules, each from Fairy-Stockfish:
-    /// Makpong's Khun in check (`makpongRule`), ASEAN's promotion on the last rank to a Ruea,
-    /// Ma, Khon or Met (`promotionPieceTypes`, compulsory), the sixth-rank promotion to a Met
-    /// elsewhere.
-    #[cold]
+    /// The legal moves of the other variants ([`Variant`]): Makruk's generator (pins and
+    /// check, no move tried on a board) with each variant's differences, each from
+    /// Fairy-Stockfish: Makpong's Khun in check (`makpongRule`), ASEAN's promotion on the last
+    /// rank to a Ruea, Ma, Khon or Met (`promotionPieceTypes`, compulsory), the sixth-rank
+    /// promotion to a Met in Makpong and Ouk Chaktrang, Ouk Chaktrang's first-move jumps and
+    /// Sittuyin's placement and promotions (these few tried on a board).
     fn gen_variant(&self, list: &mut MoveList) {
-        if self.variant == Variant::Sittuyin {
+        let us = self.turn;
+        if self.variant == Variant::Sittuyin && self.extra.hand_count(us) > 0 {
             self.gen_sittuyin_drops(list);
             if !list.is_empty() {
                 return;
             }
         }
+        if self.board.khun_of(us).is_none() {
+            // A Sittuyin Khun still in hand that cannot be dropped: try every move on a board.
+            self.gen_variant_by_trial(list);
+            return;
+        }
+        match self.variant {
+            Variant::Asean => {
+                self.gen_legal::<true>(list, variant_promotion_rank(self.variant, us))
+            }
+            v => self.gen_legal::<false>(list, variant_promotion_rank(v, us)),
+        }
+        if self.variant == Variant::Cambodian {
+            self.cambodian_gate_moves(self.extra.gates & self.board.by_color(us), |m| {
+                list.push(m);
+            });
+        }
+        if self.variant == Variant::Sittuyin {
+            self.gen_sittuyin_promotions(list);
+        }
+    }
+
+    /// [`Position::gen_variant`] for a side without a Khun on the board: every piece's moves,
+    /// each kept when its own Khun (if any) is not attacked after it.
+    #[cold]
+    fn gen_variant_by_trial(&self, list: &mut MoveList) {
         let us = self.turn;
         let ksq = self.board.khun_of(us);
         let occ = self.board.occupied();
@@ -867,10 +1023,9 @@ impl Position {
             return;
         }
         let ksq = self.board.khun_of(us);
-        let (region, back) = match us {
-            Color::White => (Bitboard(0x00FF_FFFF), Bitboard::rank(0)),
-            Color::Black => (Bitboard(0xFFFF_FF00_0000_0000), Bitboard::rank(7)),
-        };
+        // Not in check, no drop can leave the Khun attacked: it only adds a blocker.
+        let safe = self.checkers.is_empty();
+        let (region, back) = sittuyin_drop_region(us);
         let empty = region - self.board.occupied();
         for role in Role::ALL {
             if self.extra.in_hand(us, role) == 0 {
@@ -889,7 +1044,7 @@ impl Position {
                     capture: None,
                     promotion: false,
                 };
-                if self.leaves_khun_safe(&m, ksq) {
+                if safe || self.leaves_khun_safe(&m, ksq) {
                     list.push(m);
                 }
             }

@@ -154,6 +154,15 @@ pub fn check_game(g: &Value, out: &mut Vec<Mismatch>, plies_checked: &mut usize)
         if legal != elegal {
             mm(i, "legal", elegal.join(" "), legal.join(" "));
         }
+        // perft's leaf count takes shortcuts of its own: it must agree with the move list.
+        if pos.count_legal() != elegal.len() {
+            mm(
+                i,
+                "count",
+                elegal.len().to_string(),
+                pos.count_legal().to_string(),
+            );
+        }
         if let Some(c) = p.get("check").and_then(Value::as_bool) {
             if c != pos.is_check() {
                 mm(i, "check", c.to_string(), pos.is_check().to_string());
