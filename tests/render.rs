@@ -519,3 +519,79 @@ fn cli_writes_a_png_and_rejects_bad_input() {
     args.size = 3;
     assert!(cli::run(&args).is_err());
 }
+
+/// A PNG's width, height and RGB bytes, any shape.
+fn decode_rect(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(png_bytes);
+    let mut reader = decoder.read_info().expect("PNG header");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    assert_eq!(info.color_type, png::ColorType::Rgb, "we write RGB PNGs");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// Pixels of rows `rows` of a `width`-wide RGB picture that differ from `colour`.
+fn off_colour(rgb: &[u8], width: u32, rows: std::ops::Range<u32>, colour: [u8; 3]) -> usize {
+    let w = width as usize * 3;
+    rows.flat_map(|r| rgb[r as usize * w..(r as usize + 1) * w].chunks_exact(3))
+        .filter(|p| *p != colour)
+        .count()
+}
+
+/// Sittuyin's placement (issue 25): the pieces still in hand are drawn in a strip above the
+/// board (the side at the top) and one below it (the side at the bottom), the board between
+/// them as usual; a side with nothing in hand has an empty strip; once both have placed
+/// everything the picture is the square board again.
+#[test]
+fn sittuyin_pieces_in_hand_are_drawn_beside_the_board() {
+    let sittuyin = |fen: &str| {
+        Position::from_fen_variant(fen, makruk::Variant::Sittuyin).expect("test FEN is valid")
+    };
+    let options = RenderOptions::default();
+    let strip = render::hand_strip(options.size);
+    assert!(strip >= 32, "pieces in hand big enough to see: {strip} px");
+
+    // Both hands full: White at the bottom.
+    let start = sittuyin("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1");
+    let png = render::render_position(&start, &options).expect("renders");
+    let (w, h, rgb) = decode_rect(&png);
+    assert_eq!((w, h), (options.size, options.size + 2 * strip));
+    let frame = [rgb[0], rgb[1], rgb[2]];
+    let top = off_colour(&rgb, w, 0..strip, frame);
+    let bottom = off_colour(&rgb, w, h - strip..h, frame);
+    assert!(
+        top > 2000 && bottom > 2000,
+        "both hands drawn: {top}, {bottom} pixels"
+    );
+    // The board between the strips is the board's own picture (the same SVG, moved down).
+    let board = render::render_via_svg(&placement(start.board()), &options).expect("renders");
+    let (_, board_rgb) = decode(&board);
+    let row = options.size as usize * 3;
+    let middle = &rgb[strip as usize * row..(strip + options.size) as usize * row];
+    assert_eq!(differing_pixels(middle, &board_rgb, 2), 0);
+
+    // Black still placing, White done: seen from Black, White's empty hand is on top.
+    let half = sittuyin("8/8/4pppp/pppp4/4PPPP/PPPP4/8/RNSKFSNR[kfrrssnn] b - - 0 9");
+    let seen_by_black = RenderOptions {
+        orientation: Color::Black,
+        ..RenderOptions::default()
+    };
+    let (w, h, rgb) = decode_rect(&render::render_position(&half, &seen_by_black).expect("png"));
+    assert_eq!(
+        off_colour(&rgb, w, 0..strip, frame),
+        0,
+        "White has nothing in hand"
+    );
+    assert!(
+        off_colour(&rgb, w, h - strip..h, frame) > 1000,
+        "Black's hand at the bottom"
+    );
+
+    // Everything placed: the usual square picture.
+    let placed = sittuyin("rnskfsnr/8/4pppp/pppp4/4PPPP/PPPP4/8/RNSKFSNR[] w - - 0 17");
+    assert!(render::hands(&placed).is_none());
+    let png = render::render_position(&placed, &options).expect("renders");
+    let (size, _) = decode(&png);
+    assert_eq!(size, options.size);
+}

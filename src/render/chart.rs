@@ -25,7 +25,7 @@ const ZERO: &str = "M2.75,0A2.75,5 0 1 1 2.75,10A2.75,5 0 1 1 2.75,0";
 const NINE: &str = "M0.5,8.8C2,10.3 5.4,10 5.4,3.5M5.4,3A2.7,2.9 0 1 0 0,3A2.7,2.9 0 1 0 5.4,3";
 
 /// The stroke path of digit `d` (0–9).
-fn digit_path(d: u32) -> &'static str {
+pub(super) fn digit_path(d: u32) -> &'static str {
     match d {
         0 => ZERO,
         1..=8 => RANKS[d as usize - 1],

@@ -28,8 +28,8 @@ mod svg;
 use makruk::{Board, Color, Piece, Position, Role, Square};
 
 pub use gif::{game_gif, FRAME_DELAY_CS, LAST_FRAME_DELAY_CS};
-pub use raster::{render, render_picture, render_via_svg, Picture, PNG_BUDGET};
-pub use svg::board_svg;
+pub use raster::{render, render_picture, render_via_svg, render_with_hands, Picture, PNG_BUDGET};
+pub use svg::{board_svg, board_with_hands_svg, hand_strip, Hands};
 
 /// What stands on each square, indexed by [`Square::index`] (a1 = 0 … h8 = 63).
 pub type Placement = [Option<Piece>; 64];
@@ -45,7 +45,9 @@ pub fn placement(board: &Board) -> Placement {
 }
 
 /// Draws a position as PNG bytes: [`render`] of its placement, with the Khun of the side to move
-/// highlighted when it is in check ([`Position::is_check`]); `options.check` is ignored.
+/// highlighted when it is in check ([`Position::is_check`]); `options.check` is ignored. While a
+/// side has pieces in hand (Sittuyin's placement) the picture is [`render_with_hands`]'s, taller
+/// than wide, with the pieces to place above and below the board.
 ///
 /// CPU-bound: from async code call it inside `tokio::task::spawn_blocking`.
 ///
@@ -69,10 +71,21 @@ pub fn render_position(
     position: &Position,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    render(
-        &placement(position.board()),
-        &position_options(position, options),
-    )
+    let options = position_options(position, options);
+    let placement = placement(position.board());
+    match hands(position) {
+        Some(hands) => render_with_hands(&placement, &options, &hands),
+        None => render(&placement, &options),
+    }
+}
+
+/// The pieces each side still has in hand (Sittuyin's placement), `None` when no side has any.
+#[must_use]
+pub fn hands(position: &Position) -> Option<Hands> {
+    if Color::ALL.iter().all(|&c| position.hand_count(c) == 0) {
+        return None;
+    }
+    Some(Color::ALL.map(|c| Role::ALL.map(|r| position.in_hand(c, r))))
 }
 
 /// `options` with [`RenderOptions::check`] set from the position.

@@ -271,6 +271,34 @@ pub fn render_via_svg(
     encode_png(&Picture::from_pixmap(&pixmap))
 }
 
+/// Draws the position with each side's pieces in hand beside the board (Sittuyin's placement):
+/// the picture of [`super::svg::board_with_hands_svg`], `options.size` wide and
+/// `options.size + 2 ×` [`super::svg::hand_strip`] high, rendered as one SVG (about ten times
+/// slower than [`render`]; only the placement's few plies need it).
+///
+/// CPU-bound: call from `spawn_blocking` in async code.
+///
+/// # Errors
+/// As [`render`].
+pub fn render_with_hands(
+    placement: &Placement,
+    options: &RenderOptions,
+    hands: &super::svg::Hands,
+) -> Result<Vec<u8>, RenderError> {
+    let doc = super::svg::board_with_hands_svg(placement, options, hands)?;
+    let tree = parse(&doc)?;
+    let height = options.size + 2 * super::svg::hand_strip(options.size);
+    let mut pixmap = new_pixmap(options.size, height)?;
+    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+    // Every pixel is opaque (the frame colour under everything): premultiplied = straight.
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|px| [px[0], px[1], px[2]])
+        .collect();
+    encode_rgb(options.size, height, &rgb)
+}
+
 /// A PNG of a typical middlegame stays under this many bytes (issue: at most 60 KB).
 pub const PNG_BUDGET: usize = 60 * 1024;
 
@@ -297,8 +325,13 @@ pub const PNG_BUDGET: usize = 60 * 1024;
 /// board's flat colours exact, 10 % of the pixels (the pieces' gradients and edges) off by 0.24
 /// levels on average, 0.04 % by more than 16 (at most 45). Lossy, and not under 1 ms: RGB stays.
 fn encode_png(picture: &Picture) -> Result<Vec<u8>, RenderError> {
+    encode_rgb(picture.size, picture.size, &picture.rgb)
+}
+
+/// [`encode_png`] of `rgb`, `width × height` pixels (3 bytes each, rows from the top).
+fn encode_rgb(width: u32, height: u32, rgb: &[u8]) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(PNG_BUDGET);
-    let mut encoder = png::Encoder::new(&mut out, picture.size, picture.size);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
@@ -306,7 +339,7 @@ fn encode_png(picture: &Picture) -> Result<Vec<u8>, RenderError> {
     encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
     let mut writer = encoder.write_header()?;
     let mut stream = writer.stream_writer()?;
-    std::io::Write::write_all(&mut stream, &picture.rgb).map_err(png::EncodingError::from)?;
+    std::io::Write::write_all(&mut stream, rgb).map_err(png::EncodingError::from)?;
     stream.finish()?;
     writer.finish()?;
     Ok(out)

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use makruk::{Color, Square};
+use makruk::{Color, Piece, Role, Square};
 
 use super::{piece_svg, Layout, Placement, RenderError, RenderOptions, Theme};
 
@@ -221,14 +221,113 @@ fn svg_inner(doc: &str) -> &str {
 /// # Errors
 /// [`RenderError::Size`] if `options.size` is out of range.
 pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<String, RenderError> {
+    board_doc(placement, options, None)
+}
+
+/// The picture of [`board_svg`] with each side's pieces in hand (Sittuyin's placement) in a
+/// strip above the board (the side at the top) and one below it (the side at the bottom):
+/// `options.size` wide, `options.size + 2 ×` [`hand_strip`] high. Each role in hand is drawn
+/// once, followed by `×n` when there are several.
+///
+/// # Errors
+/// [`RenderError::Size`] if `options.size` is out of range.
+pub fn board_with_hands_svg(
+    placement: &Placement,
+    options: &RenderOptions,
+    hands: &Hands,
+) -> Result<String, RenderError> {
+    board_doc(placement, options, Some(hands))
+}
+
+/// The height in pixels of a hand's strip on a picture `size` pixels wide.
+#[must_use]
+pub fn hand_strip(size: u32) -> u32 {
+    size / 10
+}
+
+/// The order the pieces in hand are drawn in: the Khun, then the others by value.
+const HAND_ORDER: [Role; 6] = [
+    Role::Khun,
+    Role::Ruea,
+    Role::Ma,
+    Role::Khon,
+    Role::Met,
+    Role::Bia,
+];
+
+/// A stroke `×`, in glyph units (see [`GLYPH_WIDTH`]).
+const TIMES: &str = "M0.5,3.5L5,9M5,3.5L0.5,9";
+
+/// One side's strip of pieces in hand, its top at `top`.
+fn hand_row(
+    out: &mut String,
+    hand: &[u32; 6],
+    color: Color,
+    top: u32,
+    layout: &Layout,
+    glyph_colour: &str,
+) {
+    let strip = hand_strip(layout.size) as f32;
+    let piece = strip * 0.92;
+    let y = top as f32 + (strip - piece) / 2.0;
+    let mut x = layout.origin as f32;
+    let scale = strip * 0.42 / 10.0;
+    let glyph_top = top as f32 + (strip - 10.0 * scale) / 2.0;
+    for role in HAND_ORDER {
+        let n = hand[role.index()];
+        if n == 0 {
+            continue;
+        }
+        let _ = write!(
+            out,
+            r##"<use xlink:href="#{}" transform="translate({x:.2},{y:.2}) scale({:.4})"/>"##,
+            piece_id(Piece::new(color, role)),
+            piece / 100.0
+        );
+        x += piece;
+        if n > 1 {
+            let _ = write!(
+                out,
+                r#"<g fill="none" stroke="{glyph_colour}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">"#
+            );
+            glyph(out, TIMES, x, glyph_top, scale);
+            x += (GLYPH_WIDTH + 1.5) * scale;
+            for d in n.to_string().chars().filter_map(|c| c.to_digit(10)) {
+                glyph(out, super::chart::digit_path(d), x, glyph_top, scale);
+                x += (GLYPH_WIDTH + 1.5) * scale;
+            }
+            out.push_str("</g>");
+        }
+        x += strip * 0.3;
+    }
+}
+
+/// How many pieces of each role (by [`Role::index`]) each side (by [`Color::index`]) has in
+/// hand.
+pub type Hands = [[u32; 6]; 2];
+
+fn board_doc(
+    placement: &Placement,
+    options: &RenderOptions,
+    hands: Option<&Hands>,
+) -> Result<String, RenderError> {
     let layout = Layout::new(options.size, options.orientation)?;
     let sq = layout.square;
     let size = layout.size;
+    let strip = if hands.is_some() { hand_strip(size) } else { 0 };
+    let height = size + 2 * strip;
     let mut out = String::with_capacity(32 * 1024);
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{size}" height="{size}" viewBox="0 0 {size} {size}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{size}" height="{height}" viewBox="0 0 {size} {height}">"#
     );
+    if strip > 0 {
+        let _ = write!(
+            out,
+            r#"<rect width="{size}" height="{height}" fill="{}"/><g transform="translate(0,{strip})">"#,
+            palette(options.theme).frame
+        );
+    }
     background_body(&mut out, &layout, options.theme);
 
     if let Some((from, to)) = options.last_move {
@@ -260,6 +359,16 @@ pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<Strin
     for p in placement.iter().flatten() {
         used[p.color.index()][super::Kind::of(*p).0] = true;
     }
+    for (c, hand) in hands
+        .into_iter()
+        .flat_map(|h| Color::ALL.map(|c| (c, h[c.index()])))
+    {
+        for role in Role::ALL {
+            if hand[role.index()] > 0 {
+                used[c.index()][super::Kind::of(Piece::new(c, role)).0] = true;
+            }
+        }
+    }
     out.push_str("<defs>");
     for p in super::all_pieces() {
         if used[p.color.index()][super::Kind::of(p).0] {
@@ -282,6 +391,21 @@ pub fn board_svg(placement: &Placement, options: &RenderOptions) -> Result<Strin
                 piece_id(*p)
             );
         }
+    }
+    if let Some(hands) = hands {
+        out.push_str("</g>");
+        let glyph_colour = palette(options.theme).glyph;
+        let top = options.orientation.other();
+        hand_row(&mut out, &hands[top.index()], top, 0, &layout, glyph_colour);
+        let bottom = options.orientation;
+        hand_row(
+            &mut out,
+            &hands[bottom.index()],
+            bottom,
+            size + strip,
+            &layout,
+            glyph_colour,
+        );
     }
     out.push_str("</svg>");
     Ok(out)
