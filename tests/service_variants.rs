@@ -340,6 +340,48 @@ async fn a_variants_own_rule_is_named_when_a_move_breaks_it() {
         .play(ch, BLACK, "Re7")
         .await
         .expect("a block is legal");
+    // Ouk Chaktrang: the Khun's first-move jump is gone once it has moved.
+    let ch = ChannelId(15);
+    start_from_fen_in(
+        &env.svc,
+        ch,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        Variant::Cambodian,
+    )
+    .await;
+    let refused = env.svc.play(ch, WHITE, "Kb2").await.expect_err("no gate");
+    assert!(
+        said(refused).contains("only the piece's first move"),
+        "{}",
+        said(env.svc.play(ch, WHITE, "Kb2").await.expect_err("no gate"))
+    );
+    let thai = env.svc.play(ch, WHITE, "Kb2").await.expect_err("no gate");
+    assert!(
+        thai.message(Locale::Th, &mention).contains("กระโดด"),
+        "{}",
+        thai.message(Locale::Th, &mention)
+    );
+    // ASEAN: a promotion letter of Makruk's.
+    let ch = ChannelId(16);
+    start_from_fen_in(
+        &env.svc,
+        ch,
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        Variant::Asean,
+    )
+    .await;
+    let refused = env
+        .svc
+        .play(ch, WHITE, "a8=M")
+        .await
+        .expect_err("not ASEAN's");
+    assert!(said(refused).contains("a8=R, a8=N, a8=B or a8=Q"));
+    let refused = env
+        .svc
+        .play(ch, WHITE, "a8=M")
+        .await
+        .expect_err("not ASEAN's");
+    assert!(refused.message(Locale::Th, &mention).contains("a8=Q"));
 }
 
 /// Sittuyin's placement: the first suggestions of an empty `/move` name every piece still to

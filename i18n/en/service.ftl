@@ -164,10 +164,15 @@ move-unreadable-not-uci = it is not of the form e3e4
 move-not-a-promotion = { $san } is not a promotion: only a Bia reaching its sixth rank promotes, so write the move without =M or m.
 move-ambiguous = More than one move fits: { $candidates }. Write the one you mean.
 move-illegal-no-piece = There is no piece on { $square }.
-move-illegal-place-first = Place your pieces first: in Sittuyin every piece is placed (for example `R@a1`, or choose from the list of `/move`) before any piece moves. The status under the board lists those still to place.
+move-illegal-place-first = Place your pieces first: in Sittuyin every piece is placed (for example `R@a1`, or choose from the list of `/move`) before any piece moves. The pieces still to place are drawn above and below the board.
 move-illegal-bad-drop = A { $piece } cannot be placed on { $square }: place it on an empty square of your own three first ranks (a Ruea on your first rank only).
 move-illegal-nothing-to-place = You have no { $piece } left to place.
 move-illegal-makpong-khun = In Makpong a Khun in check may not move away: block the check, or capture the checking piece (the Khun may capture it if it is not protected).
+move-illegal-ouk-jump-used = The { $piece } on { $from } cannot jump to { $to }: in Ouk Chaktrang that jump is only the piece's first move (and the Khun loses it once an enemy Ruea has attacked it).
+move-illegal-ouk-jump-in-check = A Khun in check may not make its first-move jump ({ $from } to { $to }): answer the check first.
+move-illegal-ouk-jump-capture = The first-move jump of the { $piece } ({ $from } to { $to }) never captures: the square must be empty.
+move-illegal-asean-promotion = In ASEAN chess a Bia reaching the last rank becomes a Ruea, a Ma, a Khon or a Met: write { $to }=R, { $to }=N, { $to }=B or { $to }=Q.
+move-illegal-asean-not-promotion = The Bia from { $from } to { $to } does not promote: in ASEAN chess a Bia promotes on the last rank only, so write the move without a letter.
 move-illegal-not-your-piece = The { $piece } on { $square } is not yours.
 move-illegal-cannot-move-that-way = The { $piece } cannot move from { $from } to { $to }. { $how }
 move-illegal-bia-captures-diagonally = The Bia on { $from } cannot capture on { $to }: a Bia captures only one square diagonally forward.

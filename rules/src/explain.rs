@@ -252,6 +252,48 @@ pub enum IllegalMove {
         /// The square it tried to go to.
         to: Square,
     },
+    /// Ouk Chaktrang: a first-move jump (the Khun's Ma-like jump one rank forward, the Met's
+    /// two squares straight forward; Fairy-Stockfish `cambodianMoves`) that may not be made
+    /// here, and why.
+    OukJump {
+        /// The Khun or Met that was to jump.
+        piece: Piece,
+        /// Its square.
+        from: Square,
+        /// The square it tried to jump to.
+        to: Square,
+        /// Why the jump is refused.
+        why: OukJumpBar,
+    },
+    /// ASEAN chess: a Bia reaching the last rank must become a Ruea, Ma, Khon or Met, written
+    /// with its letter (`a8=R`, `a8=N`, `a8=B`, `a8=Q`; UCI `a7a8r`); another letter was given
+    /// (Fairy-Stockfish `promotionPieceTypes`).
+    AseanPromotionLetter {
+        /// The Bia's square.
+        from: Square,
+        /// The last-rank square.
+        to: Square,
+    },
+    /// ASEAN chess: a promotion letter on a Bia move that does not reach the last rank (the
+    /// only rank a Bia promotes on in ASEAN).
+    AseanNotAPromotion {
+        /// The Bia's square.
+        from: Square,
+        /// Its target, not on the last rank.
+        to: Square,
+    },
+}
+
+/// Why an Ouk Chaktrang first-move jump is refused ([`IllegalMove::OukJump`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OukJumpBar {
+    /// The jump is gone: the piece has moved (or is not the one that started there), or, for
+    /// the Khun, an enemy Ruea has attacked it (Fairy-Stockfish's gates, the FEN's `DEde`).
+    Used,
+    /// The Khun is in check: its jump is not an answer to a check.
+    InCheck,
+    /// An enemy piece stands on the target: a jump never captures.
+    Capture,
 }
 
 fn piece_name(p: Piece) -> String {
@@ -275,6 +317,31 @@ impl fmt::Display for IllegalMove {
             IllegalMove::MakpongKhunInCheck { from, to } => write!(
                 f,
                 "in Makpong a Khun in check may not move away ({from} to {to})"
+            ),
+            IllegalMove::OukJump {
+                piece,
+                from,
+                to,
+                why,
+            } => {
+                let why = match why {
+                    OukJumpBar::Used => "it is only the piece's first move, while it has it",
+                    OukJumpBar::InCheck => "not while the Khun is in check",
+                    OukJumpBar::Capture => "a jump does not capture",
+                };
+                write!(
+                    f,
+                    "the {} on {from} cannot make its first-move jump to {to}: {why}",
+                    piece.name()
+                )
+            }
+            IllegalMove::AseanPromotionLetter { from, to } => write!(
+                f,
+                "the Bia from {from} to {to} becomes a Ruea, Ma, Khon or Met: write {to}=R, {to}=N, {to}=B or {to}=Q"
+            ),
+            IllegalMove::AseanNotAPromotion { from, to } => write!(
+                f,
+                "the Bia from {from} to {to} does not promote: in ASEAN a Bia promotes on the last rank only"
             ),
             IllegalMove::NotYourPiece { square, piece } => {
                 write!(f, "the {} on {square} is not yours", piece_name(*piece))
@@ -481,6 +548,18 @@ pub(crate) fn diagnose(
             });
         }
     }
+    leaves_khun_attacked(board, turn, piece, from, to)
+}
+
+/// [`IllegalMove::LeavesKhunInCheck`] when `piece` going from `from` to `to` (a move of its
+/// shape, target free of its own pieces) leaves its own Khun attacked; `None` otherwise.
+pub(crate) fn leaves_khun_attacked(
+    board: &Board,
+    turn: Color,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> Option<IllegalMove> {
     let mut after = board.clone();
     after.remove_piece_at(from);
     let moved = if piece.role == Role::Bia && to.rank() == promotion_rank(turn) {

@@ -62,7 +62,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use count::{CountInfo, CountKind, CountRequestError, LimitReason};
-pub use explain::{explain_illegal, IllegalMove, Movement, Step, StepShape};
+pub use explain::{explain_illegal, IllegalMove, Movement, OukJumpBar, Step, StepShape};
 pub use fen::ParseFenError;
 pub use game::{
     count_info, counting_draw, CountAction, CountEvent, DrawReason, Game, Outcome, Warning,

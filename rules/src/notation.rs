@@ -23,7 +23,7 @@
 //! ```
 
 use crate::board::Board;
-use crate::explain::{diagnose, explain_illegal, unexplained, IllegalMove};
+use crate::explain::{diagnose, explain_illegal, unexplained, IllegalMove, OukJumpBar};
 use crate::position::Position;
 use crate::san::{to_san, to_thai_san};
 use crate::thai;
@@ -443,9 +443,16 @@ fn variant_move(pos: &Position, text: &str) -> Option<Move> {
         .iter()
         .find(|m| crate::uci::to_uci_in(m, variant).eq_ignore_ascii_case(text))
         .or_else(|| {
-            legal
-                .iter()
-                .find(|m| crate::san::to_san(pos, m).trim_end_matches(['+', '#']) == bare)
+            legal.iter().find(|m| {
+                // The promotion letter after `=` in either case (`a8=q`); the rest exact
+                // (`bxc3` is a Bia's capture, `Bxc3` a Khon's).
+                let san = crate::san::to_san(pos, m);
+                let san = san.trim_end_matches(['+', '#']);
+                match (san.split_once('='), bare.split_once('=')) {
+                    (Some((a, x)), Some((b, y))) => a == b && x.eq_ignore_ascii_case(y),
+                    _ => san == bare,
+                }
+            })
         })
         .copied()
 }
@@ -467,6 +474,19 @@ fn variant_rule_broken(pos: &Position, text: &str) -> Option<IllegalMove> {
     if pos.hand_count(us) > 0 {
         return Some(IllegalMove::PlaceFirst);
     }
+    match pos.variant() {
+        crate::Variant::Cambodian => {
+            if let Some(why) = ouk_jump_refused(pos, text) {
+                return Some(why);
+            }
+        }
+        crate::Variant::Asean => {
+            if let Some(why) = asean_promotion_refused(pos, text) {
+                return Some(why);
+            }
+        }
+        _ => {}
+    }
     if pos.variant() == crate::Variant::Makpong && pos.is_check() {
         // The same move under Makruk's rules: a Khun stepping out of check.
         let makruk = Position::from_fen(&pos.fen(), crate::Ruleset::Standard).ok()?;
@@ -479,6 +499,162 @@ fn variant_rule_broken(pos: &Position, text: &str) -> Option<IllegalMove> {
         }
     }
     None
+}
+
+/// A move written loosely in Latin letters, as far as the variants' own explanations need it:
+/// UCI (`d1b2`, `a7a8k`) or SAN ending in its target square and perhaps a promotion letter
+/// (`Kb2`, `Kxb2`, `axb8=K`, `a8K`).
+#[derive(Debug, PartialEq, Eq)]
+struct Loose {
+    /// The piece letter written first (upper case), if any.
+    piece: Option<char>,
+    /// The origin square, if written in full.
+    from: Option<Square>,
+    /// The origin file (0–7), if only it is written (`axb8`).
+    from_file: Option<u8>,
+    /// The target square.
+    to: Square,
+    /// A letter after the target (a promotion), if any.
+    letter: Option<char>,
+}
+
+fn loose(text: &str) -> Option<Loose> {
+    let t: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '+' | '#' | '!' | '?' | 'x' | '-' | '='))
+        .collect();
+    if !t.iter().all(char::is_ascii_alphanumeric) {
+        return None;
+    }
+    let (piece, rest) = match t.split_first() {
+        Some((&c, rest)) if c.is_ascii_uppercase() => (Some(c), rest),
+        _ => (None, &t[..]),
+    };
+    let square = |s: &[char]| -> Option<Square> {
+        match s {
+            [f @ 'a'..='h', r @ '1'..='8'] => Square::from_coords(*f as u8 - b'a', *r as u8 - b'1'),
+            _ => None,
+        }
+    };
+    let (body, letter) = match rest.split_last() {
+        Some((&c, body)) if c.is_ascii_alphabetic() && body.len() >= 2 => (body, Some(c)),
+        _ => (rest, None),
+    };
+    let (from, from_file, to) = match body.len() {
+        2 => (None, None, square(body)?),
+        3 => match body[0] {
+            f @ 'a'..='h' => (None, Some(f as u8 - b'a'), square(&body[1..])?),
+            _ => return None,
+        },
+        4 => (Some(square(&body[..2])?), None, square(&body[2..])?),
+        _ => return None,
+    };
+    Some(Loose {
+        piece,
+        from,
+        from_file,
+        to,
+        letter,
+    })
+}
+
+/// Why `text` names an Ouk Chaktrang first-move jump that may not be made here
+/// ([`IllegalMove::OukJump`], or the usual reason when the target holds one's own piece or the
+/// jump would leave the Khun attacked); `None` when it names no such jump.
+fn ouk_jump_refused(pos: &Position, text: &str) -> Option<IllegalMove> {
+    let l = loose(text)?;
+    if l.letter.is_some() {
+        return None;
+    }
+    let us = pos.turn();
+    let board = pos.board();
+    let forward = |from: Square, steps: u8| -> Option<u8> {
+        match us {
+            Color::White => from.rank().checked_add(steps).filter(|&r| r < 8),
+            Color::Black => from.rank().checked_sub(steps),
+        }
+    };
+    let mut jumps: Vec<(Piece, Square, Square)> = Vec::new();
+    if let Some(k) = board.khun_of(us) {
+        if let Some(r) = forward(k, 1) {
+            for to in crate::attacks::ma_attacks(k) & crate::bitboard::Bitboard::rank(r) {
+                jumps.push((Piece::new(us, Role::Khun), k, to));
+            }
+        }
+    }
+    for from in board.by_piece(us, Role::Met) {
+        let Some(p) = board.piece_at(from).filter(|p| !p.promoted) else {
+            continue;
+        };
+        if let Some(to) = forward(from, 2).and_then(|r| Square::from_coords(from.file(), r)) {
+            jumps.push((p, from, to));
+        }
+    }
+    let letter = |r: Role| pos.variant().role_char(r).to_ascii_uppercase();
+    let (piece, from, to) = jumps.into_iter().find(|&(p, from, to)| {
+        l.to == to
+            && l.from.is_none_or(|f| f == from)
+            && l.from_file.is_none_or(|f| f == from.file())
+            && (l.from.is_some() || l.piece == Some(letter(p.role)))
+            && l.piece.is_none_or(|c| c == letter(p.role))
+    })?;
+    let why = if !pos.gates().contains(from) {
+        OukJumpBar::Used
+    } else if piece.role == Role::Khun && pos.is_check() {
+        OukJumpBar::InCheck
+    } else {
+        match board.piece_at(to) {
+            Some(t) if t.color == us => {
+                return Some(IllegalMove::OwnPieceOnTarget {
+                    square: to,
+                    piece: t,
+                })
+            }
+            Some(_) => OukJumpBar::Capture,
+            None => return crate::explain::leaves_khun_attacked(board, us, piece, from, to),
+        }
+    };
+    Some(IllegalMove::OukJump {
+        piece,
+        from,
+        to,
+        why,
+    })
+}
+
+/// Why `text`, a Bia move with a promotion letter, is refused in ASEAN chess: a letter that is
+/// none of R, N, B, Q on a move to the last rank ([`IllegalMove::AseanPromotionLetter`]), or a
+/// letter on a move that does not reach it ([`IllegalMove::AseanNotAPromotion`]).
+fn asean_promotion_refused(pos: &Position, text: &str) -> Option<IllegalMove> {
+    let l = loose(text)?;
+    let letter = l.letter?.to_ascii_lowercase();
+    if l.piece.is_some_and(|c| c != 'P') {
+        return None;
+    }
+    let legal = pos.legal_moves();
+    let fits = |m: &&Move| {
+        m.moving_role() == Role::Bia
+            && m.to == l.to
+            && l.from.is_none_or(|f| f == m.from)
+            && l.from_file.is_none_or(|f| f == m.from.file())
+            && (l.from_file.is_some() || l.from.is_some() || m.from.file() == m.to.file())
+    };
+    if let Some(m) = legal.iter().find(|m| fits(m) && m.promotion) {
+        if matches!(letter, 'r' | 'n' | 'b' | 'q') {
+            return None;
+        }
+        return Some(IllegalMove::AseanPromotionLetter {
+            from: m.from,
+            to: m.to,
+        });
+    }
+    legal
+        .iter()
+        .find(fits)
+        .map(|m| IllegalMove::AseanNotAPromotion {
+            from: m.from,
+            to: m.to,
+        })
 }
 
 /// The legal move of `pos` from `from` to `to`, or why there is none.

@@ -321,3 +321,108 @@ fn pgn_of_a_variant_game_reads_back() {
     assert!(makruk::analysis_url(game.position())
         .starts_with("https://www.pychess.org/analysis/sittuyin?fen="));
 }
+
+/// A refused Ouk Chaktrang first-move jump names why (issue 25): the jump is gone, the Khun is
+/// in check, a jump never captures, the target holds one's own piece, or the Khun would land
+/// attacked; the same jumps are legal while allowed.
+#[test]
+fn ouk_chaktrangs_refused_jumps_are_explained() {
+    use makruk::{parse_move, IllegalMove, MoveInputError, OukJumpBar, Role};
+    let why = |fen: &str, text: &str| match parse_move(&pos(Variant::Cambodian, fen), text) {
+        Err(MoveInputError::Illegal(why)) => why,
+        other => panic!("{text} in {fen}: {other:?}"),
+    };
+    let bar = |fen: &str, text: &str| match why(fen, text) {
+        IllegalMove::OukJump {
+            why, piece, from, ..
+        } => (piece.role, from.to_string(), why),
+        other => panic!("{text} in {fen}: {other:?}"),
+    };
+    let start = Variant::Cambodian.start_fen();
+    let start_ok = pos(Variant::Cambodian, start);
+    for text in ["Kb2", "d1f2"] {
+        assert!(parse_move(&start_ok, text).is_ok(), "{text} from the start");
+    }
+    // Gates gone (the FEN's castling field empty).
+    let moved = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+    assert_eq!(
+        bar(moved, "Kb2"),
+        (Role::Khun, "d1".into(), OukJumpBar::Used)
+    );
+    assert_eq!(
+        bar(moved, "d1f2"),
+        (Role::Khun, "d1".into(), OukJumpBar::Used)
+    );
+    let open = "rnsmksnr/8/pppppppp/8/8/PPPP1PPP/8/RNSKMSNR w - - 0 1";
+    assert_eq!(bar(open, "Me3"), (Role::Met, "e1".into(), OukJumpBar::Used));
+    // In check from the Ruea on d2.
+    let check = "rnsmk1nr/8/pppppppp/8/8/PPPP1PPP/3r4/RNSKMSNR w DEde - 0 1";
+    assert_eq!(
+        bar(check, "Kf2"),
+        (Role::Khun, "d1".into(), OukJumpBar::InCheck)
+    );
+    // A black Khon on b2 (no check): the Khun's jump there would capture.
+    let capture = "rnsmksnr/8/ppppppp1/8/8/PPPPPPPP/1s6/RNSKMSNR w DEde - 0 1";
+    assert_eq!(
+        bar(capture, "Kxb2"),
+        (Role::Khun, "d1".into(), OukJumpBar::Capture)
+    );
+    // The Met's jump onto its own Bia.
+    assert!(matches!(
+        why(start, "Me3"),
+        IllegalMove::OwnPieceOnTarget { piece, .. } if piece.role == Role::Bia
+    ));
+    // The Khun would land on f2, attacked by the Ruea on f5.
+    let attacked = "rnsmksn1/8/pppppppp/5r2/8/PPPPP1PP/8/RNSKMSNR w DEde - 0 1";
+    assert!(matches!(
+        why(attacked, "d1f2"),
+        IllegalMove::LeavesKhunInCheck { attacker, .. } if attacker.role == Role::Ruea
+    ));
+    // Not a jump's shape: Makruk's reason.
+    assert!(matches!(
+        why(start, "d1c3"),
+        IllegalMove::CannotMoveThatWay { .. }
+    ));
+}
+
+/// ASEAN's promotion letters (issue 25): a letter other than R, N, B, Q on a move to the last
+/// rank, and a letter on a Bia move that does not promote, are named as ASEAN's rules; the
+/// letter is read in either case; a move to the last rank without one lists the choices.
+#[test]
+fn aseans_promotion_letters_are_explained() {
+    use makruk::{parse_move, IllegalMove, MoveInputError};
+    let p = pos(Variant::Asean, "4k3/P7/1P6/8/8/8/8/4K3 w - - 0 1");
+    for text in ["a7a8k", "a8=K", "a8=M", "a7a8m"] {
+        assert!(
+            matches!(
+                parse_move(&p, text),
+                Err(MoveInputError::Illegal(
+                    IllegalMove::AseanPromotionLetter { .. }
+                ))
+            ),
+            "{text}: {:?}",
+            parse_move(&p, text)
+        );
+    }
+    for text in ["b6b7q", "b7=Q"] {
+        assert!(
+            matches!(
+                parse_move(&p, text),
+                Err(MoveInputError::Illegal(
+                    IllegalMove::AseanNotAPromotion { .. }
+                ))
+            ),
+            "{text}: {:?}",
+            parse_move(&p, text)
+        );
+    }
+    for text in ["a8=Q", "a8=q", "a7a8Q", "a8=N"] {
+        let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(m.promotion, "{text}");
+    }
+    assert!(matches!(
+        parse_move(&p, "a8"),
+        Err(MoveInputError::Ambiguous { candidates, .. }) if candidates.len() == 4
+    ));
+    assert!(parse_move(&p, "b7").is_ok());
+}

@@ -274,6 +274,31 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
             IllegalMove::MakpongKhunInCheck { .. } => {
                 tr!(locale, "move-illegal-makpong-khun")
             }
+            IllegalMove::OukJump {
+                piece: p,
+                from,
+                to,
+                why,
+            } => tr!(
+                locale,
+                match why {
+                    makruk::OukJumpBar::Used => "move-illegal-ouk-jump-used",
+                    makruk::OukJumpBar::InCheck => "move-illegal-ouk-jump-in-check",
+                    makruk::OukJumpBar::Capture => "move-illegal-ouk-jump-capture",
+                },
+                piece = piece(locale, *p),
+                from = sq(*from),
+                to = sq(*to)
+            ),
+            IllegalMove::AseanPromotionLetter { to, .. } => {
+                tr!(locale, "move-illegal-asean-promotion", to = to.to_string())
+            }
+            IllegalMove::AseanNotAPromotion { from, to } => tr!(
+                locale,
+                "move-illegal-asean-not-promotion",
+                from = sq(*from),
+                to = sq(*to)
+            ),
             IllegalMove::NotYourPiece { square, piece: p } => tr!(
                 locale,
                 "move-illegal-not-your-piece",
