@@ -168,7 +168,7 @@ move-illegal-place-first = Place your pieces first: in Sittuyin every piece is p
 move-illegal-bad-drop = A { $piece } cannot be placed on { $square }: place it on an empty square of your own three first ranks (a Ruea on your first rank only).
 move-illegal-nothing-to-place = You have no { $piece } left to place.
 move-illegal-makpong-khun = In Makpong a Khun in check may not move away: block the check, or capture the checking piece (the Khun may capture it if it is not protected).
-move-illegal-ouk-jump-used = The { $piece } on { $from } cannot jump to { $to }: in Ouk Chaktrang that jump is only the piece's first move (and the Khun loses it once an enemy Ruea has attacked it).
+move-illegal-ouk-jump-used = The { $piece } on { $from } cannot jump to { $to }: in Ouk Chaktrang that jump is only the piece's first move (and the Khun loses it once an enemy Ruea has come to its file or rank).
 move-illegal-ouk-jump-in-check = A Khun in check may not make its first-move jump ({ $from } to { $to }): answer the check first.
 move-illegal-ouk-jump-capture = The first-move jump of the { $piece } ({ $from } to { $to }) never captures: the square must be empty.
 move-illegal-asean-promotion = In ASEAN chess a Bia reaching the last rank becomes a Ruea, a Ma, a Khon or a Met: write { $to }=R, { $to }=N, { $to }=B or { $to }=Q.

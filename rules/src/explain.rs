@@ -288,7 +288,8 @@ pub enum IllegalMove {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OukJumpBar {
     /// The jump is gone: the piece has moved (or is not the one that started there), or, for
-    /// the Khun, an enemy Ruea has attacked it (Fairy-Stockfish's gates, the FEN's `DEde`).
+    /// the Khun, an enemy Ruea has come to its file or rank, whatever stands between
+    /// (Fairy-Stockfish's gates, the FEN's `DEde`).
     Used,
     /// The Khun is in check: its jump is not an answer to a check.
     InCheck,

@@ -24,7 +24,7 @@
 
 use crate::board::Board;
 use crate::explain::{diagnose, explain_illegal, unexplained, IllegalMove, OukJumpBar};
-use crate::position::Position;
+use crate::position::{MoveList, Position};
 use crate::san::{to_san, to_thai_san};
 use crate::thai;
 use crate::types::{Color, Move, Piece, Role, Square};
@@ -439,6 +439,11 @@ fn variant_move(pos: &Position, text: &str) -> Option<Move> {
     let bare = text.trim_end_matches(['+', '#']);
     let variant = pos.variant();
     let legal = pos.legal_moves();
+    if variant == crate::Variant::Asean {
+        if let Some(m) = asean_promotion(pos, &legal, text) {
+            return Some(m);
+        }
+    }
     legal
         .iter()
         .find(|m| crate::uci::to_uci_in(m, variant).eq_ignore_ascii_case(text))
@@ -620,6 +625,30 @@ fn ouk_jump_refused(pos: &Position, text: &str) -> Option<IllegalMove> {
         to,
         why,
     })
+}
+
+/// The ASEAN promotion `text` names in any loose form (`e7e8=Q`, `e7-e8=n`, `e8Q`, `exf8q`):
+/// the one legal promotion of a Bia that fits its squares and whose letter (R, N, B, Q, either
+/// case) it gives; `None` when there is not exactly one.
+fn asean_promotion(pos: &Position, legal: &MoveList, text: &str) -> Option<Move> {
+    let l = loose(text)?;
+    let role = l
+        .letter
+        .and_then(|c| pos.variant().role_from_char(c))
+        .filter(|r| matches!(r, Role::Ruea | Role::Ma | Role::Khon | Role::Met))?;
+    if l.piece.is_some_and(|c| c != 'P') {
+        return None;
+    }
+    let mut fitting = legal.iter().filter(|m| {
+        m.promotion
+            && m.promotion_role() == Some(role)
+            && m.to == l.to
+            && l.from.is_none_or(|f| f == m.from)
+            && l.from_file.is_none_or(|f| f == m.from.file())
+            && (l.from_file.is_some() || l.from.is_some() || m.from.file() == m.to.file())
+    });
+    let m = *fitting.next()?;
+    fitting.next().is_none().then_some(m)
 }
 
 /// Why `text`, a Bia move with a promotion letter, is refused in ASEAN chess: a letter that is

@@ -230,9 +230,6 @@ pub(crate) const fn promotion_rank(c: Color) -> u8 {
     }
 }
 
-/// The promotion rank of `variant`: the sixth rank, ASEAN's last rank (Fairy-Stockfish's chess
-/// default), Sittuyin's none (its promotion squares are the main diagonals; 8 = no rank).
-#[inline]
 /// Sittuyin's drop region of `c` (its own three first ranks) and the rank where its Ruea
 /// may be dropped (its first): Fairy-Stockfish `dropRegion`, `sittuyinRookDrop`.
 const fn sittuyin_drop_region(c: Color) -> (Bitboard, Bitboard) {
@@ -242,6 +239,9 @@ const fn sittuyin_drop_region(c: Color) -> (Bitboard, Bitboard) {
     }
 }
 
+/// The promotion rank of `variant`: the sixth rank, ASEAN's last rank (Fairy-Stockfish's chess
+/// default), Sittuyin's none (its promotion squares are the main diagonals; 8 = no rank).
+#[inline]
 pub(crate) const fn variant_promotion_rank(variant: Variant, c: Color) -> u8 {
     match (variant, c) {
         (Variant::Asean, Color::White) => 7,

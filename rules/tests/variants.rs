@@ -416,10 +416,23 @@ fn aseans_promotion_letters_are_explained() {
             parse_move(&p, text)
         );
     }
-    for text in ["a8=Q", "a8=q", "a7a8Q", "a8=N"] {
+    for (text, uci) in [
+        ("a8=Q", "a7a8q"),
+        ("a8=q", "a7a8q"),
+        ("a7a8Q", "a7a8q"),
+        ("a8=N", "a7a8n"),
+        ("a7a8=Q", "a7a8q"),
+        ("a7-a8=r", "a7a8r"),
+        ("a8Q", "a7a8q"),
+        ("a7a8=B+", "a7a8b"),
+    ] {
         let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert!(m.promotion, "{text}");
+        assert_eq!(to_uci_in(&m, Variant::Asean), uci, "{text}");
     }
+    // A capture that promotes, written with its file.
+    let capture = pos(Variant::Asean, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let m = parse_move(&capture, "axb8q").expect("axb8q");
+    assert_eq!(to_uci_in(&m, Variant::Asean), "a7b8q");
     assert!(matches!(
         parse_move(&p, "a8"),
         Err(MoveInputError::Ambiguous { candidates, .. }) if candidates.len() == 4
