@@ -309,13 +309,20 @@ async fn a_variants_own_rule_is_named_when_a_move_breaks_it() {
         .play(ch, WHITE, "R@a2")
         .await
         .expect_err("a Ruea off rank 1");
-    assert!(said(refused).contains("cannot be placed on a2"));
+    let text = said(refused);
+    assert!(text.contains("cannot be placed on a2"), "{text}");
+    assert!(text.contains("own first rank"), "{text}");
     let refused = env
         .svc
         .play(ch, WHITE, "K@e5")
         .await
         .expect_err("the opponent's half");
-    assert!(said(refused).contains("cannot be placed on e5"));
+    let text = said(refused);
+    assert!(text.contains("cannot be placed on e5"), "{text}");
+    assert!(
+        !text.contains("Ruea"),
+        "only a Ruea's drop names the Ruea: {text}"
+    );
     let refused = env
         .svc
         .play(ch, WHITE, "Nd2")

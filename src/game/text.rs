@@ -265,6 +265,8 @@ pub(crate) fn move_error(e: &MoveInputError, locale: Locale) -> String {
                 locale,
                 if *in_hand == 0 {
                     "move-illegal-nothing-to-place"
+                } else if p.role == makruk::Role::Ruea {
+                    "move-illegal-bad-drop-ruea"
                 } else {
                     "move-illegal-bad-drop"
                 },
