@@ -273,8 +273,8 @@ pub fn render_via_svg(
 
 /// Draws the position with each side's pieces in hand beside the board (Sittuyin's placement):
 /// the picture of [`super::svg::board_with_hands_svg`], `options.size` wide and
-/// `options.size + 2 ×` [`super::svg::hand_strip`] high, rendered as one SVG (about ten times
-/// slower than [`render`]; only the placement's few plies need it).
+/// `options.size + 2 ×` [`super::svg::hand_strip`] high, rendered as one SVG through resvg
+/// (the slower path of [`render_via_svg`]; only the placement's few plies need it).
 ///
 /// CPU-bound: call from `spawn_blocking` in async code.
 ///
