@@ -14,7 +14,7 @@ use crate::movepick::{self, is_bad_capture, pack, ContHistory, History, Picker};
 use crate::timeman::{self, TimeBudget};
 use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
 use crate::{Limits, Score, SearchInfo, SearchResult, MAX_PLY};
-use makruk::{Game, Move, Position, Role, Variant};
+use makruk::{Game, Move, Position, Role};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -178,28 +178,14 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// The position after a "pass" (for null-move pruning): the same placement and counting
-/// fields with the other side to move. `None` if that is not a valid position.
-/// In the other variants the position is rebuilt from its FEN (which keeps Ouk Chaktrang's
-/// gates); not while Sittuyin's pieces are still being placed.
+/// The position after a "pass" (for null-move pruning): [`Position::null_move`], the same
+/// placement, counting and clocks with the other side to move; `None` in check and while
+/// Sittuyin's pieces are still being placed.
 fn null_move(pos: &Position) -> Option<Position> {
-    if pos.variant() != Variant::Makruk {
-        if pos.hand_count(pos.turn()) + pos.hand_count(pos.turn().other()) > 0 {
-            return None;
-        }
-        let fen = pos.fen();
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        let side = match fields.get(1).copied() {
-            Some("w") => "b",
-            Some("b") => "w",
-            _ => return None,
-        };
-        fields[1] = side;
-        return Position::from_fen_variant(&fields.join(" "), pos.variant()).ok();
+    if pos.hand_count(pos.turn()) + pos.hand_count(pos.turn().other()) > 0 {
+        return None;
     }
-    let mut setup = pos.setup();
-    setup.turn = setup.turn.other();
-    Position::from_setup(setup, pos.ruleset()).ok()
+    pos.null_move()
 }
 
 /// Late-move reduction in plies for the `n`-th move (from 0) at `depth`.

@@ -439,3 +439,51 @@ fn aseans_promotion_letters_are_explained() {
     ));
     assert!(parse_move(&p, "b7").is_ok());
 }
+
+/// `Position::null_move` (an engine's pass) hands the turn over and changes nothing else: the
+/// same position as the FEN with the other side to move, in every variant (Ouk Chaktrang's
+/// gates kept); none in check.
+#[test]
+fn a_null_move_only_hands_the_turn_over() {
+    let cases = [
+        (
+            Variant::Makruk,
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        ),
+        (
+            Variant::Makpong,
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        ),
+        (
+            Variant::Cambodian,
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+        ),
+        (
+            Variant::Asean,
+            "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+        ),
+        (
+            Variant::Sittuyin,
+            "1ks2rrs/4f3/n2npppp/pppp4/4PPPP/PPPPFN2/N2S1K2/R5SR[] w - - 0 9",
+        ),
+    ];
+    for (variant, fen) in cases {
+        let p = pos(variant, fen);
+        let passed = p.null_move().expect("not in check");
+        let other = pos(variant, &fen.replacen(" w ", " b ", 1));
+        assert_eq!(passed.fen(), other.fen(), "{variant}");
+        assert_eq!(passed.zobrist(), other.zobrist(), "{variant}");
+        let mut a = legal(&passed);
+        let mut b = legal(&other);
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{variant}");
+        assert_eq!(
+            passed.null_move().expect("back").fen(),
+            p.fen(),
+            "{variant}"
+        );
+    }
+    let check = pos(Variant::Makruk, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+    assert!(check.null_move().is_none());
+}
