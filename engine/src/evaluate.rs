@@ -29,15 +29,136 @@
 use crate::attacks;
 use makruk::{count_info, Color, CountKind, CounterMates, Position, Role, Square, Variant};
 
-/// Piece values (middlegame, endgame) in centipawns, indexed by [`Role::index`].
-pub const VALUES: [(i32, i32); 6] = [
-    (0, 0),     // Khun
-    (180, 200), // Met (a Bia-ngai too)
-    (270, 280), // Khon
-    (310, 320), // Ma
-    (500, 520), // Ruea
-    (100, 120), // Bia
-];
+/// A weight of the evaluation: (middlegame, endgame) centipawns, blended by the game phase.
+pub type Weight = (i32, i32);
+
+/// Where each weight of [`WEIGHTS`] sits: the first index of each group (its size in the
+/// comment). The Texel tuner (`engine/examples/texel_tune.rs`) tunes them all and writes
+/// `engine/src/weights.rs` in this order, naming each line by [`weight_name`].
+pub mod layout {
+    /// Material, by [`makruk::Role::index`] (6; the Khun's is unused).
+    pub const VALUE: usize = 0;
+    /// Piece-square weights (6 × 32): by role, then relative rank × 4 + the file folded onto
+    /// a–d (a and h are 0, d and e are 3), so that both sides and both wings share them. The
+    /// Bia's are Makruk's, Makpong's and Ouk Chaktrang's only.
+    pub const PST: usize = VALUE + 6;
+    /// Ma mobility: squares it reaches that hold no piece of its own and no enemy Bia guards,
+    /// 0..=8 (9).
+    pub const MOB_MA: usize = PST + 6 * 32;
+    /// Khon mobility, 0..=5 (6).
+    pub const MOB_KHON: usize = MOB_MA + 9;
+    /// Met (and Bia-ngai) mobility, 0..=4 (5).
+    pub const MOB_MET: usize = MOB_KHON + 6;
+    /// Ruea mobility, 0..=14 (15).
+    pub const MOB_RUEA: usize = MOB_MET + 5;
+    /// A Ruea on a file without Bia (1).
+    pub const RUEA_OPEN: usize = MOB_RUEA + 15;
+    /// A Ruea on a file with enemy Bia only (1).
+    pub const RUEA_HALF_OPEN: usize = RUEA_OPEN + 1;
+    /// A Bia defended by a Bia (1).
+    pub const BIA_DEFENDED: usize = RUEA_HALF_OPEN + 1;
+    /// A Bia with no Bia of its side on the files beside it (1).
+    pub const BIA_ISOLATED: usize = BIA_DEFENDED + 1;
+    /// A Bia with another of its side on its file (1).
+    pub const BIA_DOUBLED: usize = BIA_ISOLATED + 1;
+    /// ASEAN's Bia by relative rank (8): promoted on the last rank.
+    pub const BIA_RANK_ASEAN: usize = BIA_DOUBLED + 1;
+    /// Sittuyin's Bia by relative rank (8): promoted on the diagonals, a move of its own.
+    pub const BIA_RANK_SITTUYIN: usize = BIA_RANK_ASEAN + 8;
+    /// An ASEAN or Sittuyin Bia on the files c–f (1).
+    pub const BIA_CENTRE_FILE: usize = BIA_RANK_SITTUYIN + 8;
+    /// The Khun's shield: its Met, Khon and Bia next to it, 0..=4 (5).
+    pub const SHIELD: usize = BIA_CENTRE_FILE + 1;
+    /// The Khun's danger: the weighted attacks on its zone (Ruea 3, Ma and Khon 2, Met 1),
+    /// 0..=15 (16).
+    pub const KHUN_DANGER: usize = SHIELD + 5;
+    /// An enemy piece other than a Bia attacked by a Bia (1).
+    pub const THREAT_BY_BIA: usize = KHUN_DANGER + 16;
+    /// An enemy piece attacked and not defended (1).
+    pub const HANGING: usize = THREAT_BY_BIA + 1;
+    /// The number of weights.
+    pub const COUNT: usize = HANGING + 1;
+}
+
+pub use crate::weights::WEIGHTS;
+
+const _: () = assert!(WEIGHTS.len() == layout::COUNT);
+
+/// The name of weight `i` of [`WEIGHTS`] (the tuner's output names its lines with it), e.g.
+/// `value Ruea`, `square Ma d4`, `mobility Ruea 7`.
+#[must_use]
+pub fn weight_name(i: usize) -> String {
+    use layout::*;
+    const ROLES: [&str; 6] = ["Khun", "Met", "Khon", "Ma", "Ruea", "Bia"];
+    let groups: [(usize, &str); 15] = [
+        (MOB_MA, "mobility Ma"),
+        (MOB_KHON, "mobility Khon"),
+        (MOB_MET, "mobility Met"),
+        (MOB_RUEA, "mobility Ruea"),
+        (RUEA_OPEN, "Ruea on an open file"),
+        (RUEA_HALF_OPEN, "Ruea on a half-open file"),
+        (BIA_DEFENDED, "Bia defended by a Bia"),
+        (BIA_ISOLATED, "Bia isolated"),
+        (BIA_DOUBLED, "Bia doubled"),
+        (BIA_RANK_ASEAN, "ASEAN Bia rank"),
+        (BIA_RANK_SITTUYIN, "Sittuyin Bia rank"),
+        (BIA_CENTRE_FILE, "ASEAN and Sittuyin Bia on files c-f"),
+        (SHIELD, "Khun shield"),
+        (KHUN_DANGER, "Khun danger"),
+        (THREAT_BY_BIA, "piece attacked by a Bia"),
+    ];
+    if i < PST {
+        return format!("value {}", ROLES[i]);
+    }
+    if i < MOB_MA {
+        let k = i - PST;
+        let (rank, file) = ((k % 32) / 4, k % 4);
+        return format!(
+            "square {} {}{}",
+            ROLES[k / 32],
+            (b'a' + file as u8) as char,
+            rank + 1
+        );
+    }
+    if i == HANGING {
+        return "piece attacked and undefended".into();
+    }
+    let (start, name) = groups
+        .iter()
+        .rev()
+        .find(|(start, _)| *start <= i)
+        .copied()
+        .unwrap_or((0, "?"));
+    let next = groups
+        .iter()
+        .map(|g| g.0)
+        .chain([HANGING])
+        .find(|&s| s > start)
+        .unwrap_or(COUNT);
+    if next - start > 1 {
+        let k = i - start;
+        // Ranks are counted from 1, counts from 0.
+        if name.ends_with("rank") {
+            format!("{name} {}", k + 1)
+        } else {
+            format!("{name} {k}")
+        }
+    } else {
+        name.into()
+    }
+}
+
+/// What the evaluation adds up, for the tuner: `add(c, i, n)` says that side `c` scored
+/// weight `i` of [`WEIGHTS`] `n` times. The engine's own evaluation traces nothing (`()`).
+pub trait Trace {
+    /// Side `c` scored weight `i` `n` times.
+    fn add(&mut self, c: Color, i: usize, n: i32);
+}
+
+impl Trace for () {
+    #[inline(always)]
+    fn add(&mut self, _: Color, _: usize, _: i32) {}
+}
 
 /// The single value used by move ordering and exchange evaluation.
 #[must_use]
@@ -45,11 +166,7 @@ pub const VALUES: [(i32, i32); 6] = [
 pub const fn value(role: Role) -> i32 {
     match role {
         Role::Khun => 10_000,
-        Role::Met => 180,
-        Role::Khon => 270,
-        Role::Ma => 310,
-        Role::Ruea => 500,
-        Role::Bia => 100,
+        _ => WEIGHTS[layout::VALUE + role.index()].0,
     }
 }
 
@@ -63,16 +180,6 @@ fn rel_rank(c: Color, sq: Square) -> i32 {
         Color::White => i32::from(sq.rank()),
         Color::Black => 7 - i32::from(sq.rank()),
     }
-}
-
-/// 0 on the edge .. 3 in the four centre squares.
-#[inline]
-fn centrality(sq: Square) -> i32 {
-    let f = i32::from(sq.file());
-    let r = i32::from(sq.rank());
-    let df = if f < 4 { f } else { 7 - f };
-    let dr = if r < 4 { r } else { 7 - r };
-    df.min(dr)
 }
 
 /// Sum of file and rank distances from the centre: 0 .. 6.
@@ -92,61 +199,6 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// Bia bonus by relative rank in Makruk, Makpong and Ouk Chaktrang (its third rank is the
-/// start, the fifth the last before promotion on the sixth).
-const BIA_RANK: [(i32, i32); 8] = [
-    (0, 0),
-    (0, 0),
-    (0, 0),
-    (8, 12),
-    (22, 35),
-    (0, 0),
-    (0, 0),
-    (0, 0),
-];
-
-/// Bia bonus by relative rank in ASEAN chess: promotion on the last rank to a piece of the
-/// player's choice (a Ruea at best), so the bonus grows all the way.
-const BIA_RANK_ASEAN: [(i32, i32); 8] = [
-    (0, 0),
-    (0, 0),
-    (0, 0),
-    (6, 10),
-    (14, 24),
-    (26, 45),
-    (45, 80),
-    (0, 0),
-];
-
-/// Bia bonus by relative rank in Sittuyin: promotion (to a Met, only while the side has none)
-/// is on the main diagonals of the opponent's half, a move of its own; an advanced Bia still
-/// gains space.
-const BIA_RANK_SITTUYIN: [(i32, i32); 8] = [
-    (0, 0),
-    (0, 0),
-    (0, 0),
-    (6, 10),
-    (16, 26),
-    (20, 32),
-    (20, 32),
-    (20, 32),
-];
-
-/// The Bia rank table of `variant` (where its Bia are promoted).
-#[inline]
-fn bia_rank_table(variant: Variant) -> &'static [(i32, i32); 8] {
-    match variant {
-        Variant::Asean => &BIA_RANK_ASEAN,
-        Variant::Sittuyin => &BIA_RANK_SITTUYIN,
-        _ => &BIA_RANK,
-    }
-}
-
-/// Khun safety penalty by the weighted number of attacks on its zone.
-const KHUN_DANGER: [i32; 16] = [
-    0, 0, 4, 10, 20, 32, 46, 62, 80, 100, 120, 140, 160, 180, 200, 220,
-];
-
 /// Scores of one side: (middlegame, endgame).
 #[derive(Default, Clone, Copy)]
 struct Terms {
@@ -155,15 +207,30 @@ struct Terms {
 }
 
 impl Terms {
-    fn add(&mut self, (mg, eg): (i32, i32)) {
-        self.mg += mg;
-        self.eg += eg;
+    /// Adds weight `i` `n` times for side `c`, and tells `tr`.
+    #[inline(always)]
+    fn put<T: Trace>(&mut self, tr: &mut T, c: Color, i: usize, n: i32) {
+        let (mg, eg) = WEIGHTS[i];
+        self.mg += mg * n;
+        self.eg += eg * n;
+        tr.add(c, i, n);
     }
+}
+
+/// The piece-square index of a piece of side `c` on `sq` within its role's 32 (see
+/// [`layout::PST`]).
+#[inline]
+fn pst_index(c: Color, sq: Square) -> usize {
+    let f = usize::from(sq.file());
+    let folded = if f < 4 { f } else { 7 - f };
+    rel_rank(c, sq) as usize * 4 + folded
 }
 
 /// The terms of side `c`, the weighted attacks of its pieces on the enemy Khun's zone, and
 /// the squares its pieces attack.
-fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
+#[inline(always)]
+fn side_terms<T: Trace>(pos: &Position, c: Color, tr: &mut T) -> (Terms, i32, u64) {
+    use layout::*;
     let board = pos.board();
     let their_zone = board
         .khun_of(c.other())
@@ -177,15 +244,19 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
     let guarded_by_their_bia = attacks::bia_span(them, their_bia);
     let mut t = Terms::default();
     let mut attacked = 0u64;
-    let bia_rank = bia_rank_table(pos.variant());
+    // ASEAN's and Sittuyin's Bia have their own rank weights; the others use the Bia's
+    // piece-square weights.
+    let bia_rank = match pos.variant() {
+        Variant::Asean => Some(BIA_RANK_ASEAN),
+        Variant::Sittuyin => Some(BIA_RANK_SITTUYIN),
+        _ => None,
+    };
 
     for sq in board.by_color(c) {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
-        t.add(VALUES[role.index()]);
-        let cen = centrality(sq);
-        let rr = rel_rank(c, sq);
+        t.put(tr, c, VALUE + role.index(), 1);
         let att = attacks::piece(c, role, sq, occ);
         attacked |= att;
         if att & their_zone != 0 {
@@ -196,40 +267,37 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
                 Role::Bia | Role::Khun => 0,
             };
         }
-        let mob = (att & !ours & !guarded_by_their_bia).count_ones() as i32;
+        if role != Role::Bia || bia_rank.is_none() {
+            t.put(tr, c, PST + 32 * role.index() + pst_index(c, sq), 1);
+        }
+        let mob = (att & !ours & !guarded_by_their_bia).count_ones() as usize;
         match role {
-            Role::Ma => {
-                t.add((8 * cen, 6 * cen));
-                t.add((5 * (mob - 4), 4 * (mob - 4)));
-            }
-            Role::Khon => {
-                t.add((6 * cen + 3 * rr.min(5), 5 * cen));
-                t.add((4 * (mob - 2), 3 * (mob - 2)));
-            }
-            Role::Met => {
-                t.add((5 * cen + 2 * rr.min(5), 6 * cen));
-                t.add((4 * (mob - 2), 4 * (mob - 2)));
-            }
+            Role::Ma => t.put(tr, c, MOB_MA + mob.min(8), 1),
+            Role::Khon => t.put(tr, c, MOB_KHON + mob.min(5), 1),
+            Role::Met => t.put(tr, c, MOB_MET + mob.min(4), 1),
             Role::Ruea => {
                 let file = 0x0101_0101_0101_0101u64 << sq.file();
                 if file & our_bia == 0 {
-                    t.add(if file & their_bia == 0 {
-                        (22, 12)
+                    let i = if file & their_bia == 0 {
+                        RUEA_OPEN
                     } else {
-                        (10, 6)
-                    });
+                        RUEA_HALF_OPEN
+                    };
+                    t.put(tr, c, i, 1);
                 }
-                t.add((2 * (mob - 7), 3 * (mob - 7)));
+                t.put(tr, c, MOB_RUEA + mob.min(14), 1);
             }
             Role::Bia => {
-                t.add(bia_rank[rr as usize]);
                 let f = i32::from(sq.file());
-                if (2..=5).contains(&f) {
-                    t.add((6, 0));
+                if let Some(table) = bia_rank {
+                    t.put(tr, c, table + rel_rank(c, sq) as usize, 1);
+                    if (2..=5).contains(&f) {
+                        t.put(tr, c, BIA_CENTRE_FILE, 1);
+                    }
                 }
                 // Defended by a Bia of ours.
                 if attacks::bia(them, sq) & our_bia != 0 {
-                    t.add((8, 10));
+                    t.put(tr, c, BIA_DEFENDED, 1);
                 }
                 let adjacent = (if f > 0 {
                     0x0101_0101_0101_0101u64 << (f - 1)
@@ -241,32 +309,23 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
                     0
                 });
                 if adjacent & our_bia == 0 {
-                    t.add((-8, -12));
+                    t.put(tr, c, BIA_ISOLATED, 1);
                 }
                 let file = 0x0101_0101_0101_0101u64 << f;
                 if (file & our_bia).count_ones() > 1 {
-                    t.add((-6, -10));
+                    t.put(tr, c, BIA_DOUBLED, 1);
                 }
             }
-            Role::Khun => {
-                let home = if rr == 0 {
-                    12
-                } else if rr == 1 {
-                    4
-                } else {
-                    -12 * (rr - 1)
-                };
-                t.add((home, 10 * cen));
-            }
+            Role::Khun => {}
         }
     }
 
-    // The Khun's shield (middlegame only).
+    // The Khun's shield.
     if let Some(ksq) = board.khun_of(c) {
         let shield = attacks::khun(ksq)
             & ours
             & (board.by_role(Role::Met).0 | board.by_role(Role::Khon).0 | our_bia);
-        t.mg += 6 * (shield.count_ones() as i32).min(4);
+        t.put(tr, c, SHIELD + (shield.count_ones() as usize).min(4), 1);
     }
     // Sittuyin's pieces in hand are material still to be placed (full value: every one will
     // be dropped); the placement itself is judged by the terms above as the pieces land (the
@@ -275,8 +334,7 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
         for role in [Role::Met, Role::Khon, Role::Ma, Role::Ruea] {
             let n = pos.in_hand(c, role) as i32;
             if n > 0 {
-                let (mg, eg) = VALUES[role.index()];
-                t.add((mg * n, eg * n));
+                t.put(tr, c, VALUE + role.index(), n);
             }
         }
     }
@@ -284,34 +342,63 @@ fn side_terms(pos: &Position, c: Color) -> (Terms, i32, u64) {
 }
 
 /// Threats by side `c` (whose pieces attack `ours_att`; the other side's attack
-/// `theirs_att`): enemy pieces attacked by a Bia of `c`, and enemy pieces it attacks that
-/// nothing defends.
-fn threats(pos: &Position, c: Color, ours_att: u64, theirs_att: u64) -> Terms {
+/// `theirs_att`), added to `t`: enemy pieces attacked by a Bia of `c`, and enemy pieces it
+/// attacks that nothing defends.
+#[inline(always)]
+fn threats<T: Trace>(
+    pos: &Position,
+    c: Color,
+    ours_att: u64,
+    theirs_att: u64,
+    t: &mut Terms,
+    tr: &mut T,
+) {
     let board = pos.board();
     let them = c.other();
     let targets = board.by_color(them).0 & !board.by_role(Role::Khun).0;
     let by_bia = attacks::bia_span(c, board.by_piece(c, Role::Bia).0);
-    let mut t = Terms::default();
     let n = (targets & !board.by_role(Role::Bia).0 & by_bia).count_ones() as i32;
-    t.add((55 * n, 35 * n));
+    if n > 0 {
+        t.put(tr, c, layout::THREAT_BY_BIA, n);
+    }
     let hanging = (targets & ours_att & !theirs_att).count_ones() as i32;
-    t.add((25 * hanging, 20 * hanging));
-    t
+    if hanging > 0 {
+        t.put(tr, c, layout::HANGING, hanging);
+    }
 }
+
+/// The side to move's bonus, in centipawns (not tuned).
+const TEMPO: i32 = 10;
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
+    let (linear, phase) = linear(pos, &mut ());
+    finish(pos, linear, phase).0
+}
+
+/// The weighted terms of `pos` from White's side, blended by the phase, and that phase
+/// (0 = no pieces but Khun and Bia .. 32 = all of them).
+#[inline(always)]
+fn linear<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32) {
     let board = pos.board();
-    let (mut w, w_danger, w_att) = side_terms(pos, Color::White);
-    let (mut b, b_danger, b_att) = side_terms(pos, Color::Black);
-    let wt = threats(pos, Color::White, w_att, b_att);
-    let bt = threats(pos, Color::Black, b_att, w_att);
-    w.add((wt.mg, wt.eg));
-    b.add((bt.mg, bt.eg));
+    let (mut w, w_danger, w_att) = side_terms(pos, Color::White, tr);
+    let (mut b, b_danger, b_att) = side_terms(pos, Color::Black, tr);
+    threats(pos, Color::White, w_att, b_att, &mut w, tr);
+    threats(pos, Color::Black, b_att, w_att, &mut b, tr);
     // Khun safety: the attacks on a Khun's zone count against its side.
-    w.mg -= KHUN_DANGER[(b_danger as usize).min(15)];
-    b.mg -= KHUN_DANGER[(w_danger as usize).min(15)];
+    w.put(
+        tr,
+        Color::White,
+        layout::KHUN_DANGER + (b_danger as usize).min(15),
+        1,
+    );
+    b.put(
+        tr,
+        Color::Black,
+        layout::KHUN_DANGER + (w_danger as usize).min(15),
+        1,
+    );
     let mut phase = 0;
     let sittuyin = pos.variant() == Variant::Sittuyin;
     for role in [Role::Met, Role::Khon, Role::Ma, Role::Ruea] {
@@ -325,13 +412,75 @@ pub fn evaluate(pos: &Position) -> i32 {
     let phase = phase.min(PHASE_MAX);
     let mg = w.mg - b.mg;
     let eg = w.eg - b.eg;
-    let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    score += endgame(pos, score);
-    score = scale(pos, score);
-    let tempo = 10;
-    match pos.turn() {
-        Color::White => score + tempo,
-        Color::Black => -score + tempo,
+    ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX, phase)
+}
+
+/// The evaluation from the side to move's point of view, from the blended `linear` terms
+/// (White's side) and the endgame knowledge; also the mop-up bonus (White's side) and the
+/// factor the scaling applied (1 when none), for the tuner.
+#[inline(always)]
+fn finish(pos: &Position, linear: i32, _phase: i32) -> (i32, i32, f64) {
+    let mop_up = endgame(pos, linear);
+    let unscaled = linear + mop_up;
+    let score = scale(pos, unscaled);
+    let factor = if unscaled == 0 {
+        1.0
+    } else {
+        f64::from(score) / f64::from(unscaled)
+    };
+    let stm = match pos.turn() {
+        Color::White => score + TEMPO,
+        Color::Black => -score + TEMPO,
+    };
+    (stm, mop_up, factor)
+}
+
+/// What the evaluation of a position adds up, for the Texel tuner: the evaluation is
+/// `((Σ coefs·mg)·phase + (Σ coefs·eg)·(32 − phase)) / 32 + mop_up`, times `factor`, plus the
+/// tempo for the side to move (White's side, up to integer rounding).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalTrace {
+    /// (weight index, White's count − Black's count), the weights that do not cancel out.
+    pub coefs: Vec<(u16, i16)>,
+    /// The game phase, 0 ..= 32 (32: all pieces on the board).
+    pub phase: i32,
+    /// The mop-up bonus (White's side), not tuned.
+    pub mop_up: i32,
+    /// The scaling applied at the current weights (insufficient material, drawish endings,
+    /// the count; 1 when none), taken as fixed while tuning.
+    pub factor: f64,
+    /// The side to move's tempo bonus from White's side (± the tempo).
+    pub tempo: i32,
+    /// [`evaluate`] from White's side.
+    pub eval: i32,
+}
+
+/// The trace of `pos`'s evaluation ([`EvalTrace`]).
+#[must_use]
+pub fn trace(pos: &Position) -> EvalTrace {
+    struct Counts([i32; layout::COUNT]);
+    impl Trace for Counts {
+        fn add(&mut self, c: Color, i: usize, n: i32) {
+            self.0[i] += if c == Color::White { n } else { -n };
+        }
+    }
+    let mut counts = Counts([0; layout::COUNT]);
+    let (lin, phase) = linear(pos, &mut counts);
+    let (stm, mop_up, factor) = finish(pos, lin, phase);
+    let white = if pos.turn() == Color::White { 1 } else { -1 };
+    EvalTrace {
+        coefs: counts
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n != 0)
+            .map(|(i, &n)| (i as u16, n as i16))
+            .collect(),
+        phase,
+        mop_up,
+        factor,
+        tempo: white * TEMPO,
+        eval: white * stm,
     }
 }
 
@@ -451,6 +600,78 @@ mod tests {
         let black = eval("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - - 0 1");
         assert_eq!(start, black, "same value for either side to move");
         assert!(start.abs() < 40, "{start}");
+    }
+
+    #[test]
+    fn the_trace_adds_up_to_the_evaluation() {
+        // The tuner's model: the traced counts times the weights, blended by the phase, plus
+        // the mop-up, times the factor, plus the tempo, is the evaluation (White's side) up to
+        // the integer rounding of the blend and the scaling.
+        for (fen, variant) in [
+            (
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+                Variant::Makruk,
+            ),
+            (
+                "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20",
+                Variant::Makruk,
+            ),
+            (
+                "8/3k4/2p1s3/1pP1p3/1P2P3/3S1K2/8/8 w - - 0 40",
+                Variant::Makruk,
+            ),
+            ("3R4/8/3r4/1K2k3/8/2M5/8/8 w - - 5 63", Variant::Makruk),
+            ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", Variant::Makruk),
+            (
+                "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+                Variant::Asean,
+            ),
+            (
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+                Variant::Sittuyin,
+            ),
+        ] {
+            let pos = Position::from_fen_variant(fen, variant).expect("valid FEN");
+            let t = trace(&pos);
+            let (mut mg, mut eg) = (0i64, 0i64);
+            for &(i, n) in &t.coefs {
+                mg += i64::from(WEIGHTS[usize::from(i)].0) * i64::from(n);
+                eg += i64::from(WEIGHTS[usize::from(i)].1) * i64::from(n);
+            }
+            let ph = i64::from(t.phase);
+            let blended = (mg * ph + eg * (32 - ph)) as f64 / 32.0;
+            let model = (blended + f64::from(t.mop_up)) * t.factor + f64::from(t.tempo);
+            let white = if pos.turn() == Color::White { 1 } else { -1 };
+            assert_eq!(t.eval, white * evaluate(&pos), "{fen}");
+            assert!(
+                (model - f64::from(t.eval)).abs() <= 1.5,
+                "{fen}: {model} {}",
+                t.eval
+            );
+        }
+    }
+
+    #[test]
+    fn every_weight_has_its_name() {
+        assert_eq!(
+            weight_name(layout::VALUE + Role::Ruea.index()),
+            "value Ruea"
+        );
+        assert_eq!(
+            weight_name(layout::PST + 32 * Role::Ma.index() + 3 * 4 + 3),
+            "square Ma d4"
+        );
+        assert_eq!(weight_name(layout::MOB_RUEA + 7), "mobility Ruea 7");
+        assert_eq!(weight_name(layout::BIA_RANK_ASEAN), "ASEAN Bia rank 1");
+        assert_eq!(weight_name(layout::KHUN_DANGER + 15), "Khun danger 15");
+        assert_eq!(weight_name(layout::RUEA_OPEN), "Ruea on an open file");
+        assert_eq!(
+            weight_name(layout::HANGING),
+            "piece attacked and undefended"
+        );
+        let names: std::collections::HashSet<String> =
+            (0..layout::COUNT).map(weight_name).collect();
+        assert_eq!(names.len(), layout::COUNT, "names are unique");
     }
 
     #[test]

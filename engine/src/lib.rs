@@ -41,6 +41,7 @@ mod search;
 pub mod timeman;
 pub mod tt;
 pub mod uci;
+mod weights;
 
 pub use counting::count_decision;
 pub use level::{accepts_draw, choose_move, Level};
