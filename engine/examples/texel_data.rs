@@ -4,8 +4,11 @@
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example texel_data -- --out data.txt \
-//!     [--games 3000] [--nodes 4000] [--seed 1] [--random-plies 6]
+//!     [--games 3000] [--nodes 4000] [--seed 1] [--random-plies 6] [--fsf PATH]
 //! ```
+//!
+//! With `--fsf PATH` both sides are that UCI engine (Fairy-Stockfish: `go nodes N`, its score
+//! read from its last `info`) instead of ours.
 //!
 //! Game n starts from position n mod 50 of engine/openings.txt, then 0..=`--random-plies`
 //! plies chosen at random (so that games from one opening differ), then both sides search
@@ -16,13 +19,84 @@
 //! mate, and no count runs (the count's own scaling is not tuned). Progress goes to stderr.
 
 use makruk::{Color, Game, Outcome, Position, Ruleset};
+use makruk_engine::uci::{move_to_uci, parse_move};
 use makruk_engine::{Engine, Limits, Score};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
+use std::io::{BufRead, BufReader};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 
 const MAX_PLIES: usize = 300;
+
+/// A UCI engine playing both sides.
+struct Uci {
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(path: &str) -> Uci {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut u = Uci {
+            stdin: child.stdin.take().expect("stdin"),
+            stdout: BufReader::new(child.stdout.take().expect("stdout")),
+        };
+        u.send("uci");
+        u.read_until("uciok");
+        u.send("setoption name UCI_Variant value makruk");
+        u.send("isready");
+        u.read_until("readyok");
+        u
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to the engine");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn read_until(&mut self, prefix: &str) -> (String, Option<Score>) {
+        let mut score = None;
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).expect("read") == 0 {
+                panic!("the engine quit");
+            }
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if let Some(i) = w.iter().position(|&x| x == "score") {
+                match (w.get(i + 1), w.get(i + 2).and_then(|v| v.parse().ok())) {
+                    (Some(&"cp"), Some(v)) => score = Some(Score::Cp(v)),
+                    (Some(&"mate"), Some(v)) => score = Some(Score::Mate(v)),
+                    _ => {}
+                }
+            }
+            if line.starts_with(prefix) {
+                return (line, score);
+            }
+        }
+    }
+
+    /// The engine's move and score in `g`'s current position.
+    fn best(&mut self, g: &Game, nodes: u64) -> Option<(makruk::Move, Score)> {
+        let moves: Vec<String> = g.moves().iter().map(move_to_uci).collect();
+        let start = g.start().fen();
+        if moves.is_empty() {
+            self.send(&format!("position fen {start}"));
+        } else {
+            self.send(&format!("position fen {start} moves {}", moves.join(" ")));
+        }
+        self.send(&format!("go nodes {nodes}"));
+        let (line, score) = self.read_until("bestmove");
+        let m = parse_move(g.position(), line.split_whitespace().nth(1)?)?;
+        Some((m, score.unwrap_or(Score::Cp(0))))
+    }
+}
 
 fn main() {
     let mut out = None;
@@ -30,6 +104,7 @@ fn main() {
     let mut nodes = 4000u64;
     let mut seed = 1u64;
     let mut random_plies = 6usize;
+    let mut fsf = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -39,6 +114,7 @@ fn main() {
             "--nodes" => nodes = val().parse().expect("--nodes N"),
             "--seed" => seed = val().parse().expect("--seed N"),
             "--random-plies" => random_plies = val().parse().expect("--random-plies N"),
+            "--fsf" => fsf = Some(Uci::start(&val())),
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -71,20 +147,41 @@ fn main() {
         }
         engine.new_game();
         let mut fens = Vec::new();
+        // A game the engine and our rules disagree on is left out.
+        let mut void = false;
         while g.outcome().is_none() && g.moves().len() < MAX_PLIES {
-            let r = engine.search(&g, &limits, &stop, &mut |_| {});
-            let Some(m) = r.best else { break };
+            let (m, score) = match &mut fsf {
+                Some(u) => match u.best(&g, nodes) {
+                    Some(x) => x,
+                    None => {
+                        void = true;
+                        break;
+                    }
+                },
+                None => {
+                    let r = engine.search(&g, &limits, &stop, &mut |_| {});
+                    let Some(m) = r.best else { break };
+                    (m, r.score)
+                }
+            };
             let pos = g.position();
             let quiet = !pos.is_check()
                 && m.capture.is_none()
                 && !m.promotion
-                && matches!(r.score, Score::Cp(_))
+                && matches!(score, Score::Cp(_))
                 && makruk::count_info(pos).is_none();
-            if let (true, Score::Cp(cp)) = (quiet, r.score) {
+            if let (true, Score::Cp(cp)) = (quiet, score) {
                 let white = if pos.turn() == Color::White { cp } else { -cp };
                 fens.push(format!("{};{white}", pos.fen()));
             }
-            g.play(&m).expect("the engine's move is legal");
+            if g.play(&m).is_err() {
+                void = true;
+                break;
+            }
+        }
+        if void {
+            eprintln!("game {n} void: a move our rules refuse");
+            continue;
         }
         let result = match g.outcome() {
             Some(Outcome::Decisive { winner, .. }) => {

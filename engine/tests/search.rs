@@ -173,3 +173,118 @@ fn repetition_is_a_draw_for_the_side_that_needs_it() {
     assert_eq!(r.best, Some(back));
     assert_eq!(r.score, Score::Cp(0));
 }
+
+/// Plays `fen` (`standard`, White to move) to its end: White is our engine (100,000 nodes a
+/// move); Black is our engine too, or with `naive_defence` a Khun that steps toward the
+/// nearest corner (the defence that loses fastest). One engine for both sides, as in a
+/// self-play match. Returns the outcome.
+fn play_out(fen: &str, naive_defence: bool) -> Option<Outcome> {
+    let mut g = game(fen, Ruleset::Standard);
+    let mut engine = Engine::new(16);
+    let limits = Limits {
+        nodes: Some(100_000),
+        ..Limits::default()
+    };
+    let corner = |sq: makruk::Square| {
+        let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
+        f.min(7 - f) + r.min(7 - r)
+    };
+    while g.outcome().is_none() && g.moves().len() < 100 {
+        let m = if naive_defence && g.position().turn() == makruk::Color::Black {
+            let moves = g.position().legal_moves();
+            *moves.iter().min_by_key(|m| corner(m.to)).expect("a move")
+        } else {
+            engine
+                .search(&g, &limits, &AtomicBool::new(false), &mut |_| {})
+                .best
+                .expect("a move")
+        };
+        g.play(&m).expect("legal");
+    }
+    g.outcome()
+}
+
+#[test]
+fn the_stronger_side_mates_before_the_count_runs_out() {
+    // Khun and Ruea against a bare Khun, pieces' honour (limit 16 moves) with 12 or 13 of
+    // Black's counted moves left: a mate in 10–12 moves is there, and the engine must play
+    // it against its own defence. Each of these was drawn by the count while the evaluation
+    // shrank the advantage over the count's last ten moves (engine/README.md, "Counting
+    // endgames").
+    for fen in [
+        "8/8/k7/8/8/3R4/8/5K2 w - 32 8 60",
+        "6k1/8/5R2/8/1K6/8/8/8 w - 32 8 60",
+        "4K3/8/8/8/8/8/4R3/6k1 w - 32 8 60",
+        "K7/8/8/R7/8/8/8/5k2 w - 32 6 60",
+    ] {
+        assert!(
+            matches!(
+                play_out(fen, false),
+                Some(Outcome::Decisive {
+                    winner: makruk::Color::White,
+                    ..
+                })
+            ),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn the_weaker_side_defends_until_the_count_runs_out() {
+    // The same ending with 8 or 9 counted moves left: a Khun that runs to the corner is mated
+    // in time, the engine's defence reaches the end of the count (a draw).
+    for fen in [
+        "8/8/k7/8/8/3R4/8/5K2 w - 32 16 60",
+        "4K3/8/8/8/8/8/4R3/6k1 w - 32 16 60",
+        "K7/8/8/R7/8/8/8/5k2 w - 32 14 60",
+    ] {
+        assert!(
+            matches!(
+                play_out(fen, true),
+                Some(Outcome::Decisive {
+                    winner: makruk::Color::White,
+                    ..
+                })
+            ),
+            "{fen}: the naive defence should lose"
+        );
+        assert!(
+            matches!(play_out(fen, false), Some(Outcome::Draw { .. })),
+            "{fen}: the engine's defence should reach the count's end"
+        );
+    }
+}
+
+#[test]
+fn the_stronger_side_mates_before_the_no_progress_rule() {
+    // `fifty-move`: 17 moves left before the no-progress draw, a mate in 10–12 there. These
+    // were drawn while the evaluation shrank the advantage over the rule's last twenty plies.
+    for fen in [
+        "6k1/8/5R2/8/1K6/8/8/8 w - - 66 60",
+        "4K3/8/8/8/8/8/4R3/6k1 w - - 68 60",
+        "8/8/k7/8/8/3R4/8/5K2 w - - 70 60",
+    ] {
+        let mut g = game(fen, Ruleset::FiftyMove);
+        let mut engine = Engine::new(16);
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        while g.outcome().is_none() && g.moves().len() < 100 {
+            let r = engine.search(&g, &limits, &AtomicBool::new(false), &mut |_| {});
+            g.play(&r.best.expect("a move")).expect("legal");
+        }
+        assert!(
+            matches!(
+                g.outcome(),
+                Some(Outcome::Decisive {
+                    winner: makruk::Color::White,
+                    ..
+                })
+            ),
+            "{fen}: {:?}",
+            g.outcome()
+        );
+    }
+}
