@@ -17,7 +17,10 @@
 //! reproducible; Sittuyin's placement drops count as plies); `--games` defaults to 20 there.
 //!
 //! Every opening is played twice, colours swapped; `--games` caps the number of games and
-//! `--skip` starts later in that sequence (to split a match over processes). Our side plays
+//! `--skip` starts later in that sequence (to split a match over processes). In Makruk,
+//! `--games` beyond twice the openings goes round them again, each later round's pair
+//! starting after 2 plies chosen at random from the opening (seeded by `--seed`, the round and
+//! the pair), so that node-limited matches, which would repeat their games, stay new. Our side plays
 //! `--level` (default 8) with `--movetime` ms a move. `--nodes N` gives both sides a node
 //! budget instead (`go nodes N`, our side at full strength): a test that the machine's load
 //! does not change, for self-play against an earlier build of `makruk-uci`. `--opponent-level N` makes
@@ -312,16 +315,22 @@ fn main() {
     };
     let mut engine = Engine::new(64);
     let mut rng = rand::rng();
+    let rounds_cap = if a.variant == Variant::Makruk { 20 } else { 1 };
     let total = a
         .games
         .map_or(2 * openings.len(), |g| a.skip.saturating_add(g))
-        .min(2 * openings.len());
+        .min(2 * openings.len() * rounds_cap);
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut void = 0u32;
     let mut pgn = String::new();
     for i in a.skip..total {
-        let fen = &openings[i / 2];
-        let opening = random_opening(a.variant, a.seed, i / 2);
+        let fen = &openings[(i / 2) % openings.len()];
+        let round = i / (2 * openings.len());
+        let opening = if round == 0 {
+            random_opening(a.variant, a.seed, i / 2)
+        } else {
+            random_plies(fen, a.seed, i / 2)
+        };
         let ours = if i % 2 == 0 {
             Color::White
         } else {
@@ -428,4 +437,27 @@ fn report(w: u32, d: u32, l: u32) {
         elo(score - margin),
         elo(score + margin)
     );
+}
+
+/// Two plies chosen at random from the Makruk position `fen` (a later round of the openings),
+/// seeded with `seed` and `pair`.
+fn random_plies(fen: &str, seed: u64, pair: usize) -> Vec<Move> {
+    let Ok(start) = Position::from_fen(fen, Ruleset::Standard) else {
+        return Vec::new();
+    };
+    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ pair as u64);
+    let mut game = Game::from_position(start);
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        if game.play(&m).is_err() {
+            break;
+        }
+        out.push(m);
+    }
+    out
 }
