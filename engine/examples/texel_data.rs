@@ -25,13 +25,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::io::{BufRead, BufReader};
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 
 const MAX_PLIES: usize = 300;
 
 /// A UCI engine playing both sides.
 struct Uci {
+    child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
@@ -44,9 +45,12 @@ impl Uci {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut u = Uci {
-            stdin: child.stdin.take().expect("stdin"),
-            stdout: BufReader::new(child.stdout.take().expect("stdout")),
+            child,
+            stdin,
+            stdout,
         };
         u.send("uci");
         u.read_until("uciok");
@@ -214,5 +218,9 @@ fn main() {
         }
     }
     file.flush().expect("flush");
+    if let Some(mut u) = fsf {
+        u.send("quit");
+        u.child.wait().ok();
+    }
     eprintln!("{games} games, {kept} positions in {out}");
 }
