@@ -398,8 +398,17 @@ fn random_opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
         return Vec::new();
     }
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair as u64);
-    let mut game = Game::from_position(Position::start_variant(variant, Ruleset::Standard));
     let plies = rng.random_range(2..=4);
+    play_random(
+        Position::start_variant(variant, Ruleset::Standard),
+        plies,
+        &mut rng,
+    )
+}
+
+/// Up to `plies` random legal plies from `start` (fewer where the game ends first).
+fn play_random(start: Position, plies: usize, rng: &mut StdRng) -> Vec<Move> {
+    let mut game = Game::from_position(start);
     let mut out = Vec::new();
     for _ in 0..plies {
         let moves = game.position().legal_moves();
@@ -446,18 +455,5 @@ fn random_plies(fen: &str, seed: u64, pair: usize) -> Vec<Move> {
         return Vec::new();
     };
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ pair as u64);
-    let mut game = Game::from_position(start);
-    let mut out = Vec::new();
-    for _ in 0..2 {
-        let moves = game.position().legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        let m = moves[rng.random_range(0..moves.len())];
-        if game.play(&m).is_err() {
-            break;
-        }
-        out.push(m);
-    }
-    out
+    play_random(start, 2, &mut rng)
 }

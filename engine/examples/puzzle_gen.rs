@@ -35,6 +35,8 @@
 //! machine. `--fen FEN` (repeatable) only tries those positions under `standard` and prints
 //! the result. Progress goes to stderr.
 
+mod common;
+
 use makruk::count::pieces_honour_reason;
 use makruk::{Color, Game, Piece, Position, Role, Ruleset, Setup, Square};
 use makruk_engine::puzzle::{find, FindConfig, Puzzle, Theme};
@@ -359,14 +361,7 @@ fn fsf_source(args: &Args, engine: &mut Engine, sink: &mut Sink) -> Result<(), S
 }
 
 fn selfplay_source(args: &Args, engine: &mut Engine, sink: &mut Sink) -> Result<(), String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openings.txt");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let openings: Vec<Position> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l, Ruleset::Standard).ok())
-        .collect();
+    let openings = common::openings();
     if openings.is_empty() {
         return Err("no openings".into());
     }

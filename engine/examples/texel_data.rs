@@ -18,7 +18,9 @@
 //! not in check, the search's move is neither a capture nor a promotion, its score is not a
 //! mate, and no count runs (the count's own scaling is not tuned). Progress goes to stderr.
 
-use makruk::{Color, Game, Outcome, Position, Ruleset};
+mod common;
+
+use makruk::{Color, Game, Outcome};
 use makruk_engine::uci::{move_to_uci, parse_move};
 use makruk_engine::{Engine, Limits, Score};
 use rand::rngs::StdRng;
@@ -123,13 +125,7 @@ fn main() {
         }
     }
     let out = out.expect("--out FILE");
-    let text = include_str!("../openings.txt");
-    let openings: Vec<Position> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l, Ruleset::Standard).ok())
-        .collect();
+    let openings = common::openings();
     let mut file = std::io::BufWriter::new(std::fs::File::create(&out).expect("create --out"));
     let mut rng = StdRng::seed_from_u64(seed);
     let mut engine = Engine::new(16);

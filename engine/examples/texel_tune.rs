@@ -166,9 +166,17 @@ fn main() {
     assert!(train.len() > 0, "no training positions (--data FILE)");
     let mut w = initial();
     let k = fit_k(&train, &w);
-    let e0 = train.error(&w, k);
-    let v0 = valid.error(&w, k);
-    eprintln!("K = {k:.4}; error: training {e0:.6}, validation {v0:.6}");
+    // The errors as printed: the validation set's only when there is one.
+    let errors = |w: &[(f64, f64)]| {
+        let t = format!("training {:.6}", train.error(w, k));
+        if valid.len() == 0 {
+            t
+        } else {
+            format!("{t}, validation {:.6}", valid.error(w, k))
+        }
+    };
+    let before = errors(&w);
+    eprintln!("K = {k:.4}; error: {before}");
 
     // Adam, full batch.
     let n = w.len();
@@ -209,19 +217,11 @@ fn main() {
             step(grad[j].1, &mut m[j].1, &mut v[j].1, &mut w[j].1);
         }
         if epoch % 250 == 0 || epoch == epochs {
-            eprintln!(
-                "epoch {epoch}: training {:.6}, validation {:.6}",
-                train.error(&w, k),
-                valid.error(&w, k)
-            );
+            eprintln!("epoch {epoch}: {}", errors(&w));
         }
     }
     let rounded: Vec<(f64, f64)> = w.iter().map(|&(a, b)| (a.round(), b.round())).collect();
-    eprintln!(
-        "rounded: training {:.6} (was {e0:.6}), validation {:.6} (was {v0:.6})",
-        train.error(&rounded, k),
-        valid.error(&rounded, k)
-    );
+    eprintln!("rounded: {} (before tuning: {before})", errors(&rounded));
     let mut text = String::new();
     text.push_str(
         "//! The evaluation's weights, (middlegame, endgame) centipawns, in the order of\n\
