@@ -30,6 +30,8 @@
 //! with a 95% error bar. A game in which the opponent plays a move the rules crate rejects is
 //! void: printed, counted apart, left out of the score.
 
+mod common;
+
 use makruk::{Color, Game, Move, Outcome, Position, Ruleset, Variant};
 use makruk_engine::uci::{move_to_uci_in, parse_move};
 use makruk_engine::{choose_move, Engine, Level, Limits};
@@ -399,29 +401,8 @@ fn random_opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
     }
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair as u64);
     let plies = rng.random_range(2..=4);
-    play_random(
-        Position::start_variant(variant, Ruleset::Standard),
-        plies,
-        &mut rng,
-    )
-}
-
-/// Up to `plies` random legal plies from `start` (fewer where the game ends first).
-fn play_random(start: Position, plies: usize, rng: &mut StdRng) -> Vec<Move> {
-    let mut game = Game::from_position(start);
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        let moves = game.position().legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        let m = moves[rng.random_range(0..moves.len())];
-        if game.play(&m).is_err() {
-            break;
-        }
-        out.push(m);
-    }
-    out
+    let mut game = Game::from_position(Position::start_variant(variant, Ruleset::Standard));
+    common::play_random(&mut game, plies, &mut rng)
 }
 
 /// W-D-L, score and Elo difference with a 95% error bar (normal approximation of the
@@ -455,5 +436,5 @@ fn random_plies(fen: &str, seed: u64, pair: usize) -> Vec<Move> {
         return Vec::new();
     };
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ pair as u64);
-    play_random(start, 2, &mut rng)
+    common::play_random(&mut Game::from_position(start), 2, &mut rng)
 }

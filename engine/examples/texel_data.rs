@@ -137,14 +137,8 @@ fn main() {
     let (mut kept, mut scores) = (0usize, [0usize; 3]);
     for n in 0..games {
         let mut g = Game::from_position(openings[n % openings.len()].clone());
-        for _ in 0..rng.random_range(0..=random_plies) {
-            let moves = g.position().legal_moves();
-            if moves.is_empty() || g.outcome().is_some() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            g.play(&m).expect("a legal move");
-        }
+        let plies = rng.random_range(0..=random_plies);
+        common::play_random(&mut g, plies, &mut rng);
         engine.new_game();
         let mut fens = Vec::new();
         // A game the engine and our rules disagree on is left out.

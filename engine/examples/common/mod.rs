@@ -1,6 +1,8 @@
-//! What several examples share (each includes it with `mod common;`).
+//! What several examples share (each includes it with `mod common;` and uses part of it).
+#![allow(dead_code)]
 
-use makruk::{Position, Ruleset};
+use makruk::{Game, Move, Position, Ruleset};
+use rand::Rng;
 
 /// The 50 balanced start positions of `engine/openings.txt` (Makruk, standard ruleset), in
 /// the file's order; lines that are empty, comments (`#`) or not a FEN are skipped.
@@ -12,4 +14,22 @@ pub fn openings() -> Vec<Position> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .filter_map(|l| Position::from_fen(l, Ruleset::Standard).ok())
         .collect()
+}
+
+/// Plays up to `plies` random legal plies on `game` (fewer where the game ends first) and
+/// returns them; each ply draws one number from `rng`.
+pub fn play_random(game: &mut Game, plies: usize, rng: &mut impl Rng) -> Vec<Move> {
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        if game.play(&m).is_err() {
+            break;
+        }
+        out.push(m);
+    }
+    out
 }
