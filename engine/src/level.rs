@@ -7,8 +7,9 @@
 //! cap set by matches against that ladder (our search is weaker than Fairy-Stockfish's ply
 //! for ply, so the caps are deeper), and is weakened the way a `Skill Level` weakens: the
 //! root moves near the best are scored exactly (a MultiPV-like root), and one of the four
-//! best is picked at random, weighted by a softmax of the scores. The temperature is the spread of those four scores (at most a Bia's worth)
-//! times a factor that falls as the level rises: where the four are close the pick is nearly
+//! best is picked at random, weighted by a softmax of the scores. The temperature is the
+//! spread of those four scores (at most a Bia's worth) times a factor that falls as the level
+//! rises (level 2's a little above level 1's): where the four are close the pick is nearly
 //! free, where one stands out it is usually found, and the lower the level the more often
 //! it is not — real mistakes, with the blindness of a shallow search, but never an illegal
 //! move, and never one outside the four best. Level 8 is the full engine using its whole
@@ -28,14 +29,15 @@ pub struct Level(u8);
 /// Per level 1..=8: depth cap (0: none), time cap in ms (0: the whole budget), and the
 /// softmax temperature as tenths of the spread of the candidates' scores (0: always the best
 /// move). Calibrated with the `match` example against Fairy-Stockfish at pychess's level N
-/// (20 to 100 games a level, see the engine's README).
+/// (20 to 100 games a level), and measured again after the Texel tuning (2026-12-04: levels
+/// 5 and 6 lost a ply; the engine's README, "The ladder after the tuning").
 const TABLE: [(u32, u64, i32); 8] = [
     (2, 50, 20),
     (3, 100, 22),
     (4, 150, 18),
     (5, 200, 15),
-    (7, 300, 8),
-    (10, 400, 4),
+    (6, 300, 10),
+    (9, 400, 5),
     (40, 1000, 1),
     (0, 0, 0),
 ];
