@@ -523,6 +523,23 @@ struct Loose {
     letter: Option<char>,
 }
 
+impl Loose {
+    /// Whether a move from `from` to `to` fits the written squares: the target, and the origin
+    /// square or file when written.
+    fn fits_squares(&self, from: Square, to: Square) -> bool {
+        self.to == to
+            && self.from.is_none_or(|f| f == from)
+            && self.from_file.is_none_or(|f| f == from.file())
+    }
+
+    /// Whether the Bia move `m` fits the written squares; with no origin written, a Bia's
+    /// move must stay on its file (`e8` is e7-e8, never a capture).
+    fn fits_bia_move(&self, m: &Move) -> bool {
+        self.fits_squares(m.from, m.to)
+            && (self.from_file.is_some() || self.from.is_some() || m.from.file() == m.to.file())
+    }
+}
+
 fn loose(text: &str) -> Option<Loose> {
     let t: Vec<char> = text
         .chars()
@@ -597,9 +614,7 @@ fn ouk_jump_refused(pos: &Position, text: &str) -> Option<IllegalMove> {
     }
     let letter = |r: Role| pos.variant().role_char(r).to_ascii_uppercase();
     let (piece, from, to) = jumps.into_iter().find(|&(p, from, to)| {
-        l.to == to
-            && l.from.is_none_or(|f| f == from)
-            && l.from_file.is_none_or(|f| f == from.file())
+        l.fits_squares(from, to)
             && (l.from.is_some() || l.piece == Some(letter(p.role)))
             && l.piece.is_none_or(|c| c == letter(p.role))
     })?;
@@ -639,14 +654,9 @@ fn asean_promotion(pos: &Position, legal: &MoveList, text: &str) -> Option<Move>
     if l.piece.is_some_and(|c| c != 'P') {
         return None;
     }
-    let mut fitting = legal.iter().filter(|m| {
-        m.promotion
-            && m.promotion_role() == Some(role)
-            && m.to == l.to
-            && l.from.is_none_or(|f| f == m.from)
-            && l.from_file.is_none_or(|f| f == m.from.file())
-            && (l.from_file.is_some() || l.from.is_some() || m.from.file() == m.to.file())
-    });
+    let mut fitting = legal
+        .iter()
+        .filter(|m| m.promotion && m.promotion_role() == Some(role) && l.fits_bia_move(m));
     let m = *fitting.next()?;
     fitting.next().is_none().then_some(m)
 }
@@ -661,13 +671,7 @@ fn asean_promotion_refused(pos: &Position, text: &str) -> Option<IllegalMove> {
         return None;
     }
     let legal = pos.legal_moves();
-    let fits = |m: &&Move| {
-        m.moving_role() == Role::Bia
-            && m.to == l.to
-            && l.from.is_none_or(|f| f == m.from)
-            && l.from_file.is_none_or(|f| f == m.from.file())
-            && (l.from_file.is_some() || l.from.is_some() || m.from.file() == m.to.file())
-    };
+    let fits = |m: &&Move| m.moving_role() == Role::Bia && l.fits_bia_move(m);
     if let Some(m) = legal.iter().find(|m| fits(m) && m.promotion) {
         if matches!(letter, 'r' | 'n' | 'b' | 'q') {
             return None;
