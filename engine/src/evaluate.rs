@@ -259,6 +259,11 @@ fn side_terms<T: Trace>(pos: &Position, c: Color, tr: &mut T) -> (Terms, i32, u6
         Variant::Sittuyin => Some(BIA_RANK_SITTUYIN),
         _ => None,
     };
+    // Against a bare Khun the mop-up (`endgame`) places both Khuns: the weak one to the edge,
+    // the strong one close to it. The Khun's piece-square weights, tuned on positions where
+    // it hides or centralizes, would pull the strong Khun away, and the count ran out with
+    // Khun and Ruea against Khun (engine/README.md, "Counting endgames"); they do not count.
+    let lone_khun = pos.is_bare(c) || pos.is_bare(them);
 
     for sq in board.by_color(c) {
         let Some(role) = board.role_at(sq) else {
@@ -275,7 +280,7 @@ fn side_terms<T: Trace>(pos: &Position, c: Color, tr: &mut T) -> (Terms, i32, u6
                 Role::Bia | Role::Khun => 0,
             };
         }
-        if role != Role::Bia || bia_rank.is_none() {
+        if !(role == Role::Bia && bia_rank.is_some() || role == Role::Khun && lone_khun) {
             t.put(tr, c, PST + 32 * role.index() + pst_index(c, sq), 1);
         }
         let mob = (att & !ours & !guarded_by_their_bia).count_ones() as usize;

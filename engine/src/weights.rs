@@ -6,171 +6,171 @@
 /// The weights, indexed by `evaluate::layout`.
 pub const WEIGHTS: [(i32, i32); 278] = [
     (0, 0),      // value Khun
-    (187, 191),  // value Met
-    (274, 272),  // value Khon
-    (314, 324),  // value Ma
-    (505, 542),  // value Ruea
-    (105, 115),  // value Bia
-    (22, -19),   // square Khun a1
-    (31, -22),   // square Khun b1
-    (28, -19),   // square Khun c1
-    (31, -20),   // square Khun d1
-    (19, -19),   // square Khun a2
-    (26, -12),   // square Khun b2
-    (27, -9),    // square Khun c2
-    (26, -8),    // square Khun d2
+    (188, 188),  // value Met
+    (277, 270),  // value Khon
+    (320, 324),  // value Ma
+    (512, 550),  // value Ruea
+    (106, 112),  // value Bia
+    (28, -32),   // square Khun a1
+    (39, -31),   // square Khun b1
+    (32, -27),   // square Khun c1
+    (36, -29),   // square Khun d1
+    (26, -33),   // square Khun a2
+    (31, -21),   // square Khun b2
+    (34, -17),   // square Khun c2
+    (33, -15),   // square Khun d2
     (46, -37),   // square Khun a3
-    (16, -5),    // square Khun b3
-    (17, -2),    // square Khun c3
-    (12, 1),     // square Khun d3
-    (-18, -3),   // square Khun a4
-    (-5, 6),     // square Khun b4
-    (-10, 20),   // square Khun c4
-    (-9, 18),    // square Khun d4
-    (-78, 30),   // square Khun a5
-    (-29, 23),   // square Khun b5
-    (-16, 31),   // square Khun c5
-    (-1, 30),    // square Khun d5
-    (-176, 47),  // square Khun a6
-    (-52, 31),   // square Khun b6
-    (-16, 27),   // square Khun c6
-    (-18, 39),   // square Khun d6
-    (-133, 36),  // square Khun a7
-    (-82, 26),   // square Khun b7
-    (-77, 35),   // square Khun c7
-    (-69, 43),   // square Khun d7
-    (-124, 33),  // square Khun a8
-    (-81, 64),   // square Khun b8
-    (-114, 11),  // square Khun c8
-    (-203, -5),  // square Khun d8
-    (30, -37),   // square Met a1
-    (-7, -7),    // square Met b1
-    (-13, 11),   // square Met c1
-    (-6, -1),    // square Met d1
-    (-14, -16),  // square Met a2
-    (-1, 9),     // square Met b2
-    (2, 12),     // square Met c2
-    (1, 14),     // square Met d2
-    (-13, 7),    // square Met a3
-    (9, 16),     // square Met b3
-    (9, 18),     // square Met c3
-    (13, 20),    // square Met d3
-    (4, 8),      // square Met a4
-    (43, -9),    // square Met b4
-    (21, 17),    // square Met c4
-    (35, 20),    // square Met d4
-    (6, 8),      // square Met a5
-    (18, 15),    // square Met b5
-    (35, 10),    // square Met c5
-    (20, 28),    // square Met d5
-    (-6, 16),    // square Met a6
-    (16, 18),    // square Met b6
-    (23, 19),    // square Met c6
-    (29, 21),    // square Met d6
-    (-37, -24),  // square Met a7
-    (14, 9),     // square Met b7
-    (11, 11),    // square Met c7
-    (20, 1),     // square Met d7
-    (-47, -26),  // square Met a8
-    (-14, -24),  // square Met b8
-    (49, -51),   // square Met c8
-    (67, -42),   // square Met d8
-    (-4, -4),    // square Khon a1
-    (9, -7),     // square Khon b1
-    (-6, 15),    // square Khon c1
-    (-5, 4),     // square Khon d1
-    (2, -20),    // square Khon a2
-    (1, 10),     // square Khon b2
-    (6, 10),     // square Khon c2
-    (7, 13),     // square Khon d2
-    (13, -2),    // square Khon a3
-    (13, 12),    // square Khon b3
-    (16, 18),    // square Khon c3
-    (21, 21),    // square Khon d3
-    (4, 13),     // square Khon a4
-    (18, 10),    // square Khon b4
-    (24, 28),    // square Khon c4
-    (32, 28),    // square Khon d4
-    (15, 15),    // square Khon a5
-    (19, 25),    // square Khon b5
-    (35, 18),    // square Khon c5
-    (34, 31),    // square Khon d5
-    (-5, 8),     // square Khon a6
-    (21, 16),    // square Khon b6
-    (16, 36),    // square Khon c6
-    (41, 12),    // square Khon d6
-    (18, -51),   // square Khon a7
-    (36, -4),    // square Khon b7
-    (17, 24),    // square Khon c7
-    (2, 24),     // square Khon d7
-    (64, -139),  // square Khon a8
-    (2, -26),    // square Khon b8
-    (11, -55),   // square Khon c8
-    (31, -25),   // square Khon d8
-    (-1, -11),   // square Ma a1
-    (7, 0),      // square Ma b1
-    (1, -2),     // square Ma c1
-    (11, -3),    // square Ma d1
-    (9, 3),      // square Ma a2
-    (13, 2),     // square Ma b2
-    (14, -5),    // square Ma c2
-    (14, 11),    // square Ma d2
-    (8, 1),      // square Ma a3
-    (13, 6),     // square Ma b3
-    (18, 3),     // square Ma c3
-    (23, 0),     // square Ma d3
-    (5, 6),      // square Ma a4
-    (12, -2),    // square Ma b4
+    (25, -11),   // square Khun b3
+    (23, -7),    // square Khun c3
+    (13, -2),    // square Khun d3
+    (-27, -2),   // square Khun a4
+    (11, 2),     // square Khun b4
+    (-7, 18),    // square Khun c4
+    (-6, 15),    // square Khun d4
+    (-55, 22),   // square Khun a5
+    (-13, 24),   // square Khun b5
+    (-6, 29),    // square Khun c5
+    (-13, 34),   // square Khun d5
+    (-116, 23),  // square Khun a6
+    (-16, 24),   // square Khun b6
+    (-35, 35),   // square Khun c6
+    (-15, 42),   // square Khun d6
+    (-166, 42),  // square Khun a7
+    (-74, 40),   // square Khun b7
+    (-70, 49),   // square Khun c7
+    (-88, 55),   // square Khun d7
+    (-185, 44),  // square Khun a8
+    (-79, 59),   // square Khun b8
+    (-159, 45),  // square Khun c8
+    (-263, 42),  // square Khun d8
+    (20, -35),   // square Met a1
+    (-11, -11),  // square Met b1
+    (-16, 7),    // square Met c1
+    (-9, -2),    // square Met d1
+    (-15, -20),  // square Met a2
+    (-3, 7),     // square Met b2
+    (-1, 12),    // square Met c2
+    (0, 13),     // square Met d2
+    (-16, 8),    // square Met a3
+    (9, 13),     // square Met b3
+    (6, 19),     // square Met c3
+    (13, 19),    // square Met d3
+    (-1, 9),     // square Met a4
+    (40, -3),    // square Met b4
+    (27, 18),    // square Met c4
+    (36, 19),    // square Met d4
+    (6, 12),     // square Met a5
+    (19, 15),    // square Met b5
+    (34, 11),    // square Met c5
+    (24, 28),    // square Met d5
+    (-5, 14),    // square Met a6
+    (13, 22),    // square Met b6
+    (25, 21),    // square Met c6
+    (36, 23),    // square Met d6
+    (-35, -33),  // square Met a7
+    (20, 3),     // square Met b7
+    (24, 8),     // square Met c7
+    (21, 2),     // square Met d7
+    (-25, -43),  // square Met a8
+    (-19, -24),  // square Met b8
+    (64, -61),   // square Met c8
+    (38, -38),   // square Met d8
+    (-6, -2),    // square Khon a1
+    (4, -9),     // square Khon b1
+    (-10, 17),   // square Khon c1
+    (-8, 3),     // square Khon d1
+    (-6, -19),   // square Khon a2
+    (-2, 10),    // square Khon b2
+    (3, 13),     // square Khon c2
+    (4, 15),     // square Khon d2
+    (9, -4),     // square Khon a3
+    (9, 18),     // square Khon b3
+    (14, 18),    // square Khon c3
+    (19, 24),    // square Khon d3
+    (5, 16),     // square Khon a4
+    (16, 16),    // square Khon b4
+    (28, 29),    // square Khon c4
+    (35, 29),    // square Khon d4
+    (15, 17),    // square Khon a5
+    (24, 27),    // square Khon b5
+    (43, 19),    // square Khon c5
+    (42, 31),    // square Khon d5
+    (-5, 9),     // square Khon a6
+    (8, 21),     // square Khon b6
+    (32, 30),    // square Khon c6
+    (51, 14),    // square Khon d6
+    (23, -60),   // square Khon a7
+    (38, -7),    // square Khon b7
+    (2, 31),     // square Khon c7
+    (12, 19),    // square Khon d7
+    (77, -141),  // square Khon a8
+    (-55, -21),  // square Khon b8
+    (28, -71),   // square Khon c8
+    (81, -53),   // square Khon d8
+    (7, -20),    // square Ma a1
+    (7, -1),     // square Ma b1
+    (-2, -6),    // square Ma c1
+    (11, -1),    // square Ma d1
+    (6, 6),      // square Ma a2
+    (10, 9),     // square Ma b2
+    (17, -8),    // square Ma c2
+    (14, 9),     // square Ma d2
+    (9, 3),      // square Ma a3
+    (12, 6),     // square Ma b3
+    (19, 3),     // square Ma c3
+    (22, 1),     // square Ma d3
+    (12, 13),    // square Ma a4
+    (13, -3),    // square Ma b4
     (13, 10),    // square Ma c4
-    (24, 19),    // square Ma d4
-    (10, 13),    // square Ma a5
-    (9, 12),     // square Ma b5
-    (12, 8),     // square Ma c5
-    (16, 15),    // square Ma d5
-    (2, 1),      // square Ma a6
-    (6, 4),      // square Ma b6
-    (9, 15),     // square Ma c6
-    (9, 17),     // square Ma d6
-    (12, 8),     // square Ma a7
-    (-23, 31),   // square Ma b7
-    (15, 26),    // square Ma c7
-    (4, 26),     // square Ma d7
-    (-26, 6),    // square Ma a8
-    (16, -50),   // square Ma b8
-    (-42, 27),   // square Ma c8
-    (-3, 27),    // square Ma d8
-    (0, 0),      // square Ruea a1
+    (23, 22),    // square Ma d4
+    (11, 12),    // square Ma a5
+    (11, 13),    // square Ma b5
+    (15, 10),    // square Ma c5
+    (19, 17),    // square Ma d5
+    (-6, 10),    // square Ma a6
+    (2, 7),      // square Ma b6
+    (12, 10),    // square Ma c6
+    (14, 15),    // square Ma d6
+    (18, -5),    // square Ma a7
+    (-6, 18),    // square Ma b7
+    (14, 16),    // square Ma c7
+    (9, 25),     // square Ma d7
+    (-38, 9),    // square Ma a8
+    (2, -33),    // square Ma b8
+    (-28, 33),   // square Ma c8
+    (-14, 22),   // square Ma d8
+    (-1, -2),    // square Ruea a1
     (-2, 3),     // square Ruea b1
-    (-3, 2),     // square Ruea c1
-    (1, -5),     // square Ruea d1
-    (-3, -5),    // square Ruea a2
-    (-3, -1),    // square Ruea b2
-    (0, -5),     // square Ruea c2
-    (-1, -2),    // square Ruea d2
-    (-2, -4),    // square Ruea a3
-    (-7, 1),     // square Ruea b3
-    (-3, 8),     // square Ruea c3
-    (-5, -7),    // square Ruea d3
-    (-3, 3),     // square Ruea a4
-    (-2, 9),     // square Ruea b4
+    (-3, -4),    // square Ruea c1
+    (0, -8),     // square Ruea d1
+    (-5, -6),    // square Ruea a2
+    (-2, -3),    // square Ruea b2
+    (-1, -11),   // square Ruea c2
+    (0, -5),     // square Ruea d2
+    (-5, 0),     // square Ruea a3
+    (-9, 1),     // square Ruea b3
+    (0, 1),      // square Ruea c3
+    (-5, -12),   // square Ruea d3
+    (-4, 9),     // square Ruea a4
+    (-2, 10),    // square Ruea b4
     (-13, 13),   // square Ruea c4
-    (-11, 6),    // square Ruea d4
-    (3, 5),      // square Ruea a5
-    (-9, 15),    // square Ruea b5
-    (5, 1),      // square Ruea c5
-    (-3, 8),     // square Ruea d5
-    (6, 10),     // square Ruea a6
-    (-3, 19),    // square Ruea b6
-    (17, 3),     // square Ruea c6
-    (-23, 22),   // square Ruea d6
-    (12, -7),    // square Ruea a7
-    (8, 5),      // square Ruea b7
-    (44, -9),    // square Ruea c7
-    (-13, 24),   // square Ruea d7
-    (-1, 12),    // square Ruea a8
-    (0, 6),      // square Ruea b8
-    (11, 3),     // square Ruea c8
-    (-4, 11),    // square Ruea d8
+    (-12, 10),   // square Ruea d4
+    (5, 6),      // square Ruea a5
+    (-9, 18),    // square Ruea b5
+    (9, 1),      // square Ruea c5
+    (-13, 19),   // square Ruea d5
+    (8, 11),     // square Ruea a6
+    (1, 24),     // square Ruea b6
+    (14, 16),    // square Ruea c6
+    (-16, 23),   // square Ruea d6
+    (15, -1),    // square Ruea a7
+    (4, 11),     // square Ruea b7
+    (41, -1),    // square Ruea c7
+    (5, 22),     // square Ruea d7
+    (0, 14),     // square Ruea a8
+    (2, 5),      // square Ruea b8
+    (16, 5),     // square Ruea c8
+    (-1, 14),    // square Ruea d8
     (0, 0),      // square Bia a1
     (0, 0),      // square Bia b1
     (6, 0),      // square Bia c1
@@ -179,18 +179,18 @@ pub const WEIGHTS: [(i32, i32); 278] = [
     (0, 0),      // square Bia b2
     (6, 0),      // square Bia c2
     (6, 0),      // square Bia d2
-    (-6, 5),     // square Bia a3
-    (0, 2),      // square Bia b3
-    (8, 8),      // square Bia c3
-    (15, 1),     // square Bia d3
-    (2, 16),     // square Bia a4
-    (4, 12),     // square Bia b4
+    (-7, 3),     // square Bia a3
+    (-2, 3),     // square Bia b3
+    (9, 12),     // square Bia c3
+    (16, 4),     // square Bia d3
+    (2, 13),     // square Bia a4
+    (2, 14),     // square Bia b4
     (18, 9),     // square Bia c4
-    (22, 11),    // square Bia d4
-    (15, 36),    // square Bia a5
-    (21, 26),    // square Bia b5
-    (28, 30),    // square Bia c5
-    (35, 27),    // square Bia d5
+    (23, 11),    // square Bia d4
+    (13, 31),    // square Bia a5
+    (20, 22),    // square Bia b5
+    (28, 31),    // square Bia c5
+    (38, 25),    // square Bia d5
     (0, 0),      // square Bia a6
     (0, 0),      // square Bia b6
     (6, 0),      // square Bia c6
@@ -203,44 +203,44 @@ pub const WEIGHTS: [(i32, i32); 278] = [
     (0, 0),      // square Bia b8
     (6, 0),      // square Bia c8
     (6, 0),      // square Bia d8
-    (-22, -48),  // mobility Ma 0
-    (-15, -14),  // mobility Ma 1
-    (-9, -9),    // mobility Ma 2
-    (-5, -4),    // mobility Ma 3
-    (1, 8),      // mobility Ma 4
-    (6, 11),     // mobility Ma 5
-    (13, 16),    // mobility Ma 6
-    (19, 20),    // mobility Ma 7
-    (24, 16),    // mobility Ma 8
-    (-8, -13),   // mobility Khon 0
-    (-4, -8),    // mobility Khon 1
-    (1, -3),     // mobility Khon 2
-    (6, 2),      // mobility Khon 3
-    (10, 6),     // mobility Khon 4
-    (12, 7),     // mobility Khon 5
-    (-2, -23),   // mobility Met 0
-    (-3, -7),    // mobility Met 1
-    (0, -5),     // mobility Met 2
-    (5, 0),      // mobility Met 3
-    (6, 3),      // mobility Met 4
-    (-7, -52),   // mobility Ruea 0
-    (-7, -23),   // mobility Ruea 1
-    (-7, -11),   // mobility Ruea 2
-    (-4, -18),   // mobility Ruea 3
-    (-4, -3),    // mobility Ruea 4
-    (-2, -1),    // mobility Ruea 5
-    (0, 10),     // mobility Ruea 6
-    (0, 14),     // mobility Ruea 7
-    (0, 17),     // mobility Ruea 8
-    (2, 24),     // mobility Ruea 9
-    (3, 25),     // mobility Ruea 10
-    (5, 22),     // mobility Ruea 11
-    (9, 18),     // mobility Ruea 12
-    (11, 24),    // mobility Ruea 13
-    (12, 21),    // mobility Ruea 14
-    (22, -3),    // Ruea on an open file
-    (11, 6),     // Ruea on a half-open file
-    (4, 7),      // Bia defended by a Bia
+    (-21, -57),  // mobility Ma 0
+    (-14, -15),  // mobility Ma 1
+    (-8, -8),    // mobility Ma 2
+    (-4, -1),    // mobility Ma 3
+    (2, 7),      // mobility Ma 4
+    (8, 12),     // mobility Ma 5
+    (15, 17),    // mobility Ma 6
+    (21, 20),    // mobility Ma 7
+    (25, 15),    // mobility Ma 8
+    (-7, -9),    // mobility Khon 0
+    (-3, -10),   // mobility Khon 1
+    (1, -5),     // mobility Khon 2
+    (7, 1),      // mobility Khon 3
+    (11, 5),     // mobility Khon 4
+    (10, 8),     // mobility Khon 5
+    (-3, -23),   // mobility Met 0
+    (-3, -8),    // mobility Met 1
+    (1, -8),     // mobility Met 2
+    (6, -3),     // mobility Met 3
+    (7, 1),      // mobility Met 4
+    (-6, -74),   // mobility Ruea 0
+    (-6, -17),   // mobility Ruea 1
+    (-6, -9),    // mobility Ruea 2
+    (-3, -14),   // mobility Ruea 3
+    (-3, 0),     // mobility Ruea 4
+    (-2, 6),     // mobility Ruea 5
+    (-1, 15),    // mobility Ruea 6
+    (-1, 19),    // mobility Ruea 7
+    (-1, 25),    // mobility Ruea 8
+    (1, 29),     // mobility Ruea 9
+    (3, 29),     // mobility Ruea 10
+    (6, 26),     // mobility Ruea 11
+    (8, 24),     // mobility Ruea 12
+    (12, 28),    // mobility Ruea 13
+    (21, 20),    // mobility Ruea 14
+    (21, -7),    // Ruea on an open file
+    (12, 6),     // Ruea on a half-open file
+    (4, 6),      // Bia defended by a Bia
     (-12, -12),  // Bia isolated
     (-7, 0),     // Bia doubled
     (0, 0),      // ASEAN Bia rank 1
@@ -260,27 +260,27 @@ pub const WEIGHTS: [(i32, i32); 278] = [
     (20, 32),    // Sittuyin Bia rank 7
     (20, 32),    // Sittuyin Bia rank 8
     (6, 0),      // ASEAN and Sittuyin Bia on files c-f
-    (0, 1),      // Khun shield 0
-    (7, 1),      // Khun shield 1
+    (1, 1),      // Khun shield 0
+    (8, 2),      // Khun shield 1
     (13, 2),     // Khun shield 2
-    (16, -2),    // Khun shield 3
-    (22, -8),    // Khun shield 4
-    (5, 8),      // Khun danger 0
-    (-2, 11),    // Khun danger 1
-    (0, 15),     // Khun danger 2
-    (3, 7),      // Khun danger 3
-    (-18, 16),   // Khun danger 4
-    (-20, 16),   // Khun danger 5
-    (-34, -11),  // Khun danger 6
-    (-49, -4),   // Khun danger 7
-    (-47, -61),  // Khun danger 8
-    (-154, 1),   // Khun danger 9
-    (-119, -25), // Khun danger 10
-    (-170, -6),  // Khun danger 11
-    (-208, -7),  // Khun danger 12
+    (15, -2),    // Khun shield 3
+    (21, -6),    // Khun shield 4
+    (3, 16),     // Khun danger 0
+    (-2, 19),    // Khun danger 1
+    (1, 23),     // Khun danger 2
+    (1, 17),     // Khun danger 3
+    (-19, 25),   // Khun danger 4
+    (-18, 23),   // Khun danger 5
+    (-28, -6),   // Khun danger 6
+    (-36, -32),  // Khun danger 7
+    (-39, -83),  // Khun danger 8
+    (-146, -11), // Khun danger 9
+    (-119, -39), // Khun danger 10
+    (-198, -11), // Khun danger 11
+    (-212, -7),  // Khun danger 12
     (-180, 0),   // Khun danger 13
     (-200, 0),   // Khun danger 14
     (-220, 0),   // Khun danger 15
-    (30, 66),    // piece attacked by a Bia
-    (24, 48),    // piece attacked and undefended
+    (31, 62),    // piece attacked by a Bia
+    (24, 47),    // piece attacked and undefended
 ];

@@ -130,11 +130,12 @@ fn ratings_follow_the_formula() {
 }
 
 #[test]
-fn a_fork_wins_material() {
-    // Ma f6+ forks Khun and Ruea; after Khun e6, Ma takes on d5, Khun takes back, and the
-    // Ruea takes the Khon on f7 (selfplay:g12:ply128 of a trial run).
-    let p = find_fen("8/2mk1s1R/M~2p4/3r4/6N1/8/4K3/8 w - - 0 69").expect("a puzzle");
-    assert_eq!(p.moves, ["g4f6", "d7e6", "f6d5", "e6d5", "h7f7"]);
+fn a_combination_wins_material() {
+    // …Ruea takes the Ma on g1, the Ruea on h1 takes back, and the other Ruea takes it: a Ma
+    // won (puzzle w25acl of the committed set, selfplay:g136:ply23).
+    let p = find_fen("1n1mksr1/2s1n3/p1p3r1/R1Pp1p2/3P1P2/1PN4P/1S1MS3/3K2NR b - - 0 16")
+        .expect("a puzzle");
+    assert_eq!(p.moves, ["g6g1", "h1g1", "g8g1"]);
     assert_eq!(p.themes, [Theme::WinMaterial]);
     check_line(&p);
 }
@@ -152,7 +153,7 @@ fn a_single_saving_move_is_defend() {
 /// Black to move; …Khon e6 mates.
 const MATE_IN_1: &str = "7r/1s2sk2/1p1m1n1p/p1p2Kp1/P1P3P1/2N1PP2/4NMS1/7R b - - 8 24";
 const MATE_IN_1_MOVE: &str = "e7e6";
-/// Black to move, board's honour running (ply 36 of 128): …Met e2, Ma f6, …Met d2 mate
-/// (selfplay:g22:ply193 of a trial run).
-const MATE_IN_2: &str = "8/3N4/8/8/3k4/2m~m~s3/8/4K3 b - 128 36 101";
-const MATE_IN_2_LINE: [&str; 3] = ["d3e2", "d7f6", "c3d2"];
+/// White to move: Ruea h7+, Khun g8, Ma f6 mate (puzzle czxsxn of the committed set,
+/// selfplay:g305:ply68).
+const MATE_IN_2: &str = "1rs2m1R/6k1/2M~1sp1R/6p1/pnP1N3/8/1S1M4/1K6 w - - 0 39";
+const MATE_IN_2_LINE: [&str; 3] = ["h8h7", "g7g8", "e4f6"];
