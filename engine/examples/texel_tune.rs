@@ -3,9 +3,13 @@
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example texel_tune -- --data d1.txt [--data d2.txt] \
-//!     [--validate d3.txt] [--epochs 3000] [--rate 1.0] [--lambda 0] [--k-score 1]
-//!     [--out engine/src/weights.rs]
+//!     [--scaled-data f5.txt 1.334] [--validate d3.txt] [--epochs 3000] [--rate 1.0]
+//!     [--lambda 0] [--k-score 1] [--out engine/src/weights.rs]
 //! ```
+//!
+//! `--scaled-data FILE X` is a data file whose scores are another engine's (texel_data
+//! `--fsf`): they are multiplied by X to put them on our scale (X: the ratio of the K that
+//! fits each file's scores to its results). A file given twice counts twice.
 //!
 //! The data are `FEN;result[;score]` lines (`texel_data` writes them; from White's side: the
 //! result 1, 0.5 or 0, the search's score in centipawns). The target is the result, or with
@@ -42,7 +46,8 @@ impl Set {
         self.result.len()
     }
 
-    fn load(&mut self, path: &str, lambda: f64, k_score: f64) -> (usize, i64) {
+    /// Adds the positions of `path`, their scores multiplied by `scale`.
+    fn load(&mut self, path: &str, scale: f64, lambda: f64, k_score: f64) -> (usize, i64) {
         let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let (mut skipped, mut rounding) = (0usize, 0i64);
         for line in BufReader::new(file).lines() {
@@ -52,7 +57,10 @@ impl Set {
                 skipped += 1;
                 continue;
             };
-            let score = fields.next().and_then(|s| s.trim().parse::<f64>().ok());
+            let score = fields
+                .next()
+                .and_then(|s| s.trim().parse::<f64>().ok())
+                .map(|cp| cp * scale);
             let (Ok(pos), Ok(result)) = (
                 Position::from_fen(fen, Ruleset::Standard),
                 result.trim().parse::<f64>(),
@@ -143,8 +151,13 @@ fn main() {
     while let Some(a) = args.next() {
         let mut val = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
         match a.as_str() {
-            "--data" => data.push(val()),
-            "--validate" => validate.push(val()),
+            "--data" => data.push((val(), 1.0)),
+            "--scaled-data" => {
+                let path = val();
+                let scale = val().parse().expect("--scaled-data FILE X");
+                data.push((path, scale));
+            }
+            "--validate" => validate.push((val(), 1.0)),
             "--out" => out = Some(val()),
             "--epochs" => epochs = val().parse().expect("--epochs N"),
             "--rate" => rate = val().parse().expect("--rate X"),
@@ -155,8 +168,8 @@ fn main() {
     }
     let (mut train, mut valid) = (Set::default(), Set::default());
     for (paths, set) in [(&data, &mut train), (&validate, &mut valid)] {
-        for p in paths {
-            let (skipped, rounding) = set.load(p, lambda, k_score);
+        for (p, scale) in paths {
+            let (skipped, rounding) = set.load(p, *scale, lambda, k_score);
             eprintln!(
                 "{p}: {} positions so far ({skipped} lines skipped; model vs evaluate: at most {rounding} cp apart)",
                 set.len()
