@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example texel_tune -- --data d1.txt [--data d2.txt] \
-//!     [--scaled-data f5.txt 1.334] [--validate d3.txt] [--epochs 3000] [--rate 1.0]
+//!     [--scaled-data f5.txt 1.334] [--validate d3.txt] [--epochs 3000] [--rate 1.0] \
 //!     [--lambda 0] [--k-score 1] [--out engine/src/weights.rs]
 //! ```
 //!
