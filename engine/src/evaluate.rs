@@ -10,8 +10,8 @@
 //!   while the board is full and walks to the centre in the endgame; the Bia gains as it
 //!   nears its sixth rank, where it is promoted. Against a bare Khun neither Khun's
 //!   piece-square weights count: the mop-up alone places both Khuns (the tuned Khun tables
-//!   pulled the stronger Khun away from the bare one and the count ran out, see
-//!   engine/README.md "Counting endgames").
+//!   pulled the stronger Khun away from the bare one, and with Khun and Ruea against
+//!   Khun the count ran out, see engine/README.md "Counting endgames").
 //! - Bia structure: a Bia defended by a Bia is good, an isolated or doubled Bia is weak.
 //! - Khun safety while the board is full: a shield of Met, Khon and Bia around it, and the
 //!   attackers bearing on its squares.
