@@ -299,3 +299,44 @@ fn quiescence_captures_are_the_legal_ones_in_every_variant() {
         assert!(seen > 100, "{v}: {seen}");
     }
 }
+
+/// ASEAN: Khun and Bia against a bare Khun is won as in chess when the stronger Khun leads
+/// its Bia (no count runs while a Bia is on the board; after the promotion to a Ruea, 16
+/// moves). Each position was judged won by Fairy-Stockfish 11.1 (`UCI_Variant asean`, `go
+/// depth 22`: +53 pawns or more for White). Our engine plays both sides (100,000 nodes a
+/// move) and White must win: against a bare Khun the evaluation drops the Khuns'
+/// piece-square weights (`evaluate::side_terms`), and this shows the stronger Khun still
+/// escorts its Bia (engine/README.md, "Counting endgames").
+#[test]
+fn asean_khun_and_bia_against_a_bare_khun_is_won() {
+    for fen in [
+        "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+        "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
+        "8/3k4/8/3K4/3P4/8/8/8 b - - 0 1",
+        "8/8/3k4/8/8/2K5/2P5/8 w - - 0 1",
+        "6k1/8/8/8/8/4K3/4P3/8 w - - 0 1",
+    ] {
+        let mut game = Game::from_position(pos(fen, Variant::Asean));
+        let mut engine = Engine::new(16);
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        while game.outcome().is_none() && game.moves().len() < 200 {
+            let r = search(&mut engine, &game, &limits);
+            game.play(&r.best.expect("a move")).expect("legal");
+        }
+        assert!(
+            matches!(
+                game.outcome(),
+                Some(makruk::Outcome::Decisive {
+                    winner: makruk::Color::White,
+                    ..
+                })
+            ),
+            "{fen}: {:?} after {} plies",
+            game.outcome(),
+            game.moves().len()
+        );
+    }
+}
