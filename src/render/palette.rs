@@ -51,9 +51,12 @@ fn bucket(r: u8, g: u8, b: u8) -> usize {
 impl Palette {
     /// The palette index of every pixel of `picture`, row-major.
     pub(crate) fn indices(&self, picture: &Picture) -> Vec<u8> {
-        picture
-            .rgb
-            .chunks_exact(3)
+        self.indices_of_rgb(&picture.rgb)
+    }
+
+    /// The palette index of every pixel of `rgb` (R G B per pixel), in order.
+    pub(crate) fn indices_of_rgb(&self, rgb: &[u8]) -> Vec<u8> {
+        rgb.chunks_exact(3)
             .map(|p| self.lut[bucket(p[0], p[1], p[2])])
             .collect()
     }

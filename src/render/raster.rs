@@ -285,6 +285,21 @@ pub fn render_with_hands(
     options: &RenderOptions,
     hands: &super::svg::Hands,
 ) -> Result<Vec<u8>, RenderError> {
+    let (height, rgb) = rgb_with_hands(placement, options, hands)?;
+    encode_rgb(options.size, height, &rgb)
+}
+
+/// The pixels of [`render_with_hands`]'s picture before encoding: its height
+/// (`options.size + 2 ×` [`super::svg::hand_strip`]) and `3 · options.size · height` bytes,
+/// R G B per pixel, row-major from the top-left corner.
+///
+/// # Errors
+/// As [`render`].
+pub(crate) fn rgb_with_hands(
+    placement: &Placement,
+    options: &RenderOptions,
+    hands: &super::svg::Hands,
+) -> Result<(u32, Vec<u8>), RenderError> {
     let doc = super::svg::board_with_hands_svg(placement, options, hands)?;
     let tree = parse(&doc)?;
     let height = options.size + 2 * super::svg::hand_strip(options.size);
@@ -296,7 +311,7 @@ pub fn render_with_hands(
         .chunks_exact(4)
         .flat_map(|px| [px[0], px[1], px[2]])
         .collect();
-    encode_rgb(options.size, height, &rgb)
+    Ok((height, rgb))
 }
 
 /// A PNG of a typical middlegame stays under this many bytes (issue: at most 60 KB).
