@@ -146,7 +146,7 @@ fn changed(before: &[u8], after: &[u8], side: u16, delay: u16) -> ::gif::Frame<'
                 .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
         );
     }
-    // Coordinates fit: they are below `side`, a u16.
+    // Coordinates fit: they are below the picture's width or height, both u16.
     let fit = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
     frame.left = fit(left);
     frame.top = fit(top);
