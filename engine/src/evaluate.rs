@@ -386,9 +386,32 @@ fn threats<T: Trace>(
 /// The side to move's bonus, in centipawns (not tuned).
 const TEMPO: i32 = 10;
 
-/// The evaluation of `pos` in centipawns from the side to move's point of view.
+/// The evaluation of `pos` in centipawns from the side to move's point of view: the
+/// network ([`crate::nnue`]) where it applies (Makruk, no bare Khun), with this module's
+/// endgame knowledge around it (the mop-up, the drawish endings' scaling, the board's
+/// honour); elsewhere the hand-written terms ([`evaluate_classical`]).
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
+    if crate::nnue::applies(pos) {
+        let stm = crate::nnue::network().evaluate(pos);
+        let white = match pos.turn() {
+            Color::White => stm,
+            Color::Black => -stm,
+        };
+        let score = scale(pos, white + endgame(pos, white));
+        return match pos.turn() {
+            Color::White => score,
+            Color::Black => -score,
+        };
+    }
+    evaluate_classical(pos)
+}
+
+/// The hand-written evaluation of `pos` ([`WEIGHTS`], the Texel-tuned terms), centipawns
+/// from the side to move's point of view: what [`evaluate`] is outside the network's reach,
+/// and what [`trace`] models.
+#[must_use]
+pub fn evaluate_classical(pos: &Position) -> i32 {
     let (linear, phase) = linear(pos, &mut ());
     finish(pos, linear, phase).0
 }
@@ -467,7 +490,7 @@ pub struct EvalTrace {
     pub factor: f64,
     /// The side to move's tempo bonus from White's side (± the tempo).
     pub tempo: i32,
-    /// [`evaluate`] from White's side.
+    /// [`evaluate_classical`] from White's side.
     pub eval: i32,
 }
 
@@ -646,7 +669,7 @@ mod tests {
             let blended = (mg * ph + eg * (32 - ph)) as f64 / 32.0;
             let model = (blended + f64::from(t.mop_up)) * t.factor + f64::from(t.tempo);
             let white = if pos.turn() == Color::White { 1 } else { -1 };
-            assert_eq!(t.eval, white * evaluate(&pos), "{fen}");
+            assert_eq!(t.eval, white * evaluate_classical(&pos), "{fen}");
             assert!(
                 (model - f64::from(t.eval)).abs() <= 1.5,
                 "{fen}: {model} {}",

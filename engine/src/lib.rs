@@ -36,6 +36,7 @@ pub mod draws;
 pub mod evaluate;
 mod level;
 pub mod movepick;
+pub mod nnue;
 pub mod puzzle;
 mod search;
 pub mod timeman;

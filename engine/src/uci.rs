@@ -3,7 +3,8 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <N> value <V>` (`UCI_Variant`:
 //! `makruk`, `makpong`, `cambodian`, `asean`, `sittuyin`, Fairy-Stockfish's names; `Level` 1–8; `Hash` in MB; `Ruleset`: the project's four rulesets, default
-//! `standard`), `position startpos|fen <FEN> [moves <m>...]` (Fairy-Stockfish FEN with its
+//! `standard`; `Use NNUE` true or false, the evaluation network on or off for the process;
+//! `EvalFile` a network file to use instead of the built-in one, [`crate::nnue`]), `position startpos|fen <FEN> [moves <m>...]` (Fairy-Stockfish FEN with its
 //! counting fields), `go [depth N] [nodes N] [movetime ms] [wtime ms] [btime ms] [winc ms]
 //! [binc ms] [movestogo N] [infinite]`, `stop`, `quit`. The search runs on its own thread, so
 //! `stop` and `isready` are answered while it thinks. Moves are written as the rules crate's
@@ -175,6 +176,8 @@ pub fn run<R: BufRead>(input: R, out: Out) {
                     &format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"),
                 );
                 say(o, "option name Ruleset type combo default standard var standard var traditional var material var fifty-move");
+                say(o, "option name Use NNUE type check default true");
+                say(o, "option name EvalFile type string default <built-in>");
                 say(o, "uciok");
             }
             Some("isready") => say(&st.out, "readyok"),
@@ -240,6 +243,30 @@ fn setoption(st: &mut State, words: &[&str]) {
             }
             Err(e) => say(&st.out, &format!("info string {e}")),
         },
+        "use nnue" => match value.to_ascii_lowercase().as_str() {
+            "true" => crate::nnue::set_enabled(true),
+            "false" => crate::nnue::set_enabled(false),
+            _ => say(
+                &st.out,
+                &format!("info string Use NNUE must be true or false, not {value}"),
+            ),
+        },
+        "evalfile" => {
+            if value.is_empty() || value == "<built-in>" {
+                return;
+            }
+            st.finish(true);
+            match std::fs::read(value)
+                .map_err(|e| e.to_string())
+                .and_then(|b| crate::nnue::Network::from_bytes(&b).map_err(|e| e.to_string()))
+            {
+                Ok(net) => {
+                    crate::nnue::set_network(net);
+                    say(&st.out, &format!("info string network {value} loaded"));
+                }
+                Err(e) => say(&st.out, &format!("info string EvalFile {value}: {e}")),
+            }
+        }
         _ => say(&st.out, &format!("info string unknown option {name}")),
     }
 }

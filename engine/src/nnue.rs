@@ -1,0 +1,360 @@
+//! The evaluation network (issue 27): a small NNUE of our own, trained on positions of our
+//! engine's and Fairy-Stockfish's games labelled by their searches (engine/README.md, "The
+//! network"; the trainer is `engine/examples/nnue_train.rs`).
+//!
+//! Shape: 768 inputs per perspective (own or enemy × role × square, the square turned by
+//! 180° for Black, so that either side sees its own pieces as White sees White's: Makruk's
+//! start position is symmetric under that turn) → a feature transformer of [`HIDDEN`]
+//! clipped-ReLU units, shared by both perspectives → one output per bucket of
+//! `2 × HIDDEN` weights (the side to move's half first), the bucket chosen by the number of
+//! pieces on the board ([`bucket`]). The output is centipawns from the side to move's point
+//! of view, on the scale of [`crate::evaluate`] (the trainer fits it to the same curve).
+//!
+//! Integers as Stockfish's networks use them: the feature transformer's weights and biases
+//! are `i16` scaled by [`QA`], the output weights `i16` scaled by [`QB`], the output bias
+//! `i32` scaled by `QA × QB`; an accumulator is an `i16` sum, clipped to `0 ..= QA`.
+//!
+//! The network applies to Makruk only (the other variants keep the hand-written terms; their
+//! rules and piece sets differ), and [`crate::evaluate::evaluate`] keeps its endgame
+//! knowledge around it: the mop-up against a bare Khun, the scaling of drawish endings and of
+//! insufficient material, the `traditional` board's honour.
+
+use makruk::{Color, Position, Role, Variant};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+
+/// Inputs per perspective: 2 sides (own, enemy) × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Units of the feature transformer, per perspective.
+pub const HIDDEN: usize = 128;
+/// Output buckets (by the number of pieces on the board, [`bucket`]).
+pub const BUCKETS: usize = 8;
+/// The feature transformer's scale: a float weight `w` is stored as `round(w × QA)`.
+pub const QA: i32 = 255;
+/// The output layer's scale.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's float output.
+pub const SCALE: i32 = 400;
+
+/// The file's first bytes.
+const MAGIC: &[u8; 4] = b"MKNN";
+/// The format's version.
+const VERSION: u32 = 1;
+
+/// The committed network (engine/README.md, "The network", says how it was made).
+static EMBEDDED: &[u8] = include_bytes!("../nets/makruk.nnue");
+
+/// A network's weights, quantized.
+pub struct Network {
+    /// `INPUTS × HIDDEN`, by feature then unit.
+    ft_w: Vec<i16>,
+    /// `HIDDEN`.
+    ft_b: Vec<i16>,
+    /// `BUCKETS × 2·HIDDEN`: the side to move's units, then the other side's.
+    out_w: Vec<i16>,
+    /// `BUCKETS`.
+    out_b: Vec<i32>,
+}
+
+/// Why a network file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a network file of this format (its magic or version).
+    Format,
+    /// Another shape than this build's ([`HIDDEN`], [`BUCKETS`]).
+    Shape {
+        /// The file's hidden size.
+        hidden: u32,
+        /// The file's bucket count.
+        buckets: u32,
+    },
+    /// Too short or too long for its shape.
+    Length,
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::Format => f.write_str("not a makruk network file (magic MKNN, version 1)"),
+            NetError::Shape { hidden, buckets } => write!(
+                f,
+                "network of {hidden} hidden units and {buckets} buckets; this build reads \
+                 {HIDDEN} and {BUCKETS}"
+            ),
+            NetError::Length => f.write_str("network file of the wrong length"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+impl Network {
+    /// Reads a network file: `MKNN`, version, hidden size, buckets (u32 each, little-endian),
+    /// then the feature transformer's weights and biases (i16), the output weights (i16) and
+    /// biases (i32), as [`Network::to_bytes`] writes them.
+    ///
+    /// # Errors
+    /// [`NetError`] when the bytes are not such a file of this build's shape.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        let u32_at = |i: usize| -> Option<u32> {
+            bytes
+                .get(i..i + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        if bytes.get(..4) != Some(MAGIC.as_slice()) || u32_at(4) != Some(VERSION) {
+            return Err(NetError::Format);
+        }
+        let (hidden, buckets) = (u32_at(8).unwrap_or(0), u32_at(12).unwrap_or(0));
+        if hidden as usize != HIDDEN || buckets as usize != BUCKETS {
+            return Err(NetError::Shape { hidden, buckets });
+        }
+        let n16 = INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN;
+        if bytes.len() != 16 + 2 * n16 + 4 * BUCKETS {
+            return Err(NetError::Length);
+        }
+        let mut i16s = bytes[16..16 + 2 * n16]
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let mut take = |n: usize| -> Vec<i16> { i16s.by_ref().take(n).collect() };
+        let ft_w = take(INPUTS * HIDDEN);
+        let ft_b = take(HIDDEN);
+        let out_w = take(BUCKETS * 2 * HIDDEN);
+        let out_b = bytes[16 + 2 * n16..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        Ok(Network {
+            ft_w,
+            ft_b,
+            out_w,
+            out_b,
+        })
+    }
+
+    /// A network from float weights (the trainer's): `ft_w` is `INPUTS × HIDDEN` by feature,
+    /// `ft_b` `HIDDEN`, `out_w` `BUCKETS × 2·HIDDEN`, `out_b` `BUCKETS`, in the units of a
+    /// float network whose output times [`SCALE`] is centipawns. Weights are rounded to the
+    /// integer scales and clamped to what `i16` holds.
+    #[must_use]
+    pub fn quantize(ft_w: &[f32], ft_b: &[f32], out_w: &[f32], out_b: &[f32]) -> Network {
+        let q16 = |v: &[f32], s: i32| -> Vec<i16> {
+            v.iter()
+                .map(|&x| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16)
+                .collect()
+        };
+        Network {
+            ft_w: q16(ft_w, QA),
+            ft_b: q16(ft_b, QA),
+            out_w: q16(out_w, QB),
+            out_b: out_b
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
+        }
+    }
+
+    /// The file's bytes ([`Network::from_bytes`] reads them).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 2 * self.ft_w.len() + 4 * BUCKETS);
+        out.extend_from_slice(MAGIC);
+        for v in [VERSION, HIDDEN as u32, BUCKETS as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.out_b {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// The network's output for `pos` in centipawns from the side to move's point of view
+    /// (no endgame knowledge: [`crate::evaluate::evaluate`] adds it).
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let stm = pos.turn();
+        let board = pos.board();
+        let feats = board.occupied().into_iter().filter_map(|sq| {
+            let p = board.piece_at(sq)?;
+            Some(features(stm, p.color, p.role, sq.index()).0)
+        });
+        self.evaluate_features(feats, bucket(pos))
+    }
+
+    /// The network's output in centipawns for the side to move's features `stm_features`
+    /// ([`features`]; the other side's are their [`mirror`]) and output bucket `bucket`
+    /// (`0..BUCKETS`).
+    ///
+    /// # Panics
+    /// Panics when a feature is not below [`INPUTS`] or the bucket not below [`BUCKETS`].
+    #[must_use]
+    pub fn evaluate_features(
+        &self,
+        stm_features: impl IntoIterator<Item = usize>,
+        bucket: usize,
+    ) -> i32 {
+        let mut acc = [[0i16; HIDDEN]; 2];
+        acc[0].copy_from_slice(&self.ft_b);
+        acc[1].copy_from_slice(&self.ft_b);
+        for f in stm_features {
+            let o = mirror(f);
+            add_row(&mut acc[0], &self.ft_w[f * HIDDEN..(f + 1) * HIDDEN]);
+            add_row(&mut acc[1], &self.ft_w[o * HIDDEN..(o + 1) * HIDDEN]);
+        }
+        let w = &self.out_w[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        let sum = dot_crelu(&acc[0], &w[..HIDDEN]) + dot_crelu(&acc[1], &w[HIDDEN..]);
+        let out = sum + self.out_b[bucket];
+        // Centipawns: the float output times SCALE.
+        (i64::from(out) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// The other side's feature for the side to move's feature `f` (own and enemy swapped, the
+/// square turned by 180°): the same piece seen from the other side.
+#[inline]
+#[must_use]
+pub fn mirror(f: usize) -> usize {
+    let (kind, sq) = (f / 64, f % 64);
+    let (side, role) = (kind / 6, kind % 6);
+    ((1 - side) * 6 + role) * 64 + (63 - sq)
+}
+
+/// The feature of a piece of `color` and `role` on square `sq` (0..64, a1 = 0), seen from
+/// `stm` and from the other side: `(own or enemy) × 6 + role`, times 64, plus the square
+/// (turned by 180° for Black).
+#[inline]
+#[must_use]
+pub fn features(stm: Color, color: Color, role: Role, sq: usize) -> (usize, usize) {
+    let view = |persp: Color| -> usize {
+        let side = usize::from(color != persp);
+        let s = if persp == Color::White { sq } else { 63 - sq };
+        (side * 6 + role.index()) * 64 + s
+    };
+    (view(stm), view(stm.other()))
+}
+
+/// The output bucket of `pos`: the pieces on the board (Khuns included, 2..=32), in eight
+/// groups of four.
+#[inline]
+#[must_use]
+pub fn bucket(pos: &Position) -> usize {
+    let n = pos.board().occupied().count() as usize;
+    (n.saturating_sub(1) / 4).min(BUCKETS - 1)
+}
+
+#[inline]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+#[inline]
+fn dot_crelu(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+static ENABLED: AtomicBool = AtomicBool::new(true);
+static ACTIVE: AtomicPtr<Network> = AtomicPtr::new(std::ptr::null_mut());
+
+/// The network in use: the committed one, or the one [`set_network`] gave.
+#[must_use]
+pub fn network() -> &'static Network {
+    let p = ACTIVE.load(Ordering::Acquire);
+    if !p.is_null() {
+        // SAFETY: only `set_network` and the line below store into ACTIVE, always a pointer
+        // from `Box::leak`, never freed.
+        return unsafe { &*p };
+    }
+    let net = Box::leak(Box::new(
+        Network::from_bytes(EMBEDDED).expect("the committed network matches this build"),
+    ));
+    match ACTIVE.compare_exchange(
+        std::ptr::null_mut(),
+        net,
+        Ordering::AcqRel,
+        Ordering::Acquire,
+    ) {
+        Ok(_) => net,
+        // Another thread was first (this copy is leaked once, harmlessly).
+        // SAFETY: as above.
+        Err(p) => unsafe { &*p },
+    }
+}
+
+/// Replaces the network for the whole process (UCI `EvalFile`). The old one is kept (leaked)
+/// so that searches running on it are unaffected.
+pub fn set_network(net: Network) {
+    ACTIVE.store(Box::leak(Box::new(net)), Ordering::Release);
+}
+
+/// Turns the network on or off for the whole process (UCI `Use NNUE`; on by default). Off,
+/// [`crate::evaluate::evaluate`] uses its hand-written terms everywhere.
+pub fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
+
+/// Whether the network evaluates `pos`: it is on, the variant is Makruk, and neither side
+/// has a bare Khun (the mop-up's endings, which the hand-written terms handle).
+#[inline]
+#[must_use]
+pub fn applies(pos: &Position) -> bool {
+    ENABLED.load(Ordering::Relaxed)
+        && pos.variant() == Variant::Makruk
+        && !pos.is_bare(Color::White)
+        && !pos.is_bare(Color::Black)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::Ruleset;
+
+    #[test]
+    fn the_file_round_trips() {
+        let net = network();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes, EMBEDDED);
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(matches!(
+            Network::from_bytes(b"XXXX"),
+            Err(NetError::Format)
+        ));
+    }
+
+    #[test]
+    fn the_turned_position_evaluates_the_same() {
+        // The position turned by 180° with the colours swapped is the same position for the
+        // other side: the network sees the same features.
+        let fen = "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20";
+        let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+        let turned = turn_fen(fen);
+        let other = Position::from_fen(&turned, Ruleset::Standard).expect("valid FEN");
+        assert_eq!(network().evaluate(&pos), network().evaluate(&other));
+    }
+
+    /// The FEN of the position turned by 180°, colours swapped, the other side to move.
+    fn turn_fen(fen: &str) -> String {
+        let mut parts = fen.split(' ');
+        let board = parts.next().unwrap_or_default();
+        let turn = parts.next().unwrap_or("w");
+        let rest: Vec<&str> = parts.collect();
+        let swapped: String = board
+            .chars()
+            .rev()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let turn = if turn == "w" { "b" } else { "w" };
+        format!("{swapped} {turn} {}", rest.join(" "))
+    }
+}
