@@ -7,7 +7,8 @@
 //! cargo run --release -p makruk-engine --example bench -- [movetime-ms] [variant]
 //! ```
 //!
-//! With a variant other than `makruk` (`makpong`, `cambodian`, `asean`, `sittuyin`) it
+//! The search evaluates with the network (as level 8 does); `MAKRUK_NNUE=0` in the
+//! environment gives the hand-written evaluation's speed instead. With a variant other than `makruk` (`makpong`, `cambodian`, `asean`, `sittuyin`) it
 //! searches that variant's start position instead.
 
 use makruk::{Game, Position, Variant};
@@ -36,6 +37,7 @@ fn cpu_time() -> Option<Duration> {
 
 fn main() {
     let cpu0 = cpu_time();
+    let network = std::env::var("MAKRUK_NNUE").map_or(true, |v| v != "0");
     let ms: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -54,6 +56,7 @@ fn main() {
         let pos = Position::from_fen_variant(fen, variant).expect("valid FEN");
         let game = Game::from_position(pos);
         let mut engine = Engine::new(64);
+        engine.set_network(network);
         let limits = Limits {
             movetime: Some(Duration::from_millis(ms)),
             ..Limits::default()

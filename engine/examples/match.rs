@@ -7,8 +7,12 @@
 //! cargo run --release -p makruk-engine --example match -- --engine /usr/games/fairy-stockfish \
 //!     [--engine-option "Skill Level=3"]... [--opponent-level N] [--level N] [--movetime 100] \
 //!     [--nodes N] [--games N] [--skip N] [--openings engine/openings.txt] [--pgn out.pgn] \
-//!     [--variant makruk|makpong|cambodian|asean|sittuyin] [--seed N]
+//!     [--variant makruk|makpong|cambodian|asean|sittuyin] [--seed N] [--no-network]
 //! ```
+//!
+//! Our side at full strength (level 8, or `--nodes`) evaluates with the network as level 8
+//! does; `--no-network` makes it use the hand-written evaluation instead (then level 8 is
+//! its plain search of `--movetime`, as `choose_move` plays it).
 //!
 //! `--variant` (default `makruk`) sets the opponent's `UCI_Variant` and plays that variant.
 //! The openings file is Makruk's: in the other variants each pair of games starts instead from
@@ -75,6 +79,7 @@ struct Args {
     pgn: Option<String>,
     variant: Variant,
     seed: u64,
+    no_network: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -91,6 +96,7 @@ fn parse_args() -> Result<Args, String> {
         pgn: None,
         variant: Variant::Makruk,
         seed: 1,
+        no_network: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -123,6 +129,7 @@ fn parse_args() -> Result<Args, String> {
             "--pgn" => a.pgn = Some(val()?),
             "--variant" => a.variant = val()?.parse().map_err(|e| format!("{e}"))?,
             "--seed" => a.seed = val()?.parse().map_err(|_| "bad --seed")?,
+            "--no-network" => a.no_network = true,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -234,10 +241,15 @@ fn play(
             return Ok((0.5, game, "adjudicated"));
         }
         let pos = game.position().clone();
-        let m = if pos.turn() == ours && a.nodes.is_some() {
-            let limits = Limits {
-                nodes: a.nodes,
-                ..Limits::default()
+        let full = a.nodes.is_some() || (a.no_network && a.level == Level::MAX);
+        let m = if pos.turn() == ours && full {
+            // Level 8 is a plain search of its budget; here with or without the network.
+            let limits = match a.nodes {
+                Some(n) => Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                },
+                None => Level::MAX.limits(Duration::from_millis(a.movetime)),
             };
             engine
                 .search(&game, &limits, &stop, &mut |_| {})
@@ -316,6 +328,8 @@ fn main() {
         }
     };
     let mut engine = Engine::new(64);
+    // Our side at full strength evaluates with the network, as level 8 does.
+    engine.set_network(!a.no_network);
     let mut rng = rand::rng();
     let rounds_cap = if a.variant == Variant::Makruk { 20 } else { 1 };
     let total = a

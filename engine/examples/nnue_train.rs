@@ -193,8 +193,8 @@ fn gradient(net: &Net, set: &Set, idx: &[u32], c: f32, g: &mut Net) -> f64 {
                 }
             }
         }
-        for j in 0..HIDDEN {
-            g.ft_b[j] += dh[0][j] + dh[1][j];
+        for ((gb, d0), d1) in g.ft_b.iter_mut().zip(&dh[0]).zip(&dh[1]) {
+            *gb += d0 + d1;
         }
         for &f in set.features(i) {
             let f = usize::from(f);

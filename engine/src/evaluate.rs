@@ -386,39 +386,49 @@ fn threats<T: Trace>(
 /// The side to move's bonus, in centipawns (not tuned).
 const TEMPO: i32 = 10;
 
-/// The evaluation of `pos` in centipawns from the side to move's point of view: the
-/// network ([`crate::nnue`]) where it applies (Makruk, no bare Khun), with this module's
-/// endgame knowledge around it (the mop-up, the drawish endings' scaling, the board's
-/// honour); elsewhere the hand-written terms ([`evaluate_classical`]).
+/// The hand-written evaluation of `pos` ([`WEIGHTS`], the Texel-tuned terms), centipawns
+/// from the side to move's point of view: what [`trace`] models, what the playing levels below
+/// 8, the analysis and the puzzles search with, and what [`evaluate_network`] falls back to
+/// where the network does not apply.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    if crate::nnue::applies(pos) {
-        let stm = crate::nnue::network().evaluate(pos);
-        let white = match pos.turn() {
-            Color::White => stm,
-            Color::Black => -stm,
-        };
-        let score = scale(pos, white + endgame(pos, white));
-        return match pos.turn() {
-            Color::White => score,
-            Color::Black => -score,
-        };
-    }
-    evaluate_classical(pos)
-}
-
-/// The hand-written evaluation of `pos` ([`WEIGHTS`], the Texel-tuned terms), centipawns
-/// from the side to move's point of view: what [`evaluate`] is outside the network's reach,
-/// and what [`trace`] models.
-#[must_use]
-pub fn evaluate_classical(pos: &Position) -> i32 {
     let (linear, phase) = linear(pos, &mut ());
     finish(pos, linear, phase).0
 }
 
-/// The weighted terms of `pos` from White's side, blended by the phase, and that phase
-/// (0 = no pieces but Khun and Bia .. 32 = all of them).
-#[inline(always)]
+/// The evaluation by the network ([`crate::nnue`]) where it applies (Makruk, no bare Khun:
+/// [`crate::nnue::applies`]), with this module's endgame knowledge around it (the mop-up, the
+/// drawish endings' scaling, the board's honour); elsewhere [`evaluate`]. Centipawns from
+/// the side to move's point of view. Computes the network's accumulator from scratch.
+#[must_use]
+pub fn evaluate_network(pos: &Position) -> i32 {
+    let net = crate::nnue::network();
+    evaluate_with(pos, net, &net.accumulate(pos.board()))
+}
+
+/// [`evaluate_network`] with the network `net` and `acc`, its accumulator of `pos`'s board,
+/// which the search keeps up to date move by move ([`crate::nnue::Accumulator`]).
+#[must_use]
+pub fn evaluate_with(
+    pos: &Position,
+    net: &crate::nnue::Network,
+    acc: &crate::nnue::Accumulator,
+) -> i32 {
+    if !crate::nnue::applies(pos) {
+        return evaluate(pos);
+    }
+    let stm = net.evaluate_accumulated(acc, pos.turn(), crate::nnue::bucket(pos));
+    let white = match pos.turn() {
+        Color::White => stm,
+        Color::Black => -stm,
+    };
+    let score = scale(pos, white + endgame(pos, white));
+    match pos.turn() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
 fn linear<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32) {
     let board = pos.board();
     let (mut w, w_danger, w_att) = side_terms(pos, Color::White, tr);
@@ -490,7 +500,7 @@ pub struct EvalTrace {
     pub factor: f64,
     /// The side to move's tempo bonus from White's side (± the tempo).
     pub tempo: i32,
-    /// [`evaluate_classical`] from White's side.
+    /// [`evaluate`] from White's side.
     pub eval: i32,
 }
 
@@ -669,7 +679,7 @@ mod tests {
             let blended = (mg * ph + eg * (32 - ph)) as f64 / 32.0;
             let model = (blended + f64::from(t.mop_up)) * t.factor + f64::from(t.tempo);
             let white = if pos.turn() == Color::White { 1 } else { -1 };
-            assert_eq!(t.eval, white * evaluate_classical(&pos), "{fen}");
+            assert_eq!(t.eval, white * evaluate(&pos), "{fen}");
             assert!(
                 (model - f64::from(t.eval)).abs() <= 1.5,
                 "{fen}: {model} {}",

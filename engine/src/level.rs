@@ -103,6 +103,9 @@ pub fn choose_move(
 ) -> Option<Move> {
     let limits = level.limits(budget);
     let (_, _, factor) = level.row();
+    // Level 8 evaluates with the network; the lower levels with the hand-written terms,
+    // with which their bands against pychess's ladder were measured.
+    engine.set_network(level == Level::MAX);
     if factor == 0 {
         return engine.search(game, &limits, stop, &mut |_| {}).best;
     }
@@ -144,6 +147,7 @@ pub fn accepts_draw(engine: &mut Engine, game: &Game, side: Color) -> bool {
         return false;
     }
     let limits = Level::MAX.limits(DRAW_THINK);
+    engine.set_network(true);
     let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
     let settled = game.moves().len() >= DRAW_AFTER_PLIES
         || !game.position().board().by_role(makruk::Role::Bia).any();

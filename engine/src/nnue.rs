@@ -19,8 +19,8 @@
 //! knowledge around it: the mop-up against a bare Khun, the scaling of drawish endings and of
 //! insufficient material, the `traditional` board's honour.
 
-use makruk::{Color, Position, Role, Variant};
-use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use makruk::{Board, Color, Position, Role, Variant};
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// Inputs per perspective: 2 sides (own, enemy) × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
@@ -170,21 +170,16 @@ impl Network {
     }
 
     /// The network's output for `pos` in centipawns from the side to move's point of view
-    /// (no endgame knowledge: [`crate::evaluate::evaluate`] adds it).
+    /// (no endgame knowledge: [`crate::evaluate::evaluate`] adds it). Computes the
+    /// accumulator from scratch; the search keeps one up to date instead ([`Accumulator`]).
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let stm = pos.turn();
-        let board = pos.board();
-        let feats = board.occupied().into_iter().filter_map(|sq| {
-            let p = board.piece_at(sq)?;
-            Some(features(stm, p.color, p.role, sq.index()).0)
-        });
-        self.evaluate_features(feats, bucket(pos))
+        self.evaluate_accumulated(&self.accumulate(pos.board()), pos.turn(), bucket(pos))
     }
 
     /// The network's output in centipawns for the side to move's features `stm_features`
     /// ([`features`]; the other side's are their [`mirror`]) and output bucket `bucket`
-    /// (`0..BUCKETS`).
+    /// (`0..BUCKETS`): the trainer's view of a position.
     ///
     /// # Panics
     /// Panics when a feature is not below [`INPUTS`] or the bucket not below [`BUCKETS`].
@@ -194,20 +189,140 @@ impl Network {
         stm_features: impl IntoIterator<Item = usize>,
         bucket: usize,
     ) -> i32 {
-        let mut acc = [[0i16; HIDDEN]; 2];
-        acc[0].copy_from_slice(&self.ft_b);
-        acc[1].copy_from_slice(&self.ft_b);
+        // The side to move's features are White's perspective's (its own pieces first) of a
+        // board in which the side to move is White.
+        let mut acc = Accumulator::empty(self);
         for f in stm_features {
-            let o = mirror(f);
-            add_row(&mut acc[0], &self.ft_w[f * HIDDEN..(f + 1) * HIDDEN]);
-            add_row(&mut acc[1], &self.ft_w[o * HIDDEN..(o + 1) * HIDDEN]);
+            assert!(f < INPUTS, "feature {f} out of range");
+            add_row(&mut acc.sums[0], self.row(f));
+            add_row(&mut acc.sums[1], self.row(mirror(f)));
         }
+        self.evaluate_accumulated(&acc, Color::White, bucket)
+    }
+
+    /// The accumulator of `board`, from scratch: every piece's feature for both perspectives.
+    #[must_use]
+    pub fn accumulate(&self, board: &Board) -> Accumulator {
+        let mut acc = Accumulator::empty(self);
+        self.update(&mut acc, &Board::empty(), board);
+        acc
+    }
+
+    /// Turns `acc`, the accumulator of `before`, into the accumulator of `after`: only the
+    /// pieces that differ are added or taken away (a move changes two or three), so this
+    /// costs a few rows of [`HIDDEN`] sums instead of one per piece. Any two boards work
+    /// (a null move's are equal, a promotion changes a role).
+    pub fn update(&self, acc: &mut Accumulator, before: &Board, after: &Board) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { self.update_avx2(acc, before, after) };
+        }
+        self.update_body(acc, before, after);
+    }
+
+    /// [`Network::update`] compiled for AVX2 (16 `i16` lanes a step instead of SSE2's 8).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_avx2(&self, acc: &mut Accumulator, before: &Board, after: &Board) {
+        self.update_body(acc, before, after);
+    }
+
+    #[inline(always)]
+    fn update_body(&self, acc: &mut Accumulator, before: &Board, after: &Board) {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (old, new) = (before.by_piece(color, role), after.by_piece(color, role));
+                if old == new {
+                    continue;
+                }
+                for sq in old & !new {
+                    for persp in Color::ALL {
+                        let f = feature(persp, color, role, sq.index());
+                        sub_row(&mut acc.sums[persp.index()], self.row(f));
+                    }
+                }
+                for sq in new & !old {
+                    for persp in Color::ALL {
+                        let f = feature(persp, color, role, sq.index());
+                        add_row(&mut acc.sums[persp.index()], self.row(f));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Feature `f`'s weights in the feature transformer.
+    #[inline(always)]
+    fn row(&self, f: usize) -> &[i16; HIDDEN] {
+        self.ft_w[f * HIDDEN..(f + 1) * HIDDEN]
+            .try_into()
+            .expect("HIDDEN weights a feature")
+    }
+
+    /// The network's output in centipawns from `stm`'s point of view for a position whose
+    /// accumulator is `acc` and whose output bucket is `bucket` (`0..BUCKETS`, [`bucket`]).
+    ///
+    /// # Panics
+    /// Panics when the bucket is not below [`BUCKETS`].
+    #[must_use]
+    pub fn evaluate_accumulated(&self, acc: &Accumulator, stm: Color, bucket: usize) -> i32 {
+        assert!(bucket < BUCKETS, "bucket {bucket} out of range");
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { self.output_avx2(acc, stm, bucket) };
+        }
+        self.output_body(acc, stm, bucket)
+    }
+
+    /// [`Network::evaluate_accumulated`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn output_avx2(&self, acc: &Accumulator, stm: Color, bucket: usize) -> i32 {
+        self.output_body(acc, stm, bucket)
+    }
+
+    #[inline(always)]
+    fn output_body(&self, acc: &Accumulator, stm: Color, bucket: usize) -> i32 {
+        let (us, them) = (&acc.sums[stm.index()], &acc.sums[stm.other().index()]);
         let w = &self.out_w[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
-        let sum = dot_crelu(&acc[0], &w[..HIDDEN]) + dot_crelu(&acc[1], &w[HIDDEN..]);
+        let sum = dot_crelu(us, &w[..HIDDEN]) + dot_crelu(them, &w[HIDDEN..]);
         let out = sum + self.out_b[bucket];
         // Centipawns: the float output times SCALE.
         (i64::from(out) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
+}
+
+/// The feature transformer's sums of one board for both perspectives (White's, then
+/// Black's): what the network's first layer makes of a position before the side to move is
+/// known. [`Network::accumulate`] makes one, [`Network::update`] carries it from a board to
+/// the next, as Stockfish's accumulator (the "efficiently updatable" of NNUE).
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    sums: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The biases alone (no piece).
+    fn empty(net: &Network) -> Accumulator {
+        let mut sums = [[0i16; HIDDEN]; 2];
+        sums[0].copy_from_slice(&net.ft_b);
+        sums[1].copy_from_slice(&net.ft_b);
+        Accumulator { sums }
+    }
+}
+
+/// The feature of a piece of `color` and `role` on square `sq` (0..64, a1 = 0) in `persp`'s
+/// perspective: `(own or enemy) × 6 + role`, times 64, plus the square (turned by 180° for
+/// Black's perspective).
+#[inline]
+#[must_use]
+pub fn feature(persp: Color, color: Color, role: Role, sq: usize) -> usize {
+    let side = usize::from(color != persp);
+    let s = if persp == Color::White { sq } else { 63 - sq };
+    (side * 6 + role.index()) * 64 + s
 }
 
 /// The other side's feature for the side to move's feature `f` (own and enemy swapped, the
@@ -220,18 +335,15 @@ pub fn mirror(f: usize) -> usize {
     ((1 - side) * 6 + role) * 64 + (63 - sq)
 }
 
-/// The feature of a piece of `color` and `role` on square `sq` (0..64, a1 = 0), seen from
-/// `stm` and from the other side: `(own or enemy) × 6 + role`, times 64, plus the square
-/// (turned by 180° for Black).
+/// The features of a piece of `color` and `role` on square `sq` (0..64, a1 = 0) seen from
+/// `stm` and from the other side ([`feature`]).
 #[inline]
 #[must_use]
 pub fn features(stm: Color, color: Color, role: Role, sq: usize) -> (usize, usize) {
-    let view = |persp: Color| -> usize {
-        let side = usize::from(color != persp);
-        let s = if persp == Color::White { sq } else { 63 - sq };
-        (side * 6 + role.index()) * 64 + s
-    };
-    (view(stm), view(stm.other()))
+    (
+        feature(stm, color, role, sq),
+        feature(stm.other(), color, role, sq),
+    )
 }
 
 /// The output bucket of `pos`: the pieces on the board (Khuns included, 2..=32), in eight
@@ -243,14 +355,24 @@ pub fn bucket(pos: &Position) -> usize {
     (n.saturating_sub(1) / 4).min(BUCKETS - 1)
 }
 
-#[inline]
-fn add_row(acc: &mut [i16; HIDDEN], row: &[i16]) {
+// The accumulator's arithmetic: inlined into the callers above, which are compiled for AVX2
+// where the CPU has it (16 `i16` lanes a step) and for the baseline (SSE2's 8).
+
+#[inline(always)]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(w);
     }
 }
 
-#[inline]
+#[inline(always)]
+fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+#[inline(always)]
 fn dot_crelu(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
     acc.iter()
         .zip(w)
@@ -258,7 +380,6 @@ fn dot_crelu(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
         .sum()
 }
 
-static ENABLED: AtomicBool = AtomicBool::new(true);
 static ACTIVE: AtomicPtr<Network> = AtomicPtr::new(std::ptr::null_mut());
 
 /// The network in use: the committed one, or the one [`set_network`] gave.
@@ -292,21 +413,12 @@ pub fn set_network(net: Network) {
     ACTIVE.store(Box::leak(Box::new(net)), Ordering::Release);
 }
 
-/// Turns the network on or off for the whole process (UCI `Use NNUE`; on by default). Off,
-/// [`crate::evaluate::evaluate`] uses its hand-written terms everywhere.
-pub fn set_enabled(on: bool) {
-    ENABLED.store(on, Ordering::Relaxed);
-}
-
-/// Whether the network evaluates `pos`: it is on, the variant is Makruk, and neither side
-/// has a bare Khun (the mop-up's endings, which the hand-written terms handle).
+/// Whether the network evaluates `pos`: the variant is Makruk, and neither side has a bare
+/// Khun (the mop-up's endings, which the hand-written terms handle).
 #[inline]
 #[must_use]
 pub fn applies(pos: &Position) -> bool {
-    ENABLED.load(Ordering::Relaxed)
-        && pos.variant() == Variant::Makruk
-        && !pos.is_bare(Color::White)
-        && !pos.is_bare(Color::Black)
+    pos.variant() == Variant::Makruk && !pos.is_bare(Color::White) && !pos.is_bare(Color::Black)
 }
 
 #[cfg(test)]
@@ -335,6 +447,69 @@ mod tests {
         let turned = turn_fen(fen);
         let other = Position::from_fen(&turned, Ruleset::Standard).expect("valid FEN");
         assert_eq!(network().evaluate(&pos), network().evaluate(&other));
+    }
+
+    #[test]
+    fn the_updated_accumulator_is_the_one_from_scratch() {
+        // Random games (captures, promotions, null moves): the accumulator carried move by
+        // move equals the one computed anew, and so does the evaluation.
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let net = network();
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut promotions = 0;
+        for _ in 0..40 {
+            let mut pos = Position::start(Ruleset::Standard);
+            let mut acc = net.accumulate(pos.board());
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Captures first now and then, so that the games reach endings.
+                let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+                let m = if !captures.is_empty() && rng.random_bool(0.6) {
+                    *captures[rng.random_range(0..captures.len())]
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                };
+                promotions += usize::from(m.promotion);
+                let child = if rng.random_bool(0.05) {
+                    pos.null_move().unwrap_or_else(|| pos.after(&m))
+                } else {
+                    pos.after(&m)
+                };
+                net.update(&mut acc, pos.board(), child.board());
+                pos = child;
+                assert_eq!(acc, net.accumulate(pos.board()), "{}", pos.fen());
+                assert_eq!(
+                    net.evaluate_accumulated(&acc, pos.turn(), bucket(&pos)),
+                    net.evaluate(&pos)
+                );
+            }
+        }
+        assert!(promotions > 0, "no promotion in the random games");
+    }
+
+    #[test]
+    fn the_trainers_view_is_the_searchs() {
+        // evaluate_features (the trainer's features of the side to move) and the accumulator
+        // of the board (the search's) give the same output.
+        let fen = "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20";
+        let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+        let board = pos.board();
+        let feats: Vec<usize> = board
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                let p = board.piece_at(sq)?;
+                Some(features(pos.turn(), p.color, p.role, sq.index()).0)
+            })
+            .collect();
+        assert_eq!(
+            network().evaluate_features(feats, bucket(&pos)),
+            network().evaluate(&pos)
+        );
     }
 
     /// The FEN of the position turned by 180°, colours swapped, the other side to move.

@@ -9,8 +9,9 @@
 //! the mate given by the side counting a requested board's honour is a draw too.
 
 use crate::draws::{self, PathEntry};
-use crate::evaluate::evaluate;
+use crate::evaluate::{evaluate, evaluate_with};
 use crate::movepick::{self, is_bad_capture, pack, ContHistory, History, Picker};
+use crate::nnue::{self, Accumulator, Network};
 use crate::timeman::{self, TimeBudget};
 use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
 use crate::{Limits, Score, SearchInfo, SearchResult, MAX_PLY};
@@ -34,6 +35,8 @@ pub struct Engine {
     history: History,
     cont: ContHistory,
     counters: Box<[[Option<Move>; 64]; 12]>,
+    /// Whether this engine's searches may use the evaluation network ([`Engine::set_network`]).
+    network: bool,
 }
 
 impl Engine {
@@ -45,7 +48,17 @@ impl Engine {
             history: History::default(),
             cont: ContHistory::default(),
             counters: Box::new([[None; 64]; 12]),
+            network: false,
         }
+    }
+
+    /// Whether this engine's searches evaluate Makruk positions with the network
+    /// ([`crate::nnue`], [`crate::evaluate::evaluate_with`]) or with the hand-written terms
+    /// alone ([`crate::evaluate::evaluate`]; the default). Level 8 and `makruk-uci` (option
+    /// `Use NNUE`) use the network; the levels below 8, the analysis and the puzzles keep the
+    /// hand-written evaluation, with which their bands and thresholds were measured.
+    pub fn set_network(&mut self, on: bool) {
+        self.network = on;
     }
 
     /// Forgets what earlier searches learned (a new game).
@@ -87,7 +100,13 @@ impl Engine {
         let budget = timeman::budget(limits, pos.turn());
         self.tt.new_search();
         self.history.age();
+        // The network's accumulators, one a ply, kept up to date move by move (Makruk only:
+        // the other variants keep the hand-written evaluation).
+        let net = (self.network && pos.variant() == makruk::Variant::Makruk).then(nnue::network);
+        let accs = net.map_or_else(Vec::new, |n| vec![n.accumulate(pos.board()); MAX_PLY + 2]);
         let mut s = Searcher {
+            net,
+            accs,
             tt: &mut self.tt,
             history: &mut self.history,
             cont: &mut self.cont,
@@ -119,6 +138,11 @@ impl Engine {
 }
 
 struct Searcher<'a> {
+    /// The evaluation network, when it is on and the variant is Makruk.
+    net: Option<&'static Network>,
+    /// The network's accumulator of the position at each ply of the current line (empty
+    /// without a network).
+    accs: Vec<Accumulator>,
     tt: &'a mut Table,
     history: &'a mut History,
     cont: &'a mut ContHistory,
@@ -364,6 +388,7 @@ impl Searcher<'_> {
             let child = pos.after(&m);
             let ext = i32::from(child.is_check());
             self.prev[1] = Some((pos.turn(), m));
+            self.enter(0, pos, &child);
             self.push(&child, false);
             let floor = margin.map_or(alpha, |mg| (best - mg).max(-INF).min(alpha));
             let mut v;
@@ -408,7 +433,7 @@ impl Searcher<'_> {
                     Entry {
                         mv: pack(&first.0),
                         score: to_tt(best, 0),
-                        eval: if pos.is_check() { 0 } else { evaluate(pos) },
+                        eval: if pos.is_check() { 0 } else { self.eval(pos, 0) },
                         depth,
                         bound,
                     },
@@ -416,6 +441,25 @@ impl Searcher<'_> {
             }
         }
         best
+    }
+
+    /// The static evaluation of `pos`, the position at `ply`.
+    #[inline]
+    fn eval(&self, pos: &Position, ply: usize) -> i32 {
+        match self.net {
+            Some(net) => evaluate_with(pos, net, &self.accs[ply]),
+            None => evaluate(pos),
+        }
+    }
+
+    /// Brings the accumulator of `ply + 1` to `child`, a position after `pos` (at `ply`).
+    #[inline]
+    fn enter(&mut self, ply: usize, pos: &Position, child: &Position) {
+        if let Some(net) = self.net {
+            let (done, next) = self.accs.split_at_mut(ply + 1);
+            next[0].clone_from(&done[ply]);
+            net.update(&mut next[0], pos.board(), child.board());
+        }
     }
 
     fn push(&mut self, child: &Position, null: bool) {
@@ -474,7 +518,7 @@ impl Searcher<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.eval(pos, ply) };
         }
         let key = tt::key(pos);
         let entry = self.tt.probe(key);
@@ -495,7 +539,7 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INF
         } else {
-            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+            entry.map_or_else(|| self.eval(pos, ply), |e| e.eval)
         };
         self.evals[ply] = eval;
         // Better than two plies ago: prune less.
@@ -516,6 +560,7 @@ impl Searcher<'_> {
                 if let Some(null) = null_move(pos) {
                     let r = 3 + depth / 3 + ((eval - beta) / 200).min(2);
                     self.prev[ply + 1] = None;
+                    self.enter(ply, pos, &null);
                     self.push(&null, true);
                     let v = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
@@ -594,6 +639,7 @@ impl Searcher<'_> {
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
             self.prev[ply + 1] = Some((us, m));
             let new_depth = depth - 1 + ext;
+            self.enter(ply, pos, &child);
             self.push(&child, false);
             let mut v;
             if n == 0 {
@@ -726,7 +772,7 @@ impl Searcher<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.eval(pos, ply) };
         }
         let key = tt::key(pos);
         let entry = self.tt.probe(key);
@@ -764,7 +810,7 @@ impl Searcher<'_> {
                 self.bufs[ply] = buf;
                 return 0;
             }
-            eval = entry.map_or_else(|| evaluate(pos), |e| e.eval);
+            eval = entry.map_or_else(|| self.eval(pos, ply), |e| e.eval);
             best = eval;
             if eval >= beta {
                 self.bufs[ply] = buf;
@@ -787,6 +833,7 @@ impl Searcher<'_> {
             if !in_check && movepick::leaves_khun_attacked(&child) {
                 continue;
             }
+            self.enter(ply, pos, &child);
             self.push(&child, false);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();

@@ -3,7 +3,7 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <N> value <V>` (`UCI_Variant`:
 //! `makruk`, `makpong`, `cambodian`, `asean`, `sittuyin`, Fairy-Stockfish's names; `Level` 1–8; `Hash` in MB; `Ruleset`: the project's four rulesets, default
-//! `standard`; `Use NNUE` true or false, the evaluation network on or off for the process;
+//! `standard`; `Use NNUE` true (default) or false, level 8's evaluation network on or off;
 //! `EvalFile` a network file to use instead of the built-in one, [`crate::nnue`]), `position startpos|fen <FEN> [moves <m>...]` (Fairy-Stockfish FEN with its
 //! counting fields), `go [depth N] [nodes N] [movetime ms] [wtime ms] [btime ms] [winc ms]
 //! [binc ms] [movestogo N] [infinite]`, `stop`, `quit`. The search runs on its own thread, so
@@ -120,6 +120,8 @@ struct State {
     variant: Variant,
     level: Level,
     hash_mb: usize,
+    /// `Use NNUE`: level 8's searches evaluate with the network.
+    network: bool,
     out: Out,
 }
 
@@ -156,6 +158,7 @@ pub fn run<R: BufRead>(input: R, out: Out) {
         variant: Variant::Makruk,
         level: Level::MAX,
         hash_mb: DEFAULT_HASH_MB,
+        network: true,
         out,
     };
     for line in input.lines() {
@@ -244,8 +247,8 @@ fn setoption(st: &mut State, words: &[&str]) {
             Err(e) => say(&st.out, &format!("info string {e}")),
         },
         "use nnue" => match value.to_ascii_lowercase().as_str() {
-            "true" => crate::nnue::set_enabled(true),
-            "false" => crate::nnue::set_enabled(false),
+            "true" => st.network = true,
+            "false" => st.network = false,
             _ => say(
                 &st.out,
                 &format!("info string Use NNUE must be true or false, not {value}"),
@@ -368,6 +371,7 @@ fn go(st: &mut State, words: &[&str]) {
     let level = st.level;
     let variant = game.position().variant();
     let flag = stop.clone();
+    engine.set_network(st.network);
     let handle = std::thread::spawn(move || {
         let best = if level == Level::MAX {
             let r = engine.search(&game, &limits, &flag, &mut |info| {
