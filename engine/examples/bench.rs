@@ -8,8 +8,9 @@
 //! ```
 //!
 //! The search evaluates with the network (as level 8 does); `MAKRUK_NNUE=0` in the
-//! environment gives the hand-written evaluation's speed instead. With a variant other than `makruk` (`makpong`, `cambodian`, `asean`, `sittuyin`) it
-//! searches that variant's start position instead.
+//! environment gives the hand-written evaluation's speed instead. With a variant other than
+//! `makruk` (`makpong`, `cambodian`, `asean`, `sittuyin`) it searches that variant's start
+//! position instead.
 
 use makruk::{Game, Position, Variant};
 use makruk_engine::{Engine, Limits};

@@ -429,6 +429,9 @@ pub fn evaluate_with(
     }
 }
 
+/// The weighted terms of `pos` from White's side, blended by the phase, and that phase
+/// (0 = no pieces but Khun and Bia .. 32 = all of them).
+#[inline(always)]
 fn linear<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32) {
     let board = pos.board();
     let (mut w, w_danger, w_att) = side_terms(pos, Color::White, tr);

@@ -13,7 +13,8 @@
 //! free, where one stands out it is usually found, and the lower the level the more often
 //! it is not — real mistakes, with the blindness of a shallow search, but never an illegal
 //! move, and never one outside the four best. Level 8 is the full engine using its whole
-//! budget.
+//! budget, and the only level that evaluates with the network ([`crate::nnue`]): the lower
+//! levels' bands were measured with the hand-written evaluation.
 
 use crate::search::Engine;
 use crate::{Limits, Score};
@@ -147,8 +148,10 @@ pub fn accepts_draw(engine: &mut Engine, game: &Game, side: Color) -> bool {
         return false;
     }
     let limits = Level::MAX.limits(DRAW_THINK);
+    let network = engine.network();
     engine.set_network(true);
     let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+    engine.set_network(network);
     let settled = game.moves().len() >= DRAW_AFTER_PLIES
         || !game.position().board().by_role(makruk::Role::Bia).any();
     // The search scores for the side to move.

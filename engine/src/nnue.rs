@@ -15,9 +15,13 @@
 //! `i32` scaled by `QA × QB`; an accumulator is an `i16` sum, clipped to `0 ..= QA`.
 //!
 //! The network applies to Makruk only (the other variants keep the hand-written terms; their
-//! rules and piece sets differ), and [`crate::evaluate::evaluate`] keeps its endgame
-//! knowledge around it: the mop-up against a bare Khun, the scaling of drawish endings and of
-//! insufficient material, the `traditional` board's honour.
+//! rules and piece sets differ), and [`crate::evaluate::evaluate_with`] keeps the hand-written
+//! evaluation's endgame knowledge around it: the mop-up against a bare Khun, the scaling of
+//! drawish endings and of insufficient material, the `traditional` board's honour. The search
+//! keeps one [`Accumulator`] a ply up to date with [`Network::update`] (a move changes two or
+//! three of its features), so an evaluation costs one output layer, not a whole network.
+//! Which searches use it is the engine's choice ([`crate::Engine::set_network`]: level 8 and
+//! `makruk-uci`).
 
 use makruk::{Board, Color, Position, Role, Variant};
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -170,7 +174,7 @@ impl Network {
     }
 
     /// The network's output for `pos` in centipawns from the side to move's point of view
-    /// (no endgame knowledge: [`crate::evaluate::evaluate`] adds it). Computes the
+    /// (no endgame knowledge: [`crate::evaluate::evaluate_with`] adds it). Computes the
     /// accumulator from scratch; the search keeps one up to date instead ([`Accumulator`]).
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {

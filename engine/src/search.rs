@@ -25,6 +25,9 @@ pub const MATE: i32 = 32_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 const INF: i32 = MATE + 1;
 
+/// Mixed into the table's keys in the network's searches ([`Searcher::key`]).
+const NETWORK_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// How often (in nodes) the stop flag, the clock and the node limit are looked at.
 const POLL_NODES: u64 = 1024;
 
@@ -56,9 +59,17 @@ impl Engine {
     /// ([`crate::nnue`], [`crate::evaluate::evaluate_with`]) or with the hand-written terms
     /// alone ([`crate::evaluate::evaluate`]; the default). Level 8 and `makruk-uci` (option
     /// `Use NNUE`) use the network; the levels below 8, the analysis and the puzzles keep the
-    /// hand-written evaluation, with which their bands and thresholds were measured.
+    /// hand-written evaluation, with which their bands and thresholds were measured;
+    /// [`crate::accepts_draw`] judges with the network and gives the flag back as it found it.
+    /// The two evaluations keep apart entries in the transposition table.
     pub fn set_network(&mut self, on: bool) {
         self.network = on;
+    }
+
+    /// Whether this engine's searches use the network ([`Engine::set_network`]).
+    #[must_use]
+    pub fn network(&self) -> bool {
+        self.network
     }
 
     /// Forgets what earlier searches learned (a new game).
@@ -268,7 +279,7 @@ impl Searcher<'_> {
             return (result, root);
         }
         // Order the first iteration by the table's move and the capture order.
-        let hash_move = self.tt.probe(tt::key(pos)).map_or(NO_MOVE, |e| e.mv);
+        let hash_move = self.tt.probe(self.key(pos)).map_or(NO_MOVE, |e| e.mv);
         let mut picker = Picker::new(
             Vec::new(),
             &legal,
@@ -382,7 +393,7 @@ impl Searcher<'_> {
         for r in root.iter_mut() {
             r.1 = -INF;
         }
-        let key = tt::key(pos);
+        let key = self.key(pos);
         for i in 0..root.len() {
             let m = root[i].0;
             let child = pos.after(&m);
@@ -443,9 +454,22 @@ impl Searcher<'_> {
         best
     }
 
+    /// The transposition table's key of `pos`: [`tt::key`], told apart for the network's
+    /// searches, so that the two evaluations' static evals and scores never mix in one table
+    /// (an engine may serve level 8 and a lower level in turn).
+    #[inline]
+    fn key(&self, pos: &Position) -> u64 {
+        tt::key(pos) ^ if self.net.is_some() { NETWORK_KEY } else { 0 }
+    }
+
     /// The static evaluation of `pos`, the position at `ply`.
     #[inline]
     fn eval(&self, pos: &Position, ply: usize) -> i32 {
+        // The unit tests check the accumulator carried down the line against a new one.
+        #[cfg(test)]
+        if let Some(net) = self.net {
+            assert_eq!(self.accs[ply], net.accumulate(pos.board()), "{}", pos.fen());
+        }
         match self.net {
             Some(net) => evaluate_with(pos, net, &self.accs[ply]),
             None => evaluate(pos),
@@ -520,7 +544,7 @@ impl Searcher<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
-        let key = tt::key(pos);
+        let key = self.key(pos);
         let entry = self.tt.probe(key);
         let hash_move = entry.map_or(NO_MOVE, |e| e.mv);
         if let Some(e) = entry {
@@ -774,7 +798,7 @@ impl Searcher<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
-        let key = tt::key(pos);
+        let key = self.key(pos);
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
@@ -877,4 +901,36 @@ impl Searcher<'_> {
 fn nps(nodes: u64, t: Duration) -> u64 {
     let us = t.as_micros().max(1) as u64;
     nodes.saturating_mul(1_000_000) / us
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use makruk::Ruleset;
+
+    #[test]
+    fn the_network_sees_the_position_it_evaluates() {
+        // `Searcher::eval` checks, in the unit tests, that the accumulator carried down the
+        // line (moves, captures, promotions, null moves, re-searches, quiescence) is the one
+        // of the position evaluated; these searches reach all of them.
+        let fens = [
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+            "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20",
+            // Bia one step from promotion on both sides.
+            "4k3/5r2/2n5/1P6/6p1/5N2/2R5/3K4 w - - 0 40",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+            let game = Game::from_position(pos);
+            let mut engine = Engine::new(4);
+            engine.set_network(true);
+            let limits = Limits {
+                nodes: Some(30_000),
+                ..Limits::default()
+            };
+            let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+            assert!(r.best.is_some_and(|m| game.position().is_legal(&m)), "{fen}");
+            assert!(r.depth >= 4, "{fen}: depth {}", r.depth);
+        }
+    }
 }

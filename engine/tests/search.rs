@@ -38,9 +38,13 @@ const MATES: [(&str, i32); 9] = [
 
 #[test]
 fn finds_mates_at_their_distance() {
-    for (fen, n) in MATES {
+    // With either evaluation: the hand-written one, and level 8's network (where a side has
+    // more than a bare Khun).
+    for ((fen, n), network) in MATES.iter().flat_map(|m| [(*m, false), (*m, true)]) {
         let g = game(fen, Ruleset::Standard);
-        let r = search(&g, &depth(2 * n as u32 + 2));
+        let mut engine = Engine::new(16);
+        engine.set_network(network);
+        let r = engine.search(&g, &depth(2 * n as u32 + 2), &AtomicBool::new(false), &mut |_| {});
         assert_eq!(r.score, Score::Mate(n), "{fen}");
         assert_eq!(r.pv.len(), 2 * n as usize - 1, "{fen}: pv {:?}", r.pv);
         let mut line = g.clone();
@@ -103,6 +107,8 @@ fn never_plays_an_illegal_move() {
                 nodes: Some(20_000),
                 ..Limits::default()
             };
+            // Either evaluation, in turn on one engine (one table).
+            engine.set_network(rng.below(2) == 0);
             let r = engine.search(&g, &limits, &AtomicBool::new(false), &mut |_| {});
             match r.best {
                 Some(m) => {
