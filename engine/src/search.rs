@@ -929,7 +929,10 @@ mod tests {
                 ..Limits::default()
             };
             let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
-            assert!(r.best.is_some_and(|m| game.position().is_legal(&m)), "{fen}");
+            assert!(
+                r.best.is_some_and(|m| game.position().is_legal(&m)),
+                "{fen}"
+            );
             assert!(r.depth >= 4, "{fen}: depth {}", r.depth);
         }
     }

@@ -44,7 +44,12 @@ fn finds_mates_at_their_distance() {
         let g = game(fen, Ruleset::Standard);
         let mut engine = Engine::new(16);
         engine.set_network(network);
-        let r = engine.search(&g, &depth(2 * n as u32 + 2), &AtomicBool::new(false), &mut |_| {});
+        let r = engine.search(
+            &g,
+            &depth(2 * n as u32 + 2),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
         assert_eq!(r.score, Score::Mate(n), "{fen}");
         assert_eq!(r.pv.len(), 2 * n as usize - 1, "{fen}: pv {:?}", r.pv);
         let mut line = g.clone();
