@@ -143,6 +143,8 @@ impl Engine {
             pv_len: [0; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             evals: [0; MAX_PLY + 1],
+            excluded: [NO_MOVE; MAX_PLY + 1],
+            refined: net.is_some(),
         };
         s.iterate(&pos, limits, margin, on_info)
     }
@@ -177,6 +179,14 @@ struct Searcher<'a> {
     bufs: Vec<Vec<(Move, i32)>>,
     /// Static evaluation of the node at each ply of the current line.
     evals: [i32; MAX_PLY + 1],
+    /// The move left out at each ply while a singular-extension search runs there (packed,
+    /// [`NO_MOVE`] otherwise).
+    excluded: [u16; MAX_PLY + 1],
+    /// The network's search (level 8): singular extensions and the table's bound as the
+    /// evaluation for pruning (issue 27, measured with the network in self-play). The
+    /// hand-written evaluation's searches (levels 1-7, the analysis, the puzzles) keep the
+    /// search that their bands and thresholds were measured with.
+    refined: bool,
 }
 
 /// The UCI form of an internal score.
@@ -544,8 +554,14 @@ impl Searcher<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
+        let excluded = self.excluded[ply];
         let key = self.key(pos);
-        let entry = self.tt.probe(key);
+        // A search without one move must not take or leave the full node's result.
+        let entry = if excluded == NO_MOVE {
+            self.tt.probe(key)
+        } else {
+            None
+        };
         let hash_move = entry.map_or(NO_MOVE, |e| e.mv);
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
@@ -568,8 +584,20 @@ impl Searcher<'_> {
         self.evals[ply] = eval;
         // Better than two plies ago: prune less.
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        // The table's bound, where it says more than the static evaluation, guides pruning.
+        let eval = match entry {
+            Some(e) if self.refined && !in_check && from_tt(e.score, ply).abs() < MATE_BOUND => {
+                let v = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Lower if v > eval => v,
+                    Bound::Upper if v < eval => v,
+                    _ => eval,
+                }
+            }
+            _ => eval,
+        };
 
-        if !in_check && !pv_node && beta.abs() < MATE_BOUND {
+        if !in_check && !pv_node && excluded == NO_MOVE && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 6 && eval - (90 - 20 * i32::from(improving)) * depth >= beta {
                 return eval;
@@ -608,11 +636,40 @@ impl Searcher<'_> {
         }
         // No move from the table at a deep node: search it a ply shallower (internal
         // iterative reduction); the next visit has a move to start with.
-        let depth = if depth >= 4 && hash_move == NO_MOVE {
+        let depth = if depth >= 4 && hash_move == NO_MOVE && excluded == NO_MOVE {
             depth - 1
         } else {
             depth
         };
+        // Singular extension: when every move but the table's falls well short of its score,
+        // the table's move is searched a ply deeper; when even without it the node fails high
+        // (multi-cut), the node is cut at once.
+        let mut singular = 0;
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            if self.refined
+                && depth >= 7
+                && e.bound != Bound::Upper
+                && e.depth >= depth - 3
+                && v.abs() < MATE_BOUND
+                && e.mv != NO_MOVE
+            {
+                let s_beta = v - 2 * depth;
+                #[cfg(test)]
+                tests::SINGULAR_SEARCHES.with(|c| c.set(c.get() + 1));
+                self.excluded[ply] = e.mv;
+                let s = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
+                self.excluded[ply] = NO_MOVE;
+                if self.stopped {
+                    return 0;
+                }
+                if s < s_beta {
+                    singular = 1;
+                } else if s_beta >= beta && !pv_node {
+                    return s_beta;
+                }
+            }
+        }
         let us = pos.turn();
         let killers = self.killers[ply];
         // The quiet move that last refuted the opponent's move, ordered after the killers.
@@ -642,6 +699,9 @@ impl Searcher<'_> {
         let mut n = 0usize;
         let old_alpha = alpha;
         while let Some((m, order)) = picker.pick() {
+            if excluded != NO_MOVE && pack(&m) == excluded {
+                continue;
+            }
             let quiet = !m.is_capture() && !m.promotion;
             let gives_check = movepick::gives_check(pos, &m);
             if !pv_node && !in_check && best > -MATE_BOUND && n > 0 {
@@ -660,7 +720,13 @@ impl Searcher<'_> {
                 }
             }
             let child = pos.after(&m);
-            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let ext = if ply >= MAX_PLY / 2 {
+                0
+            } else if singular > 0 && pack(&m) == hash_move {
+                singular
+            } else {
+                i32::from(gives_check)
+            };
             self.prev[ply + 1] = Some((us, m));
             let new_depth = depth - 1 + ext;
             self.enter(ply, pos, &child);
@@ -725,6 +791,10 @@ impl Searcher<'_> {
             }
         }
         self.bufs[ply] = picker.into_buf();
+        if excluded != NO_MOVE {
+            // Only the table's move was legal: nothing else reaches `alpha`.
+            return if n == 0 { alpha } else { best };
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > old_alpha {
@@ -907,6 +977,33 @@ fn nps(nodes: u64, t: Duration) -> u64 {
 mod tests {
     use super::*;
     use makruk::Ruleset;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Singular-extension searches started on this thread.
+        pub(super) static SINGULAR_SEARCHES: Cell<u64> = const { Cell::new(0) };
+    }
+
+    #[test]
+    fn only_the_network_search_extends_singular_moves() {
+        let fen = "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20";
+        let game = Game::from_position(Position::from_fen(fen, Ruleset::Standard).expect("FEN"));
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        for network in [false, true] {
+            SINGULAR_SEARCHES.with(|c| c.set(0));
+            let mut engine = Engine::new(4);
+            engine.set_network(network);
+            let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+            assert!(r.best.is_some_and(|m| game.position().is_legal(&m)));
+            let n = SINGULAR_SEARCHES.with(Cell::get);
+            // The hand-written search is the one levels 1-7 and the puzzles were measured
+            // with; the network's reaches depth 7 and more, where the extension starts.
+            assert_eq!(n > 0, network, "{n} singular searches, network {network}");
+        }
+    }
 
     #[test]
     fn the_network_sees_the_position_it_evaluates() {
