@@ -576,25 +576,30 @@ impl Searcher<'_> {
                 return v;
             }
         }
-        let eval = if in_check {
+        let static_eval = if in_check {
             -INF
         } else {
             entry.map_or_else(|| self.eval(pos, ply), |e| e.eval)
         };
-        self.evals[ply] = eval;
+        // The table keeps the static evaluation, never a search's bound.
+        #[cfg(test)]
+        if let (Some(e), false, true) = (entry, in_check, self.refined) {
+            assert_eq!(e.eval, self.eval(pos, ply), "{}", pos.fen());
+        }
+        self.evals[ply] = static_eval;
         // Better than two plies ago: prune less.
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // The table's bound, where it says more than the static evaluation, guides pruning.
         let eval = match entry {
             Some(e) if self.refined && !in_check && from_tt(e.score, ply).abs() < MATE_BOUND => {
                 let v = from_tt(e.score, ply);
                 match e.bound {
-                    Bound::Lower if v > eval => v,
-                    Bound::Upper if v < eval => v,
-                    _ => eval,
+                    Bound::Lower if v > static_eval => v,
+                    Bound::Upper if v < static_eval => v,
+                    _ => static_eval,
                 }
             }
-            _ => eval,
+            _ => static_eval,
         };
 
         if !in_check && !pv_node && excluded == NO_MOVE && beta.abs() < MATE_BOUND {
@@ -660,6 +665,7 @@ impl Searcher<'_> {
                 self.excluded[ply] = e.mv;
                 let s = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
                 self.excluded[ply] = NO_MOVE;
+                self.evals[ply] = static_eval;
                 if self.stopped {
                     return 0;
                 }
@@ -807,7 +813,7 @@ impl Searcher<'_> {
             Entry {
                 mv: best_move.map_or(NO_MOVE, |m| pack(&m)),
                 score: to_tt(best, ply),
-                eval: if in_check { 0 } else { eval },
+                eval: if in_check { 0 } else { static_eval },
                 depth,
                 bound,
             },
