@@ -233,6 +233,44 @@ fn null_move(pos: &Position) -> Option<Position> {
     pos.null_move()
 }
 
+/// What a node of the main search is expected to be (Stockfish's node types): on the
+/// principal variation (an open window), or, searched with a zero window, expected to fail
+/// high (a cut-node) or low (an all-node). The expectation alternates from ply to ply.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// The type of a zero-window child whose parent's expectation holds: a cut-node's child
+    /// is an all-node and the reverse (a PV node's are cut-nodes).
+    fn flipped(self) -> Node {
+        match self {
+            Node::Cut => Node::All,
+            Node::Pv | Node::All => Node::Cut,
+        }
+    }
+
+    /// The type of the first move's child: PV under a PV node, else [`Node::flipped`].
+    fn first_child(self) -> Node {
+        match self {
+            Node::Pv => Node::Pv,
+            other => other.flipped(),
+        }
+    }
+
+    /// The same node searched again with a zero window (the singular-extension search):
+    /// a PV node's such search is an all-node.
+    fn zero_window(self) -> Node {
+        match self {
+            Node::Cut => Node::Cut,
+            Node::Pv | Node::All => Node::All,
+        }
+    }
+}
+
 /// Late-move reduction in plies for the `n`-th move (from 0) at `depth`.
 fn reduction(depth: i32, n: usize) -> i32 {
     let d = f64::from(depth.max(1));
@@ -414,11 +452,11 @@ impl Searcher<'_> {
             let floor = margin.map_or(alpha, |mg| (best - mg).max(-INF).min(alpha));
             let mut v;
             if i == 0 {
-                v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, true);
+                v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, Node::Pv);
             } else {
-                v = -self.search(&child, depth - 1 + ext, -floor - 1, -floor, 1, false);
+                v = -self.search(&child, depth - 1 + ext, -floor - 1, -floor, 1, Node::Cut);
                 if v > floor && v < beta && !self.stopped {
-                    v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, true);
+                    v = -self.search(&child, depth - 1 + ext, -beta, -floor, 1, Node::Pv);
                 }
             }
             self.path.pop();
@@ -531,8 +569,10 @@ impl Searcher<'_> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv_node: bool,
+        node: Node,
     ) -> i32 {
+        let pv_node = node == Node::Pv;
+        let cut_node = node == Node::Cut;
         self.pv_len[ply] = 0;
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
@@ -619,7 +659,14 @@ impl Searcher<'_> {
                     self.prev[ply + 1] = None;
                     self.enter(ply, pos, &null);
                     self.push(&null, true);
-                    let v = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let v = -self.search(
+                        &null,
+                        depth - 1 - r,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        node.flipped(),
+                    );
                     self.path.pop();
                     if self.stopped {
                         return 0;
@@ -627,6 +674,14 @@ impl Searcher<'_> {
                     if v >= beta {
                         return if v > MATE_BOUND { beta } else { v };
                     }
+                }
+            }
+            // ProbCut: a good capture whose shallower search beats beta by a margin makes a
+            // full-depth search of the node very likely to fail high too.
+            if self.refined && depth >= 5 {
+                let raised = beta + 150 - 40 * i32::from(improving);
+                if let Some(v) = self.probcut(pos, depth, raised, static_eval, ply, node) {
+                    return v;
                 }
             }
         }
@@ -663,7 +718,14 @@ impl Searcher<'_> {
                 #[cfg(test)]
                 tests::SINGULAR_SEARCHES.with(|c| c.set(c.get() + 1));
                 self.excluded[ply] = e.mv;
-                let s = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
+                let s = self.search(
+                    pos,
+                    (depth - 1) / 2,
+                    s_beta - 1,
+                    s_beta,
+                    ply,
+                    node.zero_window(),
+                );
                 self.excluded[ply] = NO_MOVE;
                 self.evals[ply] = static_eval;
                 if self.stopped {
@@ -739,7 +801,14 @@ impl Searcher<'_> {
             self.push(&child, false);
             let mut v;
             if n == 0 {
-                v = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
+                v = -self.search(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    node.first_child(),
+                );
             } else {
                 let mut r = 0;
                 if depth >= 3 && n >= 2 + usize::from(pv_node) && quiet && !in_check && !gives_check
@@ -754,15 +823,35 @@ impl Searcher<'_> {
                     if !improving {
                         r += 1;
                     }
+                    // An expected cut-node: its later moves are less likely to matter.
+                    if cut_node && self.refined {
+                        #[cfg(test)]
+                        tests::CUT_NODE_REDUCTIONS.with(|c| c.set(c.get() + 1));
+                        r += 1;
+                    }
                     r -= self.quiet_score(&rows, us, &m) / 6000;
                     r = r.clamp(0, new_depth - 1);
                 }
-                v = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                v = -self.search(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    if r > 0 { Node::Cut } else { node.flipped() },
+                );
                 if v > alpha && r > 0 && !self.stopped {
-                    v = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    v = -self.search(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        node.flipped(),
+                    );
                 }
                 if v > alpha && v < beta && pv_node && !self.stopped {
-                    v = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    v = -self.search(&child, new_depth, -beta, -alpha, ply + 1, Node::Pv);
                 }
             }
             self.path.pop();
@@ -819,6 +908,65 @@ impl Searcher<'_> {
             },
         );
         best
+    }
+
+    /// ProbCut's captures at a node of `depth` (of type `node`): the first two (four at a
+    /// cut-node) whose exchange gains at least `raised − static_eval`, each searched by
+    /// quiescence and then at `depth − 4` against `raised`; the score of the first that
+    /// reaches `raised` (`None` when none does, or the search stopped). Stockfish 11's form.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        raised: i32,
+        static_eval: i32,
+        ply: usize,
+        node: Node,
+    ) -> Option<i32> {
+        let us = pos.turn();
+        let threshold = raised - static_eval;
+        let mut picker = Picker::captures(std::mem::take(&mut self.bufs[ply]), pos);
+        let mut tried = 0;
+        let mut found = None;
+        while let Some((m, _)) = picker.pick() {
+            if tried >= 2 + 2 * usize::from(node == Node::Cut) {
+                break;
+            }
+            if movepick::see(pos.board(), &m, us) < threshold {
+                continue;
+            }
+            let child = pos.after(&m);
+            if movepick::leaves_khun_attacked(&child) {
+                continue;
+            }
+            tried += 1;
+            #[cfg(test)]
+            tests::PROBCUTS.with(|c| c.set(c.get() + 1));
+            self.prev[ply + 1] = Some((us, m));
+            self.enter(ply, pos, &child);
+            self.push(&child, false);
+            let mut v = -self.quiesce(&child, -raised, -raised + 1, ply + 1);
+            if v >= raised && !self.stopped {
+                v = -self.search(
+                    &child,
+                    depth - 4,
+                    -raised,
+                    -raised + 1,
+                    ply + 1,
+                    node.flipped(),
+                );
+            }
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if v >= raised {
+                found = Some(v);
+                break;
+            }
+        }
+        self.bufs[ply] = picker.into_buf();
+        found
     }
 
     /// The ordering score of a quiet move: its history, and its continuation history in
@@ -988,26 +1136,40 @@ mod tests {
     thread_local! {
         /// Singular-extension searches started on this thread.
         pub(super) static SINGULAR_SEARCHES: Cell<u64> = const { Cell::new(0) };
+        /// ProbCut's capture searches started on this thread.
+        pub(super) static PROBCUTS: Cell<u64> = const { Cell::new(0) };
+        /// Late quiet moves of expected cut-nodes given their extra ply of reduction.
+        pub(super) static CUT_NODE_REDUCTIONS: Cell<u64> = const { Cell::new(0) };
     }
 
     #[test]
-    fn only_the_network_search_extends_singular_moves() {
+    fn only_the_network_search_takes_its_refinements() {
         let fen = "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20";
         let game = Game::from_position(Position::from_fen(fen, Ruleset::Standard).expect("FEN"));
         let limits = Limits {
             nodes: Some(100_000),
             ..Limits::default()
         };
+        let counters = [
+            ("singular searches", &SINGULAR_SEARCHES),
+            ("ProbCut searches", &PROBCUTS),
+            ("cut-node reductions", &CUT_NODE_REDUCTIONS),
+        ];
         for network in [false, true] {
-            SINGULAR_SEARCHES.with(|c| c.set(0));
+            for (_, c) in counters {
+                c.with(|c| c.set(0));
+            }
             let mut engine = Engine::new(4);
             engine.set_network(network);
             let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
             assert!(r.best.is_some_and(|m| game.position().is_legal(&m)));
-            let n = SINGULAR_SEARCHES.with(Cell::get);
             // The hand-written search is the one levels 1-7 and the puzzles were measured
-            // with; the network's reaches depth 7 and more, where the extension starts.
-            assert_eq!(n > 0, network, "{n} singular searches, network {network}");
+            // with; the network's reaches depth 7 and more, where the singular extension
+            // starts, and the other refinements.
+            for (name, c) in counters {
+                let n = c.with(Cell::get);
+                assert_eq!(n > 0, network, "{n} {name}, network {network}");
+            }
         }
     }
 
