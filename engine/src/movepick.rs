@@ -525,11 +525,22 @@ mod tests {
                 quiet,
             };
             let calls = Cell::new(0);
-            let mut lazy = Picker::lazy(Vec::new(), &moves, pack(last));
-            let first = lazy.pick_scoring(|| {
+            // The lazy picker's scoring must not look at a move already handed out.
+            let rescored = Cell::new(false);
+            let lazy_ordering = || {
                 calls.set(calls.get() + 1);
-                ordering()
-            });
+                Ordering {
+                    board: pos.board(),
+                    us,
+                    killers: &killers,
+                    quiet: |m: &Move| {
+                        rescored.set(rescored.get() || m == last);
+                        quiet(m)
+                    },
+                }
+            };
+            let mut lazy = Picker::lazy(Vec::new(), &moves, pack(last));
+            let first = lazy.pick_scoring(lazy_ordering);
             assert_eq!(first, Some((*last, HASH_MOVE)), "{}", pos.fen());
             assert_eq!(
                 calls.get(),
@@ -539,17 +550,23 @@ mod tests {
             );
             let mut eager = Picker::new(Vec::new(), &moves, pack(last), &ordering());
             assert_eq!(eager.pick(), first);
+            let mut handed_out = vec![*last];
             loop {
-                let l = lazy.pick_scoring(|| {
-                    calls.set(calls.get() + 1);
-                    ordering()
-                });
+                let l = lazy.pick_scoring(lazy_ordering);
                 assert_eq!(l, eager.pick(), "{}", pos.fen());
-                if l.is_none() {
+                let Some((m, _)) = l else {
                     break;
-                }
+                };
+                handed_out.push(m);
             }
             assert_eq!(calls.get(), 1, "scored once: {}", pos.fen());
+            assert!(!rescored.get(), "the table's move scored: {}", pos.fen());
+            // Every legal move, once.
+            let key = |m: &Move| (m.from, m.to, m.promotion_role());
+            let mut legal: Vec<Move> = moves.iter().copied().collect();
+            legal.sort_by_key(key);
+            handed_out.sort_by_key(key);
+            assert_eq!(handed_out, legal, "{}", pos.fen());
             // Without a table's move, everything is scored before the first move.
             let mut lazy = Picker::lazy(Vec::new(), &moves, crate::tt::NO_MOVE);
             let mut eager = Picker::new(Vec::new(), &moves, crate::tt::NO_MOVE, &ordering());
