@@ -188,43 +188,96 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 /// Moves of one node with their ordering scores, handed out best first (selection sort:
 /// a cut-off usually comes after the first few moves). The buffer is recycled from node to
 /// node ([`Picker::into_buf`]) so that no node allocates.
+///
+/// A picker made by [`Picker::lazy`] hands out the table's move before scoring the others
+/// ([`Picker::pick_scoring`] scores them when they are first needed): most cut-offs come from
+/// the table's move, and scoring every quiet move (its history and continuation history, in
+/// large tables) for a node that it cuts is wasted work.
 pub struct Picker {
     moves: Vec<(Move, i32)>,
     next: usize,
+    /// The moves from `next` on still wait for their scores.
+    unscored: bool,
+}
+
+/// How [`score`] orders the moves of a main-search node: `killers` (the ply's killers, then
+/// the counter-move) in their order, quiet moves by `quiet` (their history).
+pub struct Ordering<'a, F: Fn(&Move) -> i32> {
+    /// The board the moves are played on.
+    pub board: &'a Board,
+    /// The side to move.
+    pub us: Color,
+    /// The killer moves and the counter-move, best first.
+    pub killers: &'a [Option<Move>],
+    /// The score of a quiet move that is not a killer.
+    pub quiet: F,
+}
+
+/// Scores `moves` in place for a node of the main search: good captures and promotions
+/// first, the killers, the other quiet moves by history, losing captures last.
+pub fn score<F: Fn(&Move) -> i32>(moves: &mut [(Move, i32)], o: &Ordering<'_, F>) {
+    for (m, s) in moves.iter_mut() {
+        *s = if m.is_capture() || m.promotion {
+            capture_score(o.board, m, o.us)
+        } else if let Some(k) = o.killers.iter().position(|k| *k == Some(*m)) {
+            KILLER - k as i32
+        } else {
+            (o.quiet)(m)
+        };
+    }
 }
 
 impl Picker {
     /// Orders `moves` for a node of the main search: the move packed as `hash_move` first,
-    /// then good captures and promotions, the `killers` in their order (the ply's killers,
-    /// then the counter-move), the other quiet moves by `quiet_score` (their history), and
-    /// losing captures last.
+    /// then as [`score`] orders them.
     #[must_use]
-    pub fn new(
-        mut buf: Vec<(Move, i32)>,
+    pub fn new<F: Fn(&Move) -> i32>(
+        buf: Vec<(Move, i32)>,
         moves: &MoveList,
-        board: &Board,
-        us: Color,
         hash_move: u16,
-        killers: &[Option<Move>],
-        quiet_score: impl Fn(&Move) -> i32,
+        ordering: &Ordering<'_, F>,
     ) -> Picker {
+        let mut p = Picker::lazy(buf, moves, hash_move);
+        let from = usize::from(p.moves.first().is_some_and(|m| m.1 == HASH_MOVE));
+        score(&mut p.moves[from..], ordering);
+        p.unscored = false;
+        p
+    }
+
+    /// `moves` with the move packed as `hash_move` first and the others not yet scored:
+    /// hand them out with [`Picker::pick_scoring`].
+    #[must_use]
+    pub fn lazy(mut buf: Vec<(Move, i32)>, moves: &MoveList, hash_move: u16) -> Picker {
         buf.clear();
-        for m in moves.iter() {
-            let score = if pack(m) == hash_move {
-                HASH_MOVE
-            } else if m.is_capture() || m.promotion {
-                capture_score(board, m, us)
-            } else if let Some(k) = killers.iter().position(|k| *k == Some(*m)) {
-                KILLER - k as i32
-            } else {
-                quiet_score(m)
-            };
-            buf.push((*m, score));
+        buf.extend(moves.iter().map(|m| (*m, 0)));
+        if hash_move != crate::tt::NO_MOVE {
+            if let Some(i) = buf.iter().position(|(m, _)| pack(m) == hash_move) {
+                buf.swap(0, i);
+                buf[0].1 = HASH_MOVE;
+            }
         }
         Picker {
             moves: buf,
             next: 0,
+            unscored: true,
         }
+    }
+
+    /// The next move, best first, with its ordering score; the moves not yet scored are
+    /// scored by `ordering` first (once, when the table's move, if any, has been handed out).
+    pub fn pick_scoring<'a, F: Fn(&Move) -> i32>(
+        &mut self,
+        ordering: impl FnOnce() -> Ordering<'a, F>,
+    ) -> Option<(Move, i32)> {
+        if self.unscored {
+            let hash_first = self.moves.first().is_some_and(|m| m.1 == HASH_MOVE);
+            if self.next > 0 || !hash_first {
+                let from = self.next;
+                score(&mut self.moves[from..], &ordering());
+                self.unscored = false;
+            }
+        }
+        self.pick()
     }
 
     /// The captures and promotions of the side to move that do not lose material by
@@ -258,6 +311,7 @@ impl Picker {
             return Picker {
                 moves: buf,
                 next: 0,
+                unscored: false,
             };
         }
         let occ = board.occupied().0;
@@ -297,6 +351,7 @@ impl Picker {
         Picker {
             moves: buf,
             next: 0,
+            unscored: false,
         }
     }
 
@@ -448,6 +503,74 @@ mod tests {
             ours.sort_by_key(key);
             legal.sort_by_key(key);
             assert_eq!(ours, legal, "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn a_lazy_picker_scores_nothing_before_the_tables_move_and_then_orders_as_the_eager_one() {
+        use std::cell::Cell;
+        for pos in positions() {
+            let moves = pos.legal_moves();
+            let Some(last) = moves.iter().last() else {
+                continue;
+            };
+            let us = pos.turn();
+            // Some made-up history, and the last legal move as the table's.
+            let quiet = |m: &Move| (m.from.index() * 7 + m.to.index() * 13) as i32 % 50;
+            let killers = [moves.iter().find(|m| !m.is_capture()).copied()];
+            let ordering = || Ordering {
+                board: pos.board(),
+                us,
+                killers: &killers,
+                quiet,
+            };
+            let calls = Cell::new(0);
+            // The lazy picker's scoring must not look at a move already handed out.
+            let rescored = Cell::new(false);
+            let lazy_ordering = || {
+                calls.set(calls.get() + 1);
+                Ordering {
+                    board: pos.board(),
+                    us,
+                    killers: &killers,
+                    quiet: |m: &Move| {
+                        rescored.set(rescored.get() || m == last);
+                        quiet(m)
+                    },
+                }
+            };
+            let mut lazy = Picker::lazy(Vec::new(), &moves, pack(last));
+            let first = lazy.pick_scoring(lazy_ordering);
+            assert_eq!(first, Some((*last, HASH_MOVE)), "{}", pos.fen());
+            assert_eq!(
+                calls.get(),
+                0,
+                "scored before the table's move: {}",
+                pos.fen()
+            );
+            let mut eager = Picker::new(Vec::new(), &moves, pack(last), &ordering());
+            assert_eq!(eager.pick(), first);
+            let mut handed_out = vec![*last];
+            loop {
+                let l = lazy.pick_scoring(lazy_ordering);
+                assert_eq!(l, eager.pick(), "{}", pos.fen());
+                let Some((m, _)) = l else {
+                    break;
+                };
+                handed_out.push(m);
+            }
+            assert_eq!(calls.get(), 1, "scored once: {}", pos.fen());
+            assert!(!rescored.get(), "the table's move scored: {}", pos.fen());
+            // Every legal move, once.
+            let key = |m: &Move| (m.from, m.to, m.promotion_role());
+            let mut legal: Vec<Move> = moves.iter().copied().collect();
+            legal.sort_by_key(key);
+            handed_out.sort_by_key(key);
+            assert_eq!(handed_out, legal, "{}", pos.fen());
+            // Without a table's move, everything is scored before the first move.
+            let mut lazy = Picker::lazy(Vec::new(), &moves, crate::tt::NO_MOVE);
+            let mut eager = Picker::new(Vec::new(), &moves, crate::tt::NO_MOVE, &ordering());
+            assert_eq!(lazy.pick_scoring(ordering), eager.pick());
         }
     }
 

@@ -331,11 +331,13 @@ impl Searcher<'_> {
         let mut picker = Picker::new(
             Vec::new(),
             &legal,
-            pos.board(),
-            pos.turn(),
             hash_move,
-            &[],
-            |m| self.history.get(pos.turn(), m),
+            &movepick::Ordering {
+                board: pos.board(),
+                us: pos.turn(),
+                killers: &[],
+                quiet: |m: &Move| self.history.get(pos.turn(), m),
+            },
         );
         root.clear();
         while let Some((m, _)) = picker.pick() {
@@ -751,22 +753,20 @@ impl Searcher<'_> {
                 .map(movepick::cont_row)
         });
         let buf = std::mem::take(&mut self.bufs[ply]);
-        let mut picker = Picker::new(
-            buf,
-            &moves,
-            pos.board(),
-            us,
-            hash_move,
-            &[killers[0], killers[1], counter],
-            |m| self.quiet_score(&rows, us, m),
-        );
+        let ordered = [killers[0], killers[1], counter];
+        let mut picker = Picker::lazy(buf, &moves, hash_move);
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0;
         let mut n = 0usize;
         let old_alpha = alpha;
-        while let Some((m, order)) = picker.pick() {
+        while let Some((m, order)) = picker.pick_scoring(|| movepick::Ordering {
+            board: pos.board(),
+            us,
+            killers: &ordered,
+            quiet: |m: &Move| self.quiet_score(&rows, us, m),
+        }) {
             if excluded != NO_MOVE && pack(&m) == excluded {
                 continue;
             }
@@ -1049,9 +1049,17 @@ impl Searcher<'_> {
             }
             eval = -INF;
             best = -INF;
-            Picker::new(buf, &moves, pos.board(), pos.turn(), NO_MOVE, &[], |m| {
-                self.history.get(pos.turn(), m)
-            })
+            Picker::new(
+                buf,
+                &moves,
+                NO_MOVE,
+                &movepick::Ordering {
+                    board: pos.board(),
+                    us: pos.turn(),
+                    killers: &[],
+                    quiet: |m: &Move| self.history.get(pos.turn(), m),
+                },
+            )
         } else {
             // Stalemate needs a side with next to nothing: look for it only then.
             if pos.board().by_color(pos.turn()).count() <= 3 && !pos.has_legal_move() {
