@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release -p makruk-engine --example nnue_train -- --data d1.txt [--data d2.txt] \
 //!     [--scaled-data f1.txt 1.334] [--lambda 0.9] [--k 0.38] [--epochs 30] [--batch 16384] \
-//!     [--lr 0.001] [--threads 2] [--val 0.02] [--seed 1] [--out engine/nets/makruk.nnue]
+//!     [--lr 0.001] [--threads 2] [--val 0.02] [--seed 1] [--init FILE] \
+//!     [--out engine/nets/makruk.nnue]
 //! ```
 //!
 //! The data are `texel_data`'s `FEN;result;score` lines (from White's side: the result 1,
@@ -21,7 +22,9 @@
 //! twentieth of it along a cosine; the feature transformer's weights are held within ±1.98
 //! so that the quantized accumulators fit `i16`. The last `--val` of each file (its last
 //! games) is held out and its error printed each epoch. The float network is quantized
-//! (`nnue::Network::quantize`) and written to `--out`.
+//! (`nnue::Network::quantize`) and written to `--out`. `--init FILE` starts from that
+//! network file's weights (`nnue::Network::dequantize`) instead of random ones: training a
+//! network further on new data.
 
 use makruk::{Color, Position, Ruleset};
 use makruk_engine::evaluate::trace;
@@ -264,6 +267,7 @@ fn main() {
     let (mut lambda, mut k, mut epochs, mut batch, mut lr) = (0.9f32, 0.38f32, 30, 16384, 0.001f32);
     let (mut threads, mut val, mut seed) = (2usize, 0.02f64, 1u64);
     let mut out = None;
+    let mut init = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val_of = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -283,6 +287,7 @@ fn main() {
             "--val" => val = val_of().parse().expect("--val FRACTION"),
             "--seed" => seed = val_of().parse().expect("--seed N"),
             "--out" => out = Some(val_of()),
+            "--init" => init = Some(val_of()),
             _ => panic!("unknown argument {a} (see the doc comment of nnue_train.rs)"),
         }
     }
@@ -345,7 +350,27 @@ fn main() {
         / valid.len().max(1) as f64;
     eprintln!("the hand-written evaluation's error on the held-out positions: {hce:.6}");
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut net = Net::random(&mut rng);
+    let mut net = match &init {
+        None => Net::random(&mut rng),
+        Some(path) => {
+            let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let q = Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let (ft_w, ft_b, out_w, out_b) = q.dequantize();
+            let net = Net {
+                ft_w,
+                ft_b,
+                out_w,
+                out_b,
+            };
+            if !valid.is_empty() {
+                eprintln!(
+                    "{path}: held-out error {:.6} before training",
+                    error(&net, &set, &valid, c)
+                );
+            }
+            net
+        }
+    };
     let mut adam = Adam {
         m: Net::zeros(),
         v: Net::zeros(),
@@ -421,6 +446,20 @@ fn main() {
         diff / sample.len().max(1) as f64,
         sample.len()
     );
+    if !valid.is_empty() {
+        // The file's network is the quantized one: its error, through its float weights.
+        let (ft_w, ft_b, out_w, out_b) = q.dequantize();
+        let back = Net {
+            ft_w,
+            ft_b,
+            out_w,
+            out_b,
+        };
+        eprintln!(
+            "the quantized network's held-out error: {:.6}",
+            error(&back, &set, &valid, c)
+        );
+    }
     let start = Position::start(Ruleset::Standard);
     eprintln!("start position: {} cp", q.evaluate(&start));
     if let Some(path) = out {

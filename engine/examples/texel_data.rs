@@ -4,11 +4,12 @@
 //!
 //! ```text
 //! cargo run --release -p makruk-engine --example texel_data -- --out data.txt \
-//!     [--games 3000] [--nodes 4000] [--seed 1] [--random-plies 6] [--fsf PATH]
+//!     [--games 3000] [--nodes 4000] [--seed 1] [--random-plies 6] [--network] [--fsf PATH]
 //! ```
 //!
 //! With `--fsf PATH` both sides are that UCI engine (Fairy-Stockfish: `go nodes N`, its score
-//! read from its last `info`) instead of ours.
+//! read from its last `info`) instead of ours. With `--network` ours evaluates with the
+//! network (`Engine::set_network`, level 8's evaluation) instead of the hand-written terms.
 //!
 //! Game n starts from position n mod 50 of engine/openings.txt, then 0..=`--random-plies`
 //! plies chosen at random (so that games from one opening differ), then both sides search
@@ -111,6 +112,7 @@ fn main() {
     let mut seed = 1u64;
     let mut random_plies = 6usize;
     let mut fsf = None;
+    let mut network = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -121,6 +123,7 @@ fn main() {
             "--seed" => seed = val().parse().expect("--seed N"),
             "--random-plies" => random_plies = val().parse().expect("--random-plies N"),
             "--fsf" => fsf = Some(Uci::start(&val())),
+            "--network" => network = true,
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -129,6 +132,7 @@ fn main() {
     let mut file = std::io::BufWriter::new(std::fs::File::create(&out).expect("create --out"));
     let mut rng = StdRng::seed_from_u64(seed);
     let mut engine = Engine::new(16);
+    engine.set_network(network);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(nodes),

@@ -34,15 +34,21 @@ pub const HIDDEN: usize = 128;
 pub const BUCKETS: usize = 8;
 /// The feature transformer's scale: a float weight `w` is stored as `round(w × QA)`.
 pub const QA: i32 = 255;
-/// The output layer's scale.
-pub const QB: i32 = 64;
+/// The output layer's scale. 512 (format version 2): at 64 (version 1, Stockfish's) a step
+/// of an output weight is 6.25 cp a fully active unit, and rounding lost about half of what
+/// training a network further gained on held-out positions (engine/README.md, "Training the
+/// network further"). With weights below 4 in float units the output's `i32` sum stays
+/// under 2²⁷.
+pub const QB: i32 = 512;
+/// Version 1's output scale: such files are read with their output layer scaled up exactly.
+const QB_V1: i32 = 64;
 /// Centipawns per unit of the network's float output.
 pub const SCALE: i32 = 400;
 
 /// The file's first bytes.
 const MAGIC: &[u8; 4] = b"MKNN";
-/// The format's version.
-const VERSION: u32 = 1;
+/// The format's version (2: the output layer scaled by [`QB`] = 512; 1: by 64).
+const VERSION: u32 = 2;
 
 /// The committed network (engine/README.md, "The network", says how it was made).
 static EMBEDDED: &[u8] = include_bytes!("../nets/makruk.nnue");
@@ -78,7 +84,9 @@ pub enum NetError {
 impl std::fmt::Display for NetError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NetError::Format => f.write_str("not a makruk network file (magic MKNN, version 1)"),
+            NetError::Format => {
+                f.write_str("not a makruk network file (magic MKNN, version 1 or 2)")
+            }
             NetError::Shape { hidden, buckets } => write!(
                 f,
                 "network of {hidden} hidden units and {buckets} buckets; this build reads \
@@ -94,19 +102,23 @@ impl std::error::Error for NetError {}
 impl Network {
     /// Reads a network file: `MKNN`, version, hidden size, buckets (u32 each, little-endian),
     /// then the feature transformer's weights and biases (i16), the output weights (i16) and
-    /// biases (i32), as [`Network::to_bytes`] writes them.
+    /// biases (i32), as [`Network::to_bytes`] writes them. A version 1 file (output scale 64)
+    /// is read as the same network at this version's [`QB`].
     ///
     /// # Errors
-    /// [`NetError`] when the bytes are not such a file of this build's shape.
+    /// [`NetError`] when the bytes are not such a file of this build's shape (or a version 1
+    /// output weight does not fit `i16` at the new scale).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let u32_at = |i: usize| -> Option<u32> {
             bytes
                 .get(i..i + 4)
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         };
-        if bytes.get(..4) != Some(MAGIC.as_slice()) || u32_at(4) != Some(VERSION) {
+        let version = u32_at(4);
+        if bytes.get(..4) != Some(MAGIC.as_slice()) || !matches!(version, Some(1 | 2)) {
             return Err(NetError::Format);
         }
+        let up = if version == Some(1) { QB / QB_V1 } else { 1 };
         let (hidden, buckets) = (u32_at(8).unwrap_or(0), u32_at(12).unwrap_or(0));
         if hidden as usize != HIDDEN || buckets as usize != BUCKETS {
             return Err(NetError::Shape { hidden, buckets });
@@ -121,11 +133,18 @@ impl Network {
         let mut take = |n: usize| -> Vec<i16> { i16s.by_ref().take(n).collect() };
         let ft_w = take(INPUTS * HIDDEN);
         let ft_b = take(HIDDEN);
-        let out_w = take(BUCKETS * 2 * HIDDEN);
+        let out_w = take(BUCKETS * 2 * HIDDEN)
+            .into_iter()
+            .map(|w| i16::try_from(i32::from(w) * up).map_err(|_| NetError::Format))
+            .collect::<Result<Vec<i16>, NetError>>()?;
         let out_b = bytes[16 + 2 * n16..]
             .chunks_exact(4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
+            .map(|b| {
+                i32::from_le_bytes([b[0], b[1], b[2], b[3]])
+                    .checked_mul(up)
+                    .ok_or(NetError::Format)
+            })
+            .collect::<Result<Vec<i32>, NetError>>()?;
         Ok(Network {
             ft_w,
             ft_b,
@@ -154,6 +173,25 @@ impl Network {
                 .map(|&x| (x * (QA * QB) as f32).round() as i32)
                 .collect(),
         }
+    }
+
+    /// The float weights this network was quantized from, within a rounding step: the
+    /// inverse of [`Network::quantize`], in its shapes and units (`ft_w`, `ft_b`, `out_w`,
+    /// `out_b`). The trainer starts from them to train a network further (`--init`).
+    #[must_use]
+    pub fn dequantize(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
+        let f32s = |v: &[i16], s: i32| -> Vec<f32> {
+            v.iter().map(|&x| f32::from(x) / s as f32).collect()
+        };
+        (
+            f32s(&self.ft_w, QA),
+            f32s(&self.ft_b, QA),
+            f32s(&self.out_w, QB),
+            self.out_b
+                .iter()
+                .map(|&x| x as f32 / (QA * QB) as f32)
+                .collect(),
+        )
     }
 
     /// The file's bytes ([`Network::from_bytes`] reads them).
@@ -440,6 +478,55 @@ mod tests {
             Network::from_bytes(b"XXXX"),
             Err(NetError::Format)
         ));
+    }
+
+    #[test]
+    fn a_version_1_file_reads_as_the_same_network() {
+        // A network whose output layer version 1 can hold (steps of 1/64), written both ways.
+        let (ft_w, ft_b, out_w, out_b) = network().dequantize();
+        let coarse =
+            |v: &[f32], s: f32| -> Vec<f32> { v.iter().map(|x| (x * s).round() / s).collect() };
+        let net = Network::quantize(
+            &ft_w,
+            &ft_b,
+            &coarse(&out_w, QB_V1 as f32),
+            &coarse(&out_b, (QA * QB_V1) as f32),
+        );
+        let v2 = net.to_bytes();
+        let mut v1 = v2.clone();
+        v1[4..8].copy_from_slice(&1u32.to_le_bytes());
+        let up = QB / QB_V1;
+        let out_w_at = 16 + 2 * (INPUTS * HIDDEN + HIDDEN);
+        let out_b_at = out_w_at + 2 * BUCKETS * 2 * HIDDEN;
+        for b in v1[out_w_at..out_b_at].chunks_exact_mut(2) {
+            let w = i16::from_le_bytes([b[0], b[1]]);
+            assert_eq!(w % up as i16, 0);
+            b.copy_from_slice(&(w / up as i16).to_le_bytes());
+        }
+        for b in v1[out_b_at..].chunks_exact_mut(4) {
+            let x = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            assert_eq!(x % up, 0);
+            b.copy_from_slice(&(x / up).to_le_bytes());
+        }
+        assert_ne!(v1, v2);
+        let read = Network::from_bytes(&v1).expect("a version 1 file");
+        assert_eq!(read.to_bytes(), v2);
+        let pos = Position::start(Ruleset::Standard);
+        assert_eq!(read.evaluate(&pos), net.evaluate(&pos));
+        // Version 3 is not a format of this build.
+        let mut v3 = v2;
+        v3[4..8].copy_from_slice(&3u32.to_le_bytes());
+        assert!(matches!(Network::from_bytes(&v3), Err(NetError::Format)));
+    }
+
+    #[test]
+    fn dequantized_weights_quantize_back_to_the_same_network() {
+        let net = network();
+        let (ft_w, ft_b, out_w, out_b) = net.dequantize();
+        assert_eq!(ft_w.len(), INPUTS * HIDDEN);
+        assert_eq!(out_w.len(), BUCKETS * 2 * HIDDEN);
+        let again = Network::quantize(&ft_w, &ft_b, &out_w, &out_b);
+        assert_eq!(again.to_bytes(), EMBEDDED);
     }
 
     #[test]
