@@ -447,7 +447,8 @@ fn main() {
         sample.len()
     );
     if !valid.is_empty() {
-        // The file's network is the quantized one: its error, through its float weights.
+        // The file's network is the quantized one: its error, through its float weights
+        // (before the engine's truncation of the output to whole centipawns).
         let (ft_w, ft_b, out_w, out_b) = q.dequantize();
         let back = Net {
             ft_w,

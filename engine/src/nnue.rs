@@ -35,13 +35,16 @@ pub const BUCKETS: usize = 8;
 /// The feature transformer's scale: a float weight `w` is stored as `round(w × QA)`.
 pub const QA: i32 = 255;
 /// The output layer's scale. 512 (format version 2): at 64 (version 1, Stockfish's) a step
-/// of an output weight is 6.25 cp a fully active unit, and rounding lost about half of what
+/// of an output weight is 6.25 cp a fully active unit, and rounding lost 42% of what
 /// training a network further gained on held-out positions (engine/README.md, "Training the
-/// network further"). With weights below 4 in float units the output's `i32` sum stays
-/// under 2²⁷.
+/// network further"). An output weight is then at most ±64 in float units (`i16`); the
+/// output's sum cannot overflow `i32` for any weights, and is under 2²⁷ for weights below 4.
 pub const QB: i32 = 512;
 /// Version 1's output scale: such files are read with their output layer scaled up exactly.
 const QB_V1: i32 = 64;
+/// A network's output is held within ±this many centipawns (far from the search's mate
+/// scores, whatever a network file holds).
+pub const MAX_OUTPUT: i32 = 20_000;
 /// Centipawns per unit of the network's float output.
 pub const SCALE: i32 = 400;
 
@@ -70,6 +73,9 @@ pub struct Network {
 pub enum NetError {
     /// Not a network file of this format (its magic or version).
     Format,
+    /// A version 1 file whose output weights or biases do not fit at version 2's scale
+    /// ([`QB`]).
+    Range,
     /// Another shape than this build's ([`HIDDEN`], [`BUCKETS`]).
     Shape {
         /// The file's hidden size.
@@ -93,6 +99,9 @@ impl std::fmt::Display for NetError {
                  {HIDDEN} and {BUCKETS}"
             ),
             NetError::Length => f.write_str("network file of the wrong length"),
+            NetError::Range => f.write_str(
+                "version 1 network whose output layer does not fit version 2's scale (512)",
+            ),
         }
     }
 }
@@ -106,8 +115,9 @@ impl Network {
     /// is read as the same network at this version's [`QB`].
     ///
     /// # Errors
-    /// [`NetError`] when the bytes are not such a file of this build's shape (or a version 1
-    /// output weight does not fit `i16` at the new scale).
+    /// [`NetError`] when the bytes are not such a file of this build's shape;
+    /// [`NetError::Range`] when a version 1 file's output weight or bias, times 8, does not
+    /// fit `i16` or `i32`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let u32_at = |i: usize| -> Option<u32> {
             bytes
@@ -135,14 +145,14 @@ impl Network {
         let ft_b = take(HIDDEN);
         let out_w = take(BUCKETS * 2 * HIDDEN)
             .into_iter()
-            .map(|w| i16::try_from(i32::from(w) * up).map_err(|_| NetError::Format))
+            .map(|w| i16::try_from(i32::from(w) * up).map_err(|_| NetError::Range))
             .collect::<Result<Vec<i16>, NetError>>()?;
         let out_b = bytes[16 + 2 * n16..]
             .chunks_exact(4)
             .map(|b| {
                 i32::from_le_bytes([b[0], b[1], b[2], b[3]])
                     .checked_mul(up)
-                    .ok_or(NetError::Format)
+                    .ok_or(NetError::Range)
             })
             .collect::<Result<Vec<i32>, NetError>>()?;
         Ok(Network {
@@ -156,7 +166,7 @@ impl Network {
     /// A network from float weights (the trainer's): `ft_w` is `INPUTS × HIDDEN` by feature,
     /// `ft_b` `HIDDEN`, `out_w` `BUCKETS × 2·HIDDEN`, `out_b` `BUCKETS`, in the units of a
     /// float network whose output times [`SCALE`] is centipawns. Weights are rounded to the
-    /// integer scales and clamped to what `i16` holds.
+    /// integer scales and clamped to what `i16` holds (an output weight to ±64).
     #[must_use]
     pub fn quantize(ft_w: &[f32], ft_b: &[f32], out_w: &[f32], out_b: &[f32]) -> Network {
         let q16 = |v: &[f32], s: i32| -> Vec<i16> {
@@ -330,9 +340,10 @@ impl Network {
         let (us, them) = (&acc.sums[stm.index()], &acc.sums[stm.other().index()]);
         let w = &self.out_w[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
         let sum = dot_crelu(us, &w[..HIDDEN]) + dot_crelu(them, &w[HIDDEN..]);
-        let out = sum + self.out_b[bucket];
+        let out = i64::from(sum) + i64::from(self.out_b[bucket]);
         // Centipawns: the float output times SCALE.
-        (i64::from(out) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        (out * i64::from(SCALE) / i64::from(QA * QB))
+            .clamp(-i64::from(MAX_OUTPUT), i64::from(MAX_OUTPUT)) as i32
     }
 }
 
@@ -508,15 +519,71 @@ mod tests {
             assert_eq!(x % up, 0);
             b.copy_from_slice(&(x / up).to_le_bytes());
         }
-        assert_ne!(v1, v2);
+        assert_ne!(v1[out_w_at..], v2[out_w_at..]);
         let read = Network::from_bytes(&v1).expect("a version 1 file");
         assert_eq!(read.to_bytes(), v2);
-        let pos = Position::start(Ruleset::Standard);
-        assert_eq!(read.evaluate(&pos), net.evaluate(&pos));
+        // An output weight of 4096 or a bias above i32::MAX / 8 does not fit at 512.
+        let set_w = |bytes: &mut Vec<u8>, w: i16| {
+            bytes[out_w_at..out_w_at + 2].copy_from_slice(&w.to_le_bytes());
+        };
+        let mut edge = v1.clone();
+        set_w(&mut edge, -4096);
+        assert!(Network::from_bytes(&edge).is_ok());
+        set_w(&mut edge, 4096);
+        assert_eq!(Network::from_bytes(&edge).err(), Some(NetError::Range));
+        let mut edge = v1.clone();
+        edge[out_b_at..out_b_at + 4].copy_from_slice(&(i32::MAX / up + 1).to_le_bytes());
+        assert_eq!(Network::from_bytes(&edge).err(), Some(NetError::Range));
         // Version 3 is not a format of this build.
         let mut v3 = v2;
         v3[4..8].copy_from_slice(&3u32.to_le_bytes());
         assert!(matches!(Network::from_bytes(&v3), Err(NetError::Format)));
+    }
+
+    #[test]
+    fn the_dequantized_weights_compute_the_networks_output() {
+        // What the trainer's `--init` relies on: a float forward pass over the dequantized
+        // weights (by feature then unit; the side to move's half of the output first) is the
+        // integer network's output, up to its truncation to whole centipawns.
+        let net = network();
+        let (ft_w, ft_b, out_w, out_b) = net.dequantize();
+        for fen in [
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+            "r3k2r/2s1m3/p1n1psp1/1p1p3p/1P1P1P2/P1NSP1PP/3M4/R2K1S1R b - - 0 20",
+            "8/3k4/2p5/4M3/3K4/8/8/6r1 w - - 0 50",
+        ] {
+            let pos = Position::from_fen(fen, Ruleset::Standard).expect("valid FEN");
+            let board = pos.board();
+            let sums = Color::ALL.map(|persp| {
+                let mut acc = ft_b.clone();
+                for color in Color::ALL {
+                    for role in Role::ALL {
+                        for sq in board.by_piece(color, role) {
+                            let f = feature(persp, color, role, sq.index());
+                            for (a, w) in acc.iter_mut().zip(&ft_w[f * HIDDEN..(f + 1) * HIDDEN]) {
+                                *a += w;
+                            }
+                        }
+                    }
+                }
+                acc
+            });
+            let b = bucket(&pos);
+            let w = &out_w[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN];
+            let (us, them) = (pos.turn().index(), pos.turn().other().index());
+            let mut out = out_b[b];
+            for (h, side) in [us, them].into_iter().enumerate() {
+                for (a, w) in sums[side].iter().zip(&w[h * HIDDEN..(h + 1) * HIDDEN]) {
+                    out += a.clamp(0.0, 1.0) * w;
+                }
+            }
+            let float_cp = f64::from(out) * f64::from(SCALE);
+            let int_cp = f64::from(net.evaluate(&pos));
+            assert!(
+                (float_cp - int_cp).abs() <= 1.01,
+                "{fen}: float {float_cp}, integer {int_cp}"
+            );
+        }
     }
 
     #[test]
