@@ -114,6 +114,17 @@ impl Net {
         n
     }
 
+    /// The float weights of a network file's integer network (`Network::dequantize`).
+    fn from_network(q: &Network) -> Net {
+        let (ft_w, ft_b, out_w, out_b) = q.dequantize();
+        Net {
+            ft_w,
+            ft_b,
+            out_w,
+            out_b,
+        }
+    }
+
     fn params_mut(&mut self) -> [&mut Vec<f32>; 4] {
         [
             &mut self.ft_w,
@@ -355,13 +366,7 @@ fn main() {
         Some(path) => {
             let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
             let q = Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
-            let (ft_w, ft_b, out_w, out_b) = q.dequantize();
-            let net = Net {
-                ft_w,
-                ft_b,
-                out_w,
-                out_b,
-            };
+            let net = Net::from_network(&q);
             if !valid.is_empty() {
                 eprintln!(
                     "{path}: held-out error {:.6} before training",
@@ -449,13 +454,7 @@ fn main() {
     if !valid.is_empty() {
         // The file's network is the quantized one: its error, through its float weights
         // (before the engine's truncation of the output to whole centipawns).
-        let (ft_w, ft_b, out_w, out_b) = q.dequantize();
-        let back = Net {
-            ft_w,
-            ft_b,
-            out_w,
-            out_b,
-        };
+        let back = Net::from_network(&q);
         eprintln!(
             "the quantized network's held-out error: {:.6}",
             error(&back, &set, &valid, c)
