@@ -114,7 +114,7 @@ impl Net {
         n
     }
 
-    /// The float weights of a network file's integer network (`Network::dequantize`).
+    /// The float weights of an integer network (`Network::dequantize`).
     fn from_network(q: &Network) -> Net {
         let (ft_w, ft_b, out_w, out_b) = q.dequantize();
         Net {
