@@ -797,6 +797,7 @@ impl Searcher<'_> {
             };
             self.prev[ply + 1] = Some((us, m));
             let new_depth = depth - 1 + ext;
+            self.tt.prefetch(self.key(&child));
             self.enter(ply, pos, &child);
             self.push(&child, false);
             let mut v;
@@ -1089,6 +1090,7 @@ impl Searcher<'_> {
             if !in_check && movepick::leaves_khun_attacked(&child) {
                 continue;
             }
+            self.tt.prefetch(self.key(&child));
             self.enter(ply, pos, &child);
             self.push(&child, false);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
