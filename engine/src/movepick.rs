@@ -412,7 +412,12 @@ pub fn gives_check(pos: &Position, m: &Move) -> bool {
     if attacks::piece(us, role, m.to, occ) & (1u64 << k.index()) != 0 {
         return true;
     }
+    // A discovered check: only a Ruea can give one, through the square left, which must
+    // then share a rank or a file with the Khun (the Khun was not in check before the move).
     let rueas = board.by_piece(us, Role::Ruea).0 & !(1u64 << m.from.index());
+    if rueas == 0 || (m.from.rank() != k.rank() && m.from.file() != k.file()) {
+        return false;
+    }
     attacks::ruea(k, occ) & rueas != 0
 }
 
