@@ -15,7 +15,7 @@ use crate::nnue::{self, Accumulator, Network};
 use crate::timeman::{self, TimeBudget};
 use crate::tt::{self, Bound, Entry, Table, NO_MOVE};
 use crate::{Limits, Score, SearchInfo, SearchResult, MAX_PLY};
-use makruk::{Game, Move, Position, Role};
+use makruk::{Game, Move, MoveList, Position, Role};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -142,6 +142,7 @@ impl Engine {
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            lists: (0..=MAX_PLY).map(|_| None).collect(),
             evals: [0; MAX_PLY + 1],
             excluded: [NO_MOVE; MAX_PLY + 1],
             refined: net.is_some(),
@@ -177,6 +178,9 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     /// One move buffer per ply, recycled by the move pickers.
     bufs: Vec<Vec<(Move, i32)>>,
+    /// One list of legal moves per ply, made once and refilled (`None` while in use, and
+    /// before its first use).
+    lists: Vec<Option<Box<MoveList>>>,
     /// Static evaluation of the node at each ply of the current line.
     evals: [i32; MAX_PLY + 1],
     /// The move left out at each ply while a singular-extension search runs there (packed,
@@ -688,8 +692,12 @@ impl Searcher<'_> {
             }
         }
 
-        let moves = pos.legal_moves();
+        let mut moves = self.lists[ply]
+            .take()
+            .unwrap_or_else(|| Box::new(MoveList::new()));
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
+            self.lists[ply] = Some(moves);
             return if !in_check || draws::mate_is_draw(pos) {
                 0
             } else {
@@ -755,6 +763,7 @@ impl Searcher<'_> {
         let buf = std::mem::take(&mut self.bufs[ply]);
         let ordered = [killers[0], killers[1], counter];
         let mut picker = Picker::lazy(buf, &moves, hash_move);
+        self.lists[ply] = Some(moves);
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
@@ -1039,8 +1048,12 @@ impl Searcher<'_> {
         let eval;
         let buf = std::mem::take(&mut self.bufs[ply]);
         let mut picker = if in_check {
-            let moves = pos.legal_moves();
+            let mut moves = self.lists[ply]
+                .take()
+                .unwrap_or_else(|| Box::new(MoveList::new()));
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
+                self.lists[ply] = Some(moves);
                 self.bufs[ply] = buf;
                 return if draws::mate_is_draw(pos) {
                     0
@@ -1050,7 +1063,7 @@ impl Searcher<'_> {
             }
             eval = -INF;
             best = -INF;
-            Picker::new(
+            let picker = Picker::new(
                 buf,
                 &moves,
                 NO_MOVE,
@@ -1060,7 +1073,9 @@ impl Searcher<'_> {
                     killers: &[],
                     quiet: |m: &Move| self.history.get(pos.turn(), m),
                 },
-            )
+            );
+            self.lists[ply] = Some(moves);
+            picker
         } else {
             // Stalemate needs a side with next to nothing: look for it only then.
             if pos.board().by_color(pos.turn()).count() <= 3 && !pos.has_legal_move() {

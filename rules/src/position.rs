@@ -621,12 +621,21 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.variant == Variant::Makruk {
-            self.gen_legal::<false>(&mut list, promotion_rank(self.turn));
-        } else {
-            self.gen_variant(&mut list);
-        }
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// The legal moves, as [`Position::legal_moves`] lists them, written into `list` (emptied
+    /// first): for a caller that keeps its lists (an engine's search, one a ply) rather than
+    /// making a new one of [`MAX_MOVES`] for every position.
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.len = 0;
+        if self.variant == Variant::Makruk {
+            self.gen_legal::<false>(list, promotion_rank(self.turn));
+        } else {
+            self.gen_variant(list);
+        }
     }
 
     /// The legal moves of every piece on the board that moves as in Makruk (all the

@@ -35,6 +35,10 @@ fn check_step(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(setup.fen(), fen.clone());
     let moves = pos.legal_moves();
     prop_assert_eq!(moves.len(), pos.count_legal());
+    // A list refilled (the engine keeps one a ply) holds the same moves, nothing left over.
+    let mut reused = Position::new().legal_moves();
+    pos.legal_moves_into(&mut reused);
+    prop_assert_eq!(&reused[..], &moves[..]);
     let mut a: Vec<_> = moves.iter().map(|m| (m.from, m.to)).collect();
     let mut b: Vec<_> = again.legal_moves().iter().map(|m| (m.from, m.to)).collect();
     a.sort();
