@@ -275,8 +275,26 @@ impl Node {
     }
 }
 
-/// Late-move reduction in plies for the `n`-th move (from 0) at `depth`.
+/// Late-move reduction in plies for the `n`-th move (from 0) at `depth`: `0.5 + ln(depth) ·
+/// ln(n) / 1.6`, rounded down (both at least 1); from a table below depth and move 64.
+#[inline]
 fn reduction(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<Box<[[u8; 64]; 64]>> = std::sync::LazyLock::new(|| {
+        let mut t = Box::new([[0; 64]; 64]);
+        for (d, row) in t.iter_mut().enumerate() {
+            for (n, r) in row.iter_mut().enumerate() {
+                *r = reduction_formula(d as i32, n) as u8;
+            }
+        }
+        t
+    });
+    match (usize::try_from(depth), n) {
+        (Ok(d), n) if d < 64 && n < 64 => i32::from(TABLE[d][n]),
+        _ => reduction_formula(depth, n),
+    }
+}
+
+fn reduction_formula(depth: i32, n: usize) -> i32 {
     let d = f64::from(depth.max(1));
     let m = n.max(1) as f64;
     (0.5 + d.ln() * m.ln() / 1.6) as i32
@@ -1165,6 +1183,20 @@ mod tests {
         pub(super) static PROBCUTS: Cell<u64> = const { Cell::new(0) };
         /// Late quiet moves of expected cut-nodes given their extra ply of reduction.
         pub(super) static CUT_NODE_REDUCTIONS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    #[test]
+    fn the_reduction_table_is_the_formula() {
+        for depth in -2..80 {
+            for n in 0..300 {
+                assert_eq!(
+                    reduction(depth, n),
+                    reduction_formula(depth, n),
+                    "{depth} {n}"
+                );
+            }
+        }
+        assert_eq!(reduction(10, 20), 4);
     }
 
     #[test]
