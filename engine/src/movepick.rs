@@ -185,8 +185,9 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
-/// Moves of one node with their ordering scores, handed out best first (selection sort:
-/// a cut-off usually comes after the first few moves). The buffer is recycled from node to
+/// Moves of one node with their ordering scores, handed out best first: the first
+/// [`SORT_AFTER`] by a scan for the best (a cut-off usually comes after the first few
+/// moves), the rest sorted at once. The buffer is recycled from node to
 /// node ([`Picker::into_buf`]) so that no node allocates.
 ///
 /// A picker made by [`Picker::lazy`] hands out the table's move before scoring the others
@@ -398,7 +399,8 @@ impl Picker {
 }
 
 /// True when `m` (legal in `pos`) gives check: directly from its target square (a promoted
-/// Bia as a Met), or by uncovering a Ruea of the mover.
+/// Bia as a Met), or by uncovering a Ruea of the mover. Assumes, as in every legal position,
+/// that the Khun of the side not to move is not in check already.
 #[must_use]
 #[inline]
 pub fn gives_check(pos: &Position, m: &Move) -> bool {
@@ -489,9 +491,35 @@ mod tests {
         out
     }
 
+    /// Positions of random games of every variant (drops, promotions by choice, gates).
+    fn variant_positions() -> Vec<Position> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut out = Vec::new();
+        for variant in makruk::Variant::ALL {
+            for _ in 0..8 {
+                let start = Position::from_fen_variant(variant.start_fen(), variant)
+                    .expect("the variant's start position");
+                let mut g = Game::from_position(start);
+                for _ in 0..150 {
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    let moves = g.position().legal_moves();
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let m = moves[(x % moves.len() as u64) as usize];
+                    g.play(&m).expect("legal");
+                    out.push(g.position().clone());
+                }
+            }
+        }
+        out
+    }
+
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
-        for pos in positions() {
+        for pos in positions().into_iter().chain(variant_positions()) {
             for m in pos.legal_moves().iter() {
                 assert_eq!(
                     gives_check(&pos, m),

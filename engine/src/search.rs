@@ -714,8 +714,11 @@ impl Searcher<'_> {
             .take()
             .unwrap_or_else(|| Box::new(MoveList::new()));
         pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.lists[ply] = Some(moves);
+        let no_move = moves.is_empty();
+        // Back at once: the singular-extension search below, at this ply, refills it with the
+        // same moves (of the same position) rather than making a list of its own.
+        self.lists[ply] = Some(moves);
+        if no_move {
             return if !in_check || draws::mate_is_draw(pos) {
                 0
             } else {
@@ -780,8 +783,10 @@ impl Searcher<'_> {
         });
         let buf = std::mem::take(&mut self.bufs[ply]);
         let ordered = [killers[0], killers[1], counter];
-        let mut picker = Picker::lazy(buf, &moves, hash_move);
-        self.lists[ply] = Some(moves);
+        let moves = self.lists[ply]
+            .as_deref()
+            .expect("this node's moves, put back above");
+        let mut picker = Picker::lazy(buf, moves, hash_move);
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];

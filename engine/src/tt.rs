@@ -130,6 +130,8 @@ fn advise_huge_pages(start: *const u8, len: usize) {
 #[repr(C, align(32))]
 struct Bucket([Slot; 2]);
 
+const _: () = assert!(std::mem::size_of::<Bucket>() == 32);
+
 /// The table: buckets of two slots.
 pub struct Table {
     slots: Vec<Bucket>,
