@@ -461,25 +461,32 @@ mod tests {
     use super::*;
     use makruk::{Game, Ruleset};
 
-    /// Positions from a reproducible random playout with captures favoured.
-    fn positions() -> Vec<Position> {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    /// The positions of `games` random games of at most `plies` plies each from `new_game`,
+    /// drawn with the xorshift state `x`; with `captures`, a capture half the time when
+    /// there is one.
+    fn random_games(
+        new_game: impl Fn() -> Game,
+        games: usize,
+        plies: usize,
+        x: &mut u64,
+        captures: bool,
+    ) -> Vec<Position> {
         let mut below = |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            (*x % n as u64) as usize
         };
         let mut out = Vec::new();
-        for _ in 0..60 {
-            let mut g = Game::new(Ruleset::Standard);
-            for _ in 0..120 {
+        for _ in 0..games {
+            let mut g = new_game();
+            for _ in 0..plies {
                 if g.outcome().is_some() {
                     break;
                 }
                 let moves = g.position().legal_moves();
                 let caps: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
-                let m = if !caps.is_empty() && below(2) == 0 {
+                let m = if captures && !caps.is_empty() && below(2) == 0 {
                     *caps[below(caps.len())]
                 } else {
                     moves[below(moves.len())]
@@ -491,28 +498,26 @@ mod tests {
         out
     }
 
+    /// Positions from a reproducible random playout with captures favoured.
+    fn positions() -> Vec<Position> {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        random_games(|| Game::new(Ruleset::Standard), 60, 120, &mut x, true)
+    }
+
     /// Positions of random games of every variant (drops, promotions by choice, gates).
     fn variant_positions() -> Vec<Position> {
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut out = Vec::new();
         for variant in makruk::Variant::ALL {
-            for _ in 0..8 {
-                let start = Position::from_fen_variant(variant.start_fen(), variant)
-                    .expect("the variant's start position");
-                let mut g = Game::from_position(start);
-                for _ in 0..150 {
-                    if g.outcome().is_some() {
-                        break;
-                    }
-                    let moves = g.position().legal_moves();
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let m = moves[(x % moves.len() as u64) as usize];
-                    g.play(&m).expect("legal");
-                    out.push(g.position().clone());
-                }
-            }
+            let start = Position::from_fen_variant(variant.start_fen(), variant)
+                .expect("the variant's start position");
+            out.extend(random_games(
+                || Game::from_position(start.clone()),
+                8,
+                150,
+                &mut x,
+                false,
+            ));
         }
         out
     }

@@ -143,6 +143,7 @@ impl Engine {
             pv_len: [0; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..=MAX_PLY).map(|_| None).collect(),
+            keys: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 1],
             excluded: [NO_MOVE; MAX_PLY + 1],
             refined: net.is_some(),
@@ -181,6 +182,9 @@ struct Searcher<'a> {
     /// One list of legal moves per ply, made once and refilled (`None` while in use, and
     /// before its first use).
     lists: Vec<Option<Box<MoveList>>>,
+    /// The table key ([`Searcher::key`]) of the node at each ply of the current line, set by
+    /// [`Searcher::descend`].
+    keys: [u64; MAX_PLY + 2],
     /// Static evaluation of the node at each ply of the current line.
     evals: [i32; MAX_PLY + 1],
     /// The move left out at each ply while a singular-extension search runs there (packed,
@@ -279,8 +283,8 @@ impl Node {
 /// ln(n) / 1.6`, rounded down (both at least 1); from a table below depth and move 64.
 #[inline]
 fn reduction(depth: i32, n: usize) -> i32 {
-    static TABLE: std::sync::LazyLock<Box<[[u8; 64]; 64]>> = std::sync::LazyLock::new(|| {
-        let mut t = Box::new([[0; 64]; 64]);
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0; 64]; 64];
         for (d, row) in t.iter_mut().enumerate() {
             for (n, r) in row.iter_mut().enumerate() {
                 *r = reduction_formula(d as i32, n) as u8;
@@ -466,13 +470,13 @@ impl Searcher<'_> {
             r.1 = -INF;
         }
         let key = self.key(pos);
+        self.keys[0] = key;
         for i in 0..root.len() {
             let m = root[i].0;
             let child = pos.after(&m);
             let ext = i32::from(child.is_check());
             self.prev[1] = Some((pos.turn(), m));
-            self.enter(0, pos, &child);
-            self.push(&child, false);
+            self.descend(0, pos, &child, false);
             let floor = margin.map_or(alpha, |mg| (best - mg).max(-INF).min(alpha));
             let mut v;
             if i == 0 {
@@ -558,6 +562,19 @@ impl Searcher<'_> {
         }
     }
 
+    /// Steps from `pos` at `ply` to `child` (after a move, or a null move when `null`): the
+    /// child's table key (kept in `keys` for its node, its bucket prefetched), its
+    /// accumulator and its place on the path. [`Searcher::search`] and
+    /// [`Searcher::quiesce`] read the key back rather than compute it again.
+    #[inline]
+    fn descend(&mut self, ply: usize, pos: &Position, child: &Position, null: bool) {
+        let key = self.key(child);
+        self.tt.prefetch(key);
+        self.keys[ply + 1] = key;
+        self.enter(ply, pos, child);
+        self.push(child, null);
+    }
+
     fn push(&mut self, child: &Position, null: bool) {
         let since_null = if null {
             0
@@ -619,7 +636,9 @@ impl Searcher<'_> {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
         let excluded = self.excluded[ply];
-        let key = self.key(pos);
+        let key = self.keys[ply];
+        #[cfg(test)]
+        assert_eq!(key, self.key(pos), "{}", pos.fen());
         // A search without one move must not take or leave the full node's result.
         let entry = if excluded == NO_MOVE {
             self.tt.probe(key)
@@ -681,8 +700,7 @@ impl Searcher<'_> {
                 if let Some(null) = null_move(pos) {
                     let r = 3 + depth / 3 + ((eval - beta) / 200).min(2);
                     self.prev[ply + 1] = None;
-                    self.enter(ply, pos, &null);
-                    self.push(&null, true);
+                    self.descend(ply, pos, &null, true);
                     let v = -self.search(
                         &null,
                         depth - 1 - r,
@@ -829,9 +847,7 @@ impl Searcher<'_> {
             };
             self.prev[ply + 1] = Some((us, m));
             let new_depth = depth - 1 + ext;
-            self.tt.prefetch(self.key(&child));
-            self.enter(ply, pos, &child);
-            self.push(&child, false);
+            self.descend(ply, pos, &child, false);
             let mut v;
             if n == 0 {
                 v = -self.search(
@@ -976,8 +992,7 @@ impl Searcher<'_> {
             #[cfg(test)]
             tests::PROBCUTS.with(|c| c.set(c.get() + 1));
             self.prev[ply + 1] = Some((us, m));
-            self.enter(ply, pos, &child);
-            self.push(&child, false);
+            self.descend(ply, pos, &child, false);
             let mut v = -self.quiesce(&child, -raised, -raised + 1, ply + 1);
             if v >= raised && !self.stopped {
                 v = -self.search(
@@ -1055,7 +1070,9 @@ impl Searcher<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
-        let key = self.key(pos);
+        let key = self.keys[ply];
+        #[cfg(test)]
+        assert_eq!(key, self.key(pos), "{}", pos.fen());
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
@@ -1128,9 +1145,7 @@ impl Searcher<'_> {
             if !in_check && movepick::leaves_khun_attacked(&child) {
                 continue;
             }
-            self.tt.prefetch(self.key(&child));
-            self.enter(ply, pos, &child);
-            self.push(&child, false);
+            self.descend(ply, pos, &child, false);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.stopped {
