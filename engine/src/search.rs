@@ -183,7 +183,7 @@ struct Searcher<'a> {
     /// before its first use).
     lists: Vec<Option<Box<MoveList>>>,
     /// The table key ([`Searcher::key`]) of the node at each ply of the current line, set by
-    /// [`Searcher::descend`].
+    /// [`Searcher::descend`] (the root's by `root_search`).
     keys: [u64; MAX_PLY + 2],
     /// Static evaluation of the node at each ply of the current line.
     evals: [i32; MAX_PLY + 1],
