@@ -5,7 +5,16 @@
 //! ```text
 //! cargo run --release -p makruk-engine --example texel_data -- --out data.txt \
 //!     [--games 3000] [--nodes 4000] [--seed 1] [--random-plies 6] [--network] [--fsf PATH]
+//! cargo run --release -p makruk-engine --example texel_data -- --relabel IN --out data.txt \
+//!     [--nodes 4000] [--part K/N] [--network]
 //! ```
+//!
+//! With `--relabel IN` no games are played: each line of IN (a file of this program's
+//! `FEN;result;score` lines) is searched again by ours at `--nodes` and written with the new
+//! score and its old result (labels from a deeper search); `--part K/N` takes only lines
+//! K, K + N, K + 2N, ... (from 0), so that N processes share a file. The table is kept from one
+//! line to the next (a file's lines run through its games in order); a line whose new score
+//! is a mate, or whose position has no legal move, is left out.
 //!
 //! With `--fsf PATH` both sides are that UCI engine (Fairy-Stockfish: `go nodes N`, its score
 //! read from its last `info`) instead of ours. With `--network` ours evaluates with the
@@ -113,6 +122,8 @@ fn main() {
     let mut random_plies = 6usize;
     let mut fsf = None;
     let mut network = false;
+    let mut relabel = None;
+    let mut part = (0usize, 1usize);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -124,6 +135,16 @@ fn main() {
             "--random-plies" => random_plies = val().parse().expect("--random-plies N"),
             "--fsf" => fsf = Some(Uci::start(&val())),
             "--network" => network = true,
+            "--relabel" => relabel = Some(val()),
+            "--part" => {
+                let v = val();
+                let (k, n) = v.split_once('/').expect("--part K/N");
+                part = (
+                    k.parse().expect("--part K/N"),
+                    n.parse().expect("--part K/N"),
+                );
+                assert!(part.0 < part.1, "--part K/N needs K < N");
+            }
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -138,6 +159,40 @@ fn main() {
         nodes: Some(nodes),
         ..Limits::default()
     };
+    if let Some(input) = relabel {
+        let reader = BufReader::new(std::fs::File::open(&input).expect("open --relabel"));
+        let mut kept = 0usize;
+        for (i, line) in reader.lines().enumerate() {
+            let line = line.expect("read --relabel");
+            if i % part.1 != part.0 {
+                continue;
+            }
+            let mut fields = line.split(';');
+            let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let Ok(pos) = makruk::Position::from_fen(fen, makruk::Ruleset::Standard) else {
+                continue;
+            };
+            let g = Game::from_position(pos);
+            let r = engine.search(&g, &limits, &stop, &mut |_| {});
+            if let (Some(_), Score::Cp(cp)) = (r.best, r.score) {
+                let white = if g.position().turn() == Color::White {
+                    cp
+                } else {
+                    -cp
+                };
+                writeln!(file, "{fen};{result};{white}").expect("write");
+                kept += 1;
+                if kept % 10_000 == 0 {
+                    eprintln!("{} lines read, {kept} written", i + 1);
+                }
+            }
+        }
+        file.flush().expect("flush");
+        eprintln!("{kept} positions in {out}");
+        return;
+    }
     let (mut kept, mut scores) = (0usize, [0usize; 3]);
     for n in 0..games {
         let mut g = Game::from_position(openings[n % openings.len()].clone());

@@ -485,8 +485,12 @@ mod tests {
                     break;
                 }
                 let moves = g.position().legal_moves();
-                let caps: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
-                let m = if captures && !caps.is_empty() && below(2) == 0 {
+                let caps: Vec<_> = if captures {
+                    moves.iter().filter(|m| m.is_capture()).collect()
+                } else {
+                    Vec::new()
+                };
+                let m = if !caps.is_empty() && below(2) == 0 {
                     *caps[below(caps.len())]
                 } else {
                     moves[below(moves.len())]
