@@ -14,7 +14,10 @@
 //! score and its old result (labels from a deeper search); `--part K/N` takes only lines
 //! K, K + N, K + 2N, ... (from 0), so that N processes share a file. The table is kept from one
 //! line to the next (a file's lines run through its games in order); a line whose new score
-//! is a mate, or whose position has no legal move, is left out.
+//! is a mate, whose position has no legal move, or that does not parse is left out. Each
+//! position is searched from its FEN alone (no earlier positions for repetitions), and the
+//! quietness test below is not made again. `--games`, `--seed`, `--random-plies` and `--fsf`
+//! do not apply.
 //!
 //! With `--fsf PATH` both sides are that UCI engine (Fairy-Stockfish: `go nodes N`, its score
 //! read from its last `info`) instead of ours. With `--network` ours evaluates with the
