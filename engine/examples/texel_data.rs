@@ -180,11 +180,7 @@ fn main() {
             let g = Game::from_position(pos);
             let r = engine.search(&g, &limits, &stop, &mut |_| {});
             if let (Some(_), Score::Cp(cp)) = (r.best, r.score) {
-                let white = if g.position().turn() == Color::White {
-                    cp
-                } else {
-                    -cp
-                };
+                let white = white_cp(g.position().turn(), cp);
                 writeln!(file, "{fen};{result};{white}").expect("write");
                 kept += 1;
                 if kept % 10_000 == 0 {
@@ -227,7 +223,7 @@ fn main() {
                 && matches!(score, Score::Cp(_))
                 && makruk::count_info(pos).is_none();
             if let (true, Score::Cp(cp)) = (quiet, score) {
-                let white = if pos.turn() == Color::White { cp } else { -cp };
+                let white = white_cp(pos.turn(), cp);
                 fens.push(format!("{};{white}", pos.fen()));
             }
             if g.play(&m).is_err() {
@@ -275,4 +271,14 @@ fn main() {
         u.child.wait().ok();
     }
     eprintln!("{games} games, {kept} positions in {out}");
+}
+
+/// A score in centipawns from the side to move's view (`turn`), turned to White's view,
+/// as the data files store it.
+fn white_cp(turn: Color, cp: i32) -> i32 {
+    if turn == Color::White {
+        cp
+    } else {
+        -cp
+    }
 }
