@@ -26,13 +26,14 @@
 //! network file's weights (`nnue::Network::dequantize`) instead of random ones: training a
 //! network further on new data.
 
+mod common;
+
 use makruk::{Color, Position, Ruleset};
 use makruk_engine::evaluate::trace;
 use makruk_engine::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, SCALE};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader};
 
 /// The positions, their features flattened.
 #[derive(Default)]
@@ -308,10 +309,8 @@ fn main() {
     let (mut train, mut valid): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     for (path, scale) in &files {
         let first = set.len();
-        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut skipped = 0usize;
-        for line in BufReader::new(file).lines() {
-            let line = line.expect("read");
+        for line in common::data_lines(path) {
             let mut fields = line.split(';');
             let (Some(fen), Some(result), Some(score)) =
                 (fields.next(), fields.next(), fields.next())

@@ -163,10 +163,8 @@ fn main() {
         ..Limits::default()
     };
     if let Some(input) = relabel {
-        let reader = BufReader::new(std::fs::File::open(&input).expect("open --relabel"));
         let mut kept = 0usize;
-        for (i, line) in reader.lines().enumerate() {
-            let line = line.expect("read --relabel");
+        for (i, line) in common::data_lines(&input).enumerate() {
             if i % part.1 != part.0 {
                 continue;
             }

@@ -23,9 +23,11 @@
 //! is printed before and after. With `--out` the weights are written, rounded, as Rust, one
 //! named line each (`evaluate::weight_name`).
 
+mod common;
+
 use makruk::{Position, Ruleset};
 use makruk_engine::evaluate::{layout, trace, weight_name, WEIGHTS};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 
 /// The positions of a data set, their traces flattened.
 #[derive(Default)]
@@ -48,10 +50,8 @@ impl Set {
 
     /// Adds the positions of `path`, their scores multiplied by `scale`.
     fn load(&mut self, path: &str, scale: f64, lambda: f64, k_score: f64) -> (usize, i64) {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let (mut skipped, mut rounding) = (0usize, 0i64);
-        for line in BufReader::new(file).lines() {
-            let line = line.expect("read");
+        for line in common::data_lines(path) {
             let mut fields = line.split(';');
             let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
                 skipped += 1;
