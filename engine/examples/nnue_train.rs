@@ -11,7 +11,8 @@
 //! The data are `texel_data`'s `FEN;result;score` lines (from White's side: the result 1,
 //! 0.5 or 0, the search's score in centipawns); `--scaled-data FILE X` multiplies a file's
 //! scores by X (Fairy-Stockfish's centipawns put on our scale, engine/README.md). Positions
-//! the network does not evaluate (`nnue::applies`: a bare Khun) are left out.
+//! the network does not evaluate (`nnue::applies`: a bare Khun) are left out. A file whose
+//! name ends in `.gz` is read through gzip (the committed data of `engine/data/`).
 //!
 //! The target of a position is `λ·σ(score) + (1 − λ)·result` from the side to move's point of
 //! view, with `σ(x) = 1 / (1 + 10^(−K·x/400))`; the model is `σ(factor · (net + mop-up))`,

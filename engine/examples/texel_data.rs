@@ -10,7 +10,8 @@
 //! ```
 //!
 //! With `--relabel IN` no games are played: each line of IN (a file of this program's
-//! `FEN;result;score` lines) is searched again by ours at `--nodes` and written with the new
+//! `FEN;result;score` lines, read through gzip when its name ends in `.gz`) is searched
+//! again by ours at `--nodes` and written with the new
 //! score and its old result (labels from a deeper search); `--part K/N` takes only lines
 //! K, K + N, K + 2N, ... (from 0), so that N processes share a file. The table is kept from one
 //! line to the next (a file's lines run through its games in order); a line whose new score

@@ -12,7 +12,8 @@
 //! fits each file's scores to its results). A file given twice counts twice.
 //!
 //! The data are `FEN;result[;score]` lines (`texel_data` writes them; from White's side: the
-//! result 1, 0.5 or 0, the search's score in centipawns). The target is the result, or with
+//! result 1, 0.5 or 0, the search's score in centipawns; a file whose name ends in `.gz` is
+//! read through gzip). The target is the result, or with
 //! `--lambda L` `L·σ(score) + (1 − L)·result` (σ with `--k-score`). The model is the evaluation itself through `evaluate::trace`: for each position the
 //! count of every weight (White's minus Black's), the phase, the mop-up bonus and the scaling
 //! factor (both kept as they are at the current weights), so that the model's value equals

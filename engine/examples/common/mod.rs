@@ -35,8 +35,8 @@ pub fn play_random(game: &mut Game, plies: usize, rng: &mut impl Rng) -> Vec<Mov
 }
 
 /// The lines of a data file, read through gzip when its name ends in `.gz` (the committed
-/// training data of `engine/data/`); ends the program with the path in the message when the
-/// file cannot be opened.
+/// training data of `engine/data/`); panics with the path in the message when the file
+/// cannot be opened or read.
 pub fn data_lines(path: &str) -> impl Iterator<Item = String> {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let reader: Box<dyn std::io::Read> = if path.ends_with(".gz") {
